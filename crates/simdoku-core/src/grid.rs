@@ -1,0 +1,321 @@
+//! The 9x9 grid and its text forms.
+//!
+//! Line form: 81 cells, `1`-`9` a given, `0` or `.` empty. Anything after the 81st cell (a comma
+//! and a solution, a comment) is ignored. Cells are numbered 0..81 row by row.
+
+use std::fmt;
+
+use crate::tables::{BOX, COL, ROW};
+
+/// A 9x9 grid: each cell holds 0 (empty) or a digit 1..=9.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Grid {
+    cells: [u8; 81],
+}
+
+/// A row, column or box, counted from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    Row(u8),
+    Column(u8),
+    Box(u8),
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Unit::Row(i) => write!(f, "row {}", i + 1),
+            Unit::Column(i) => write!(f, "column {}", i + 1),
+            Unit::Box(i) => write!(f, "box {}", i + 1),
+        }
+    }
+}
+
+/// Two givens with the same digit in one unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    pub digit: u8,
+    pub unit: Unit,
+    /// The two cells (0..81), the first one first.
+    pub cells: [u8; 2],
+}
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [a, b] = self.cells;
+        write!(
+            f,
+            "contradictory givens: digit {} twice in {} (r{}c{} and r{}c{})",
+            self.digit,
+            self.unit,
+            a / 9 + 1,
+            a % 9 + 1,
+            b / 9 + 1,
+            b % 9 + 1
+        )
+    }
+}
+
+/// Why a line is not a puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParseErrorKind {
+    /// The line ended (or hit a separator) after this many cells.
+    TooShort { cells: usize },
+    /// A character that is not `1`-`9`, `0` or `.` where a cell was expected.
+    BadChar { ch: char },
+    /// Two givens contradict each other.
+    Conflict(Conflict),
+}
+
+/// A parse error and the character position (0-based) where it was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    pub kind: ParseErrorKind,
+    pub position: usize,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            ParseErrorKind::TooShort { cells } => {
+                write!(f, "expected 81 cells, found {cells}")
+            }
+            ParseErrorKind::BadChar { ch } => write!(
+                f,
+                "column {}: unexpected {:?} (cells are 1-9, 0 or .)",
+                self.position + 1,
+                ch
+            ),
+            ParseErrorKind::Conflict(c) => c.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+impl Grid {
+    /// The empty grid.
+    pub const EMPTY: Grid = Grid { cells: [0; 81] };
+
+    /// A grid from cell values (0 empty, 1..=9 digits); `None` if a value is above 9.
+    /// Givens may contradict each other: engines answer such a grid with no solution.
+    pub fn from_cells(cells: [u8; 81]) -> Option<Grid> {
+        cells.iter().all(|&v| v <= 9).then_some(Grid { cells })
+    }
+
+    /// Parses the line form; rejects contradictory givens.
+    pub fn parse(line: &str) -> Result<Grid, ParseError> {
+        let grid = Grid::parse_cells(line.as_bytes())?;
+        match grid.conflict() {
+            Some(c) => Err(ParseError {
+                kind: ParseErrorKind::Conflict(c),
+                position: c.cells[1] as usize,
+            }),
+            None => Ok(grid),
+        }
+    }
+
+    /// Parses the line form from bytes, without checking givens against each other.
+    pub fn parse_cells(line: &[u8]) -> Result<Grid, ParseError> {
+        let mut cells = [0u8; 81];
+        for (i, cell) in cells.iter_mut().enumerate() {
+            match line.get(i) {
+                Some(&b @ b'1'..=b'9') => *cell = b - b'0',
+                Some(b'0' | b'.') => {}
+                None | Some(b',' | b'\r' | b'\n' | b' ' | b'\t' | b';' | b'#') => {
+                    return Err(ParseError {
+                        kind: ParseErrorKind::TooShort { cells: i },
+                        position: i,
+                    });
+                }
+                Some(_) => {
+                    let ch = utf8_char_at(line, i);
+                    return Err(ParseError {
+                        kind: ParseErrorKind::BadChar { ch },
+                        position: i,
+                    });
+                }
+            }
+        }
+        Ok(Grid { cells })
+    }
+
+    /// The first pair of givens that contradict each other, if any.
+    pub fn conflict(&self) -> Option<Conflict> {
+        // seen[unit][digit] = 1 + cell where the digit was first seen.
+        let mut seen = [[0u8; 10]; 27];
+        for (c, &v) in self.cells.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            let units = [
+                (ROW[c] as usize, Unit::Row(ROW[c])),
+                (9 + COL[c] as usize, Unit::Column(COL[c])),
+                (18 + BOX[c] as usize, Unit::Box(BOX[c])),
+            ];
+            for (u, unit) in units {
+                let slot = &mut seen[u][v as usize];
+                if *slot != 0 {
+                    return Some(Conflict {
+                        digit: v,
+                        unit,
+                        cells: [*slot - 1, c as u8],
+                    });
+                }
+                *slot = c as u8 + 1;
+            }
+        }
+        None
+    }
+
+    /// The cell values, row by row (0 empty).
+    #[inline]
+    pub fn cells(&self) -> &[u8; 81] {
+        &self.cells
+    }
+
+    /// The value of cell `i` (0..81): 0 empty, else the digit.
+    #[inline]
+    pub fn get(&self, i: usize) -> u8 {
+        self.cells[i]
+    }
+
+    /// Sets cell `i` to `value` (0 empties it). Panics if `value > 9`.
+    #[inline]
+    pub fn set(&mut self, i: usize, value: u8) {
+        assert!(value <= 9, "cell value {value} out of range");
+        self.cells[i] = value;
+    }
+
+    /// Number of filled cells.
+    pub fn givens(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// True when no cell is empty.
+    pub fn is_full(&self) -> bool {
+        self.cells.iter().all(|&v| v != 0)
+    }
+
+    /// The 81-character line form with `empty` for empty cells.
+    pub fn to_line_with(&self, empty: u8) -> [u8; 81] {
+        let mut out = [0u8; 81];
+        for (o, &v) in out.iter_mut().zip(&self.cells) {
+            *o = if v == 0 { empty } else { b'0' + v };
+        }
+        out
+    }
+
+    /// The pretty 9x9 form with box separators, one row a line, `.` empty.
+    pub fn pretty(&self) -> String {
+        let mut s = String::with_capacity(13 * 24);
+        for r in 0..9 {
+            if r == 3 || r == 6 {
+                s.push_str("------+-------+------\n");
+            }
+            for c in 0..9 {
+                if c == 3 || c == 6 {
+                    s.push_str("| ");
+                }
+                let v = self.cells[9 * r + c];
+                s.push(if v == 0 { '.' } else { (b'0' + v) as char });
+                if c != 8 {
+                    s.push(' ');
+                }
+            }
+            s.push('\n');
+        }
+        s
+    }
+}
+
+/// The character starting at byte `i`, or U+FFFD for bytes that are not UTF-8.
+fn utf8_char_at(line: &[u8], i: usize) -> char {
+    let end = line.len().min(i + 4);
+    (i + 1..=end)
+        .find_map(|e| std::str::from_utf8(&line[i..e]).ok())
+        .and_then(|s| s.chars().next())
+        .unwrap_or(char::REPLACEMENT_CHARACTER)
+}
+
+impl Default for Grid {
+    fn default() -> Self {
+        Grid::EMPTY
+    }
+}
+
+/// The line form, `.` for empty cells.
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let line = self.to_line_with(b'.');
+        // The line is ASCII by construction.
+        f.write_str(std::str::from_utf8(&line).map_err(|_| fmt::Error)?)
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Grid({self})")
+    }
+}
+
+impl std::str::FromStr for Grid {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Grid, ParseError> {
+        Grid::parse(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const P: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn round_trips_and_ignores_trailing_text() {
+        let g = Grid::parse(P).unwrap();
+        assert_eq!(g.to_string(), P);
+        assert_eq!(Grid::parse(&format!("{P},whatever")).unwrap(), g);
+        let zeros = P.replace('.', "0");
+        assert_eq!(Grid::parse(&zeros).unwrap(), g);
+        assert_eq!(g.givens(), 17);
+    }
+
+    #[test]
+    fn reports_short_lines_and_bad_characters() {
+        let e = Grid::parse(&P[..80]).unwrap_err();
+        assert_eq!(e.kind, ParseErrorKind::TooShort { cells: 80 });
+        let e = Grid::parse(&format!("{},", &P[..40])).unwrap_err();
+        assert_eq!(e.kind, ParseErrorKind::TooShort { cells: 40 });
+        let bad = format!("{}x{}", &P[..10], &P[11..]);
+        let e = Grid::parse(&bad).unwrap_err();
+        assert_eq!((e.kind, e.position), (ParseErrorKind::BadChar { ch: 'x' }, 10));
+        assert!(e.to_string().contains("column 11"));
+        let e = Grid::parse_cells(b"12\xff").unwrap_err();
+        assert_eq!(e.kind, ParseErrorKind::BadChar { ch: char::REPLACEMENT_CHARACTER });
+        let uni = format!("{}é{}", &P[..5], &P[6..]);
+        let e = Grid::parse(&uni).unwrap_err();
+        assert_eq!(e.kind, ParseErrorKind::BadChar { ch: 'é' });
+    }
+
+    #[test]
+    fn contradictory_givens_are_their_own_error() {
+        let mut line = P.to_string();
+        line.replace_range(1..2, "4"); // r1c1 and r1c2 both 4
+        let e = Grid::parse(&line).unwrap_err();
+        let ParseErrorKind::Conflict(c) = e.kind else { panic!("{e:?}") };
+        assert_eq!((c.digit, c.unit, c.cells), (4, Unit::Row(0), [0, 1]));
+        assert!(e.to_string().contains("digit 4 twice in row 1"));
+        // The unchecked form still builds the grid.
+        assert!(Grid::parse_cells(line.as_bytes()).unwrap().conflict().is_some());
+    }
+
+    #[test]
+    fn pretty_form_has_boxes() {
+        let p = Grid::parse(P).unwrap().pretty();
+        assert_eq!(p.lines().count(), 11);
+        assert!(p.starts_with("4 . . | . . . | 8 . 5\n"));
+    }
+}

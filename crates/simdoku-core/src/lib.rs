@@ -1,0 +1,21 @@
+//! The portable core of simdoku.
+//!
+//! * [`Grid`]: a 9x9 puzzle or solution, its text forms and parse errors;
+//! * [`rules`]: the rules checker every test uses;
+//! * [`tables`]: cell, unit and peer masks over 81-bit fields (`u128`, bit = 9 * row + column);
+//! * [`Engine`]: the one contract every solver implements (solve, count, visit, guesses);
+//! * engines: [`scalar`] (bitboard singles + fewest-candidates branching).
+//!
+//! No `unsafe`, no `std::arch`, no dependencies: this crate builds on any target.
+
+#![forbid(unsafe_code)]
+
+pub mod engine;
+pub mod grid;
+pub mod rules;
+pub mod scalar;
+pub mod tables;
+pub mod testkit;
+
+pub use engine::{Engine, Search};
+pub use grid::{Conflict, Grid, ParseError, ParseErrorKind, Unit};
