@@ -10,6 +10,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod bands;
 pub mod engine;
 pub mod grid;
 pub mod rules;

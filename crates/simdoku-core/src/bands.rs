@@ -1,0 +1,1 @@
+//! The `bands` engine (stub: see issue 3).

@@ -1,0 +1,203 @@
+//! Engine selection and batch work.
+//!
+//! The CPU is examined once; [`ENGINES`] lists every engine with the features it needs, and
+//! [`best`] hands out the fastest one this CPU runs for a kind of [`Work`]. [`par_map`] runs an
+//! engine over a batch on all cores (rayon), one engine per worker, results in input order.
+#![forbid(unsafe_code)]
+
+mod registry;
+
+use std::fmt;
+use std::sync::OnceLock;
+
+use rayon::prelude::*;
+pub use registry::{ENGINES, RANKING};
+pub use simdoku_core::{Engine, Grid, Search};
+
+/// The kinds of work engines are ranked for (the ranking may differ between them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Work {
+    /// The first solution.
+    First,
+    /// Counting to a small limit (uniqueness checks).
+    Count,
+    /// Visiting many solutions.
+    Enumerate,
+}
+
+impl Work {
+    pub const ALL: [Work; 3] = [Work::First, Work::Count, Work::Enumerate];
+    pub fn name(self) -> &'static str {
+        match self {
+            Work::First => "first solution",
+            Work::Count => "count",
+            Work::Enumerate => "enumerate",
+        }
+    }
+}
+
+/// One engine: its name, what it needs, and how to make one.
+pub struct EngineSpec {
+    pub name: &'static str,
+    pub summary: &'static str,
+    /// CPU features it needs (names as `is_x86_feature_detected!` spells them).
+    pub features: &'static [&'static str],
+    /// Makes the engine; `None` when this CPU (or target) cannot run it.
+    pub make: fn() -> Option<Box<dyn Engine>>,
+}
+
+impl fmt::Debug for EngineSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("EngineSpec").field("name", &self.name).finish_non_exhaustive()
+    }
+}
+
+impl EngineSpec {
+    /// True when this CPU runs the engine (checked once, then cached).
+    pub fn available(&'static self) -> bool {
+        static AVAILABLE: OnceLock<Vec<bool>> = OnceLock::new();
+        let table = AVAILABLE.get_or_init(|| ENGINES.iter().map(|e| (e.make)().is_some()).collect());
+        ENGINES.iter().position(|e| std::ptr::eq(e, self)).is_some_and(|i| table[i])
+    }
+
+    /// A new engine. Panics if unavailable: check [`EngineSpec::available`] or use [`by_name`].
+    pub fn engine(&self) -> Box<dyn Engine> {
+        (self.make)().unwrap_or_else(|| panic!("engine {} is not available here", self.name))
+    }
+
+    /// The features it needs that this CPU lacks.
+    pub fn missing_features(&self) -> Vec<&'static str> {
+        let cpu = cpu_features();
+        self.features
+            .iter()
+            .copied()
+            .filter(|f| !cpu.iter().any(|(name, has)| name == f && *has))
+            .collect()
+    }
+}
+
+/// Why an engine cannot be had.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DispatchError {
+    Unknown(String),
+    Unavailable { name: &'static str, missing: Vec<&'static str> },
+}
+
+impl fmt::Display for DispatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DispatchError::Unknown(name) => {
+                let names: Vec<_> = ENGINES.iter().map(|e| e.name).collect();
+                write!(f, "unknown engine {name:?} (engines: auto, {})", names.join(", "))
+            }
+            DispatchError::Unavailable { name, missing } if missing.is_empty() => {
+                write!(f, "engine {name} is not available on this target")
+            }
+            DispatchError::Unavailable { name, missing } => {
+                write!(f, "engine {name} needs CPU features this CPU lacks: {}", missing.join(", "))
+            }
+        }
+    }
+}
+
+impl std::error::Error for DispatchError {}
+
+/// The engine called `name`, if this CPU runs it.
+pub fn by_name(name: &str) -> Result<&'static EngineSpec, DispatchError> {
+    let spec = ENGINES
+        .iter()
+        .find(|e| e.name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| DispatchError::Unknown(name.to_string()))?;
+    if spec.available() {
+        Ok(spec)
+    } else {
+        Err(DispatchError::Unavailable { name: spec.name, missing: spec.missing_features() })
+    }
+}
+
+/// The fastest engine this CPU runs for `work`, by the ranking in [`RANKING`].
+pub fn best(work: Work) -> &'static EngineSpec {
+    RANKING
+        .iter()
+        .find(|(w, _)| *w == work)
+        .map(|(_, names)| *names)
+        .unwrap_or(&[])
+        .iter()
+        .filter_map(|n| by_name(n).ok())
+        .next()
+        .unwrap_or(&ENGINES[0])
+}
+
+/// Resolves a user's choice: `auto` (or none) means `$SIMDOKU_ENGINE` if set, else [`best`].
+pub fn choose(name: Option<&str>, work: Work) -> Result<&'static EngineSpec, DispatchError> {
+    let env = std::env::var("SIMDOKU_ENGINE").ok().filter(|s| !s.is_empty());
+    match name.filter(|n| !n.eq_ignore_ascii_case("auto")).or(env.as_deref()) {
+        Some(n) if !n.eq_ignore_ascii_case("auto") => by_name(n),
+        _ => Ok(best(work)),
+    }
+}
+
+/// The CPU features the engines care about, and whether this CPU has each (detected once).
+pub fn cpu_features() -> &'static [(&'static str, bool)] {
+    static FEATURES: OnceLock<Vec<(&'static str, bool)>> = OnceLock::new();
+    FEATURES.get_or_init(detect_features)
+}
+
+#[cfg(target_arch = "x86_64")]
+fn detect_features() -> Vec<(&'static str, bool)> {
+    macro_rules! detect {
+        ($($f:tt),*) => { vec![$(($f, std::arch::is_x86_feature_detected!($f))),*] };
+    }
+    detect!(
+        "sse2", "ssse3", "sse4.1", "popcnt", "avx", "avx2", "bmi1", "bmi2", "lzcnt", "avx512f",
+        "avx512bw", "avx512vl", "avx512vbmi2", "avx512bitalg", "avx512vpopcntdq"
+    )
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn detect_features() -> Vec<(&'static str, bool)> {
+    Vec::new()
+}
+
+/// Runs `f` over `items` on the current rayon pool with one engine per worker; results keep
+/// the input order.
+pub fn par_map<T, R, F>(spec: &EngineSpec, items: &[T], f: F) -> Vec<R>
+where
+    T: Sync,
+    R: Send,
+    F: Fn(&mut dyn Engine, &T) -> R + Sync,
+{
+    items.par_iter().map_init(|| spec.engine(), |e, item| f(e.as_mut(), item)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_engine_is_named_once_and_ranked_names_exist() {
+        for (i, e) in ENGINES.iter().enumerate() {
+            assert!(ENGINES[i + 1..].iter().all(|o| o.name != e.name));
+        }
+        for (_, names) in RANKING {
+            for n in *names {
+                assert!(ENGINES.iter().any(|e| e.name == *n), "{n}");
+            }
+        }
+        assert!(by_name("scalar").is_ok());
+        assert!(matches!(by_name("nope"), Err(DispatchError::Unknown(_))));
+        for w in Work::ALL {
+            assert!(best(w).available());
+        }
+    }
+
+    #[test]
+    fn par_map_keeps_order() {
+        let puzzles = simdoku_core::testkit::bench_set("top95");
+        let spec = by_name("scalar").unwrap();
+        let out = par_map(spec, &puzzles, |e, p| e.solve(p).0.unwrap());
+        for (p, s) in puzzles.iter().zip(&out) {
+            simdoku_core::rules::check_solution(p, s).unwrap();
+        }
+    }
+}

@@ -1,0 +1,25 @@
+//! The engine table and the ranking, backed by the figures in BENCHMARKS.md.
+
+use simdoku_core::Engine;
+use simdoku_core::scalar::Scalar;
+
+use crate::{EngineSpec, Work};
+
+fn boxed<E: Engine + 'static>(e: E) -> Box<dyn Engine> {
+    Box::new(e)
+}
+
+/// Every engine, portable ones first.
+pub static ENGINES: &[EngineSpec] = &[EngineSpec {
+    name: "scalar",
+    summary: "portable bitboards: one u128 per digit, naked/hidden singles, fewest-candidates branch",
+    features: &[],
+    make: || Some(boxed(Scalar::new())),
+}];
+
+/// Fastest first, per kind of work; `best` takes the first one this CPU runs.
+pub static RANKING: &[(Work, &[&str])] = &[
+    (Work::First, &["scalar"]),
+    (Work::Count, &["scalar"]),
+    (Work::Enumerate, &["scalar"]),
+];

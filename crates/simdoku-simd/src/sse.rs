@@ -1,0 +1,1 @@
+//! The `sse` engine (stub: see issue 4).
