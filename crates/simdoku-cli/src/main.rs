@@ -41,7 +41,7 @@ enum Command {
     ///
     /// Output (csv): `puzzle,solution`; `none` when a puzzle has no solution, `multiple` with
     /// --unique when it has several, `invalid` for a malformed line (its reason goes to stderr
-    /// as FILE:LINE: reason).
+    /// as <FILE:LINE>: reason).
     Solve(solve::SolveArgs),
     /// Count the solutions of each puzzle, up to --limit.
     Count(solve::CountArgs),
@@ -59,7 +59,7 @@ pub struct Common {
     /// Puzzle files; `-` or none reads stdin.
     #[arg(value_name = "FILE")]
     pub files: Vec<String>,
-    /// Engine: `auto` (fastest available; $SIMDOKU_ENGINE overrides it) or a name from
+    /// Engine: `auto` (fastest available; $`SIMDOKU_ENGINE` overrides it) or a name from
     /// `simdoku engines`.
     #[arg(short, long, default_value = "auto")]
     pub engine: String,

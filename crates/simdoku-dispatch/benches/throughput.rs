@@ -1,4 +1,4 @@
-//! Wall-clock throughput of our engines beside the peer crate `sudoku` (a JCZSolve port), in
+//! Wall-clock throughput of our engines beside the peer crate `sudoku` (a `JCZSolve` port), in
 //! the same run, single-threaded, median of interleaved passes.
 //!
 //! `cargo bench -p simdoku-dispatch --bench throughput -- [--passes N] [--min-time S]
@@ -39,18 +39,18 @@ fn main() {
                 passes = args
                     .next()
                     .and_then(|v| v.parse().ok())
-                    .expect("--passes N")
+                    .expect("--passes N");
             }
             "--min-time" => {
                 min_time = args
                     .next()
                     .and_then(|v| v.parse().ok())
-                    .expect("--min-time S")
+                    .expect("--min-time S");
             }
             "--engines" => {
                 engines = args
                     .next()
-                    .map(|v| v.split(',').map(String::from).collect())
+                    .map(|v| v.split(',').map(String::from).collect());
             }
             "--md" => md = args.next(),
             "--plot" => plot = args.next(),
