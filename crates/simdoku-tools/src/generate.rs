@@ -1,0 +1,200 @@
+//! Random solved grids, puzzles with a unique solution, and minimal puzzles.
+
+use simdoku_core::{Engine, Grid};
+
+use crate::marks::Pencilmarks;
+use crate::rng::Rng;
+use crate::symmetry::Symmetry;
+
+/// The symmetry a generated puzzle's givens keep: a clue is removed together with its images.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ClueSymmetry {
+    /// Any pattern of givens.
+    #[default]
+    None,
+    /// Half-turn: cell (r, c) with (8-r, 8-c).
+    Rot180,
+    /// Quarter-turn: (r, c), (c, 8-r), (8-r, 8-c), (8-c, r).
+    Rot90,
+    /// Left-right mirror: (r, c) with (r, 8-c).
+    Mirror,
+    /// Main diagonal: (r, c) with (c, r).
+    Diagonal,
+}
+
+impl ClueSymmetry {
+    /// The image of cell `i` under one step of the symmetry.
+    fn step(self, i: usize) -> usize {
+        let (r, c) = (i / 9, i % 9);
+        match self {
+            ClueSymmetry::None => i,
+            ClueSymmetry::Rot180 => 80 - i,
+            ClueSymmetry::Rot90 => 9 * c + (8 - r),
+            ClueSymmetry::Mirror => 9 * r + (8 - c),
+            ClueSymmetry::Diagonal => 9 * c + r,
+        }
+    }
+
+    /// The cells, grouped into orbits (a set of cells the symmetry keeps together).
+    pub fn orbits(self) -> Vec<Vec<u8>> {
+        let mut seen = [false; 81];
+        let mut out = Vec::new();
+        for i in 0..81 {
+            if seen[i] {
+                continue;
+            }
+            let mut orbit = Vec::new();
+            let mut j = i;
+            while !seen[j] {
+                seen[j] = true;
+                orbit.push(j as u8);
+                j = self.step(j);
+            }
+            out.push(orbit);
+        }
+        out
+    }
+}
+
+/// What [`generate`] makes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GenerateOptions {
+    /// Stop removing clues once at most this many remain (0: remove as many as possible).
+    pub clues: usize,
+    pub symmetry: ClueSymmetry,
+    /// Make the puzzle minimal: after the symmetric pass (and past `clues`), remove every
+    /// single clue whose removal keeps the solution unique (this may break the symmetry).
+    pub minimal: bool,
+}
+
+/// A generated puzzle and its solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Generated {
+    pub puzzle: Grid,
+    pub solution: Grid,
+}
+
+/// A random solved grid: the empty grid solved with randomly ordered branching, then mapped by
+/// a random symmetry (so every relabelling and arrangement is equally likely).
+///
+/// ```
+/// use simdoku_tools::{Rng, random_solution};
+/// let g = random_solution(&mut Rng::new(42));
+/// assert!(simdoku_core::rules::check_complete(&g).is_ok());
+/// assert_eq!(g, random_solution(&mut Rng::new(42)));
+/// ```
+pub fn random_solution(rng: &mut Rng) -> Grid {
+    let g = Pencilmarks::FULL
+        .solve_random(rng)
+        .expect("the empty grid has solutions");
+    Symmetry::random(rng).apply(&g)
+}
+
+/// A puzzle with a unique solution, made from a random solved grid by removing clues (whole
+/// orbits of the symmetry, in random order) while the solution stays unique; `engine` does
+/// the uniqueness checks (count to 2). The same `rng` state gives the same puzzle.
+///
+/// Removing clues never makes a puzzle with several solutions unique again, so one pass over
+/// the orbits leaves every remaining orbit needed: without `clues` the puzzle is minimal among
+/// puzzles with the symmetry (and minimal outright with [`ClueSymmetry::None`]).
+///
+/// ```
+/// use simdoku_tools::{ClueSymmetry, GenerateOptions, Rng, generate, is_minimal};
+/// let mut engine = simdoku_dispatch::best(simdoku_dispatch::Work::Count).engine();
+/// let options = GenerateOptions { minimal: true, ..GenerateOptions::default() };
+/// let g = generate(engine.as_mut(), &options, &mut Rng::new(7));
+/// assert_eq!(engine.count(&g.puzzle, 2).solutions, 1);
+/// assert!(is_minimal(engine.as_mut(), &g.puzzle));
+/// ```
+pub fn generate(engine: &mut dyn Engine, options: &GenerateOptions, rng: &mut Rng) -> Generated {
+    let solution = random_solution(rng);
+    let mut puzzle = solution;
+    let mut orbits = options.symmetry.orbits();
+    rng.shuffle(&mut orbits);
+    let stop = if options.minimal { 0 } else { options.clues };
+    let mut givens = 81;
+    for orbit in &orbits {
+        if givens <= stop {
+            break;
+        }
+        let mut trial = puzzle;
+        for &c in orbit {
+            trial.set(c as usize, 0);
+        }
+        if engine.count(&trial, 2).solutions == 1 {
+            puzzle = trial;
+            givens -= orbit.len();
+        }
+    }
+    if options.minimal && options.symmetry != ClueSymmetry::None {
+        let mut cells: Vec<usize> = (0..81).filter(|&c| puzzle.get(c) != 0).collect();
+        rng.shuffle(&mut cells);
+        puzzle = remove_needless(engine, puzzle, &cells);
+    }
+    Generated { puzzle, solution }
+}
+
+/// Removes each of `cells` in turn when the solution stays unique without it.
+fn remove_needless(engine: &mut dyn Engine, mut puzzle: Grid, cells: &[usize]) -> Grid {
+    for &c in cells {
+        let v = puzzle.get(c);
+        puzzle.set(c, 0);
+        if engine.count(&puzzle, 2).solutions != 1 {
+            puzzle.set(c, v);
+        }
+    }
+    puzzle
+}
+
+/// Why a puzzle cannot be minimized.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotUnique {
+    NoSolution,
+    Multiple,
+}
+
+impl std::fmt::Display for NotUnique {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            NotUnique::NoSolution => "no solution",
+            NotUnique::Multiple => "more than one solution",
+        })
+    }
+}
+
+impl std::error::Error for NotUnique {}
+
+/// A minimal form of a puzzle with a unique solution: its clues, less every clue (tried in
+/// cell order) whose removal keeps the solution unique. Each remaining clue is needed.
+///
+/// ```
+/// use simdoku_core::Grid;
+/// use simdoku_tools::{is_minimal, minimize};
+/// let mut engine = simdoku_dispatch::best(simdoku_dispatch::Work::Count).engine();
+/// let full: Grid = simdoku_core::testkit::SOLUTION.parse().unwrap();
+/// let m = minimize(engine.as_mut(), &full).unwrap();
+/// assert!(m.givens() < 40);
+/// assert!(is_minimal(engine.as_mut(), &m));
+/// ```
+pub fn minimize(engine: &mut dyn Engine, puzzle: &Grid) -> Result<Grid, NotUnique> {
+    match engine.count(puzzle, 2).solutions {
+        0 => Err(NotUnique::NoSolution),
+        1 => {
+            let cells: Vec<usize> = (0..81).filter(|&c| puzzle.get(c) != 0).collect();
+            Ok(remove_needless(engine, *puzzle, &cells))
+        }
+        _ => Err(NotUnique::Multiple),
+    }
+}
+
+/// True when `puzzle` has a unique solution and loses it without any one of its clues.
+pub fn is_minimal(engine: &mut dyn Engine, puzzle: &Grid) -> bool {
+    if engine.count(puzzle, 2).solutions != 1 {
+        return false;
+    }
+    (0..81).filter(|&c| puzzle.get(c) != 0).all(|c| {
+        let mut g = *puzzle;
+        g.set(c, 0);
+        engine.count(&g, 2).solutions > 1
+    })
+}

@@ -1,0 +1,34 @@
+//! Puzzle tools over the simdoku engines: enumerate solutions, generate puzzles (unique or
+//! minimal, with a clue symmetry), minimize and rate puzzles, canonical forms under the Sudoku
+//! symmetries, and pencilmark (Sukaku) puzzles with their own small solver.
+//!
+//! The tools take any `&mut dyn Engine` for the heavy counting, so the fastest engine this CPU
+//! runs does the work (`simdoku_dispatch::best(Work::Count)`).
+//!
+//! ```
+//! use simdoku_tools::{GenerateOptions, Rng, canonical, generate};
+//! let mut engine = simdoku_dispatch::best(simdoku_dispatch::Work::Count).engine();
+//! let g = generate(engine.as_mut(), &GenerateOptions { clues: 30, ..Default::default() },
+//!                  &mut Rng::new(1));
+//! assert_eq!(engine.count(&g.puzzle, 2).solutions, 1);
+//! let c = canonical(&g.puzzle);
+//! assert_eq!(canonical(&c), c);
+//! ```
+#![forbid(unsafe_code)]
+
+pub mod canon;
+pub mod generate;
+pub mod marks;
+pub mod rate;
+pub mod rng;
+pub mod symmetry;
+
+pub use canon::{Canonicalizer, canonical};
+pub use generate::{
+    ClueSymmetry, GenerateOptions, Generated, NotUnique, generate, is_minimal, minimize,
+    random_solution,
+};
+pub use marks::{MarksError, Pencilmarks, Singles, singles_grade};
+pub use rate::{Rating, rate};
+pub use rng::Rng;
+pub use symmetry::Symmetry;

@@ -1,0 +1,46 @@
+//! Difficulty: the engine's guesses, averaged over random symmetries of the puzzle (an engine's
+//! guess count depends on the order it meets cells and digits in; averaging over equivalent
+//! puzzles removes most of that luck), and a human-style grade (how far singles go).
+
+use simdoku_core::{Engine, Grid};
+
+use crate::marks::{Pencilmarks, Singles, singles_grade};
+use crate::rng::Rng;
+use crate::symmetry::Symmetry;
+
+/// A puzzle's difficulty.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rating {
+    /// Solutions (counted to 2).
+    pub solutions: u64,
+    /// Mean guesses of a count to 2 over the symmetries tried.
+    pub guesses: f64,
+    /// How far naked and hidden singles go.
+    pub grade: Singles,
+}
+
+/// Rates `puzzle`: `samples` random symmetries (at least one; the first is the puzzle itself),
+/// each counted to 2 by `engine`.
+///
+/// ```
+/// use simdoku_tools::{Rng, Singles, rate};
+/// let mut engine = simdoku_dispatch::best(simdoku_dispatch::Work::Count).engine();
+/// let p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+/// let r = rate(engine.as_mut(), &p.parse().unwrap(), 16, &mut Rng::new(1));
+/// assert_eq!((r.solutions, r.grade), (1, Singles::Beyond));
+/// assert!(r.guesses > 0.0);
+/// ```
+pub fn rate(engine: &mut dyn Engine, puzzle: &Grid, samples: usize, rng: &mut Rng) -> Rating {
+    let samples = samples.max(1);
+    let first = engine.count(puzzle, 2);
+    let mut total = first.guesses;
+    for _ in 1..samples {
+        let g = Symmetry::random(rng).apply(puzzle);
+        total += engine.count(&g, 2).guesses;
+    }
+    Rating {
+        solutions: first.solutions,
+        guesses: total as f64 / samples as f64,
+        grade: singles_grade(&Pencilmarks::from_grid(puzzle)),
+    }
+}
