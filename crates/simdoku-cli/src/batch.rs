@@ -9,6 +9,7 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use simdoku_core::{Engine, Grid};
 use simdoku_dispatch::{EngineSpec, par_map};
+use simdoku_tools::Pencilmarks;
 
 use crate::input::{self, Entry};
 
@@ -59,6 +60,8 @@ pub struct Batch<'a> {
     pub quiet: bool,
     /// Solves (or counts) one puzzle: the outcome and the guesses it took.
     pub work: &'a (dyn Fn(&mut dyn Engine, &Grid) -> (Outcome, u64) + Sync),
+    /// Solves (or counts) one pencilmark puzzle; `None`: such lines are invalid here.
+    pub marks: Option<&'a (dyn Fn(&Pencilmarks) -> (Outcome, u64) + Sync)>,
     /// Writes one output line (or block).
     pub write: &'a dyn Fn(&mut dyn Write, &Record, &Outcome) -> io::Result<()>,
 }
@@ -96,6 +99,12 @@ impl Batch<'_> {
                 };
                 let Some(entry) = input::classify(&line) else {
                     continue;
+                };
+                let entry = match entry {
+                    Entry::Pencilmarks(_) if self.marks.is_none() => {
+                        Entry::Invalid("pencilmark lines are not read by this command".to_string())
+                    }
+                    e => e,
                 };
                 if let Entry::Invalid(reason) = &entry {
                     eprintln!("{shown}:{}: {reason}", line.number);
@@ -136,11 +145,16 @@ impl Batch<'_> {
         out: &mut dyn Write,
     ) -> io::Result<()> {
         let engine = self.spec.name;
+        let (work, marks) = (self.work, self.marks);
         let results = par_map(self.spec, chunk, |e, r| match &r.entry {
             Entry::Invalid(_) => (Outcome::Invalid, 0),
             Entry::Puzzle(g) => {
-                catch_unwind(AssertUnwindSafe(|| (self.work)(e, g))).unwrap_or((Outcome::Failed, 0))
+                catch_unwind(AssertUnwindSafe(|| work(e, g))).unwrap_or((Outcome::Failed, 0))
             }
+            Entry::Pencilmarks(m) => match marks {
+                Some(f) => catch_unwind(AssertUnwindSafe(|| f(m))).unwrap_or((Outcome::Failed, 0)),
+                None => (Outcome::Invalid, 0),
+            },
         });
         for (r, (outcome, guesses)) in chunk.iter().zip(&results) {
             tally.guesses += guesses;

@@ -44,6 +44,13 @@ pub fn read_puzzles(name: &str, out: &mut Vec<Grid>) -> bool {
     while let Ok(Some(line)) = r.next_line() {
         match classify(&line) {
             Some(Entry::Puzzle(g)) => out.push(g),
+            Some(Entry::Pencilmarks(_)) => {
+                eprintln!(
+                    "{name}:{}: pencilmark lines are read by solve, count and solutions only",
+                    line.number
+                );
+                ok = false;
+            }
             Some(Entry::Invalid(reason)) => {
                 eprintln!("{name}:{}: {reason}", line.number);
                 ok = false;

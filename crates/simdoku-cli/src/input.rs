@@ -5,6 +5,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 
 use simdoku_core::Grid;
+use simdoku_tools::Pencilmarks;
 
 /// Lines longer than this are cut (the rest is skipped) and reported as invalid: a 10 MB line
 /// without a newline costs no more memory than this.
@@ -120,6 +121,8 @@ pub fn open(name: &str) -> io::Result<Source> {
 #[derive(Debug)]
 pub enum Entry {
     Puzzle(Grid),
+    /// A 729-character pencilmark (Sukaku) line: nine candidate characters per cell.
+    Pencilmarks(Pencilmarks),
     Invalid(String),
 }
 
@@ -136,6 +139,12 @@ pub fn classify(line: &Line<'_>) -> Option<Entry> {
     if line.too_long {
         return Some(Entry::Invalid(format!("line longer than {MAX_LINE} bytes")));
     }
+    if field_len(text) == 729 {
+        return Some(match Pencilmarks::parse_bytes(text) {
+            Ok(m) => Entry::Pencilmarks(m),
+            Err(e) => Entry::Invalid(e.to_string()),
+        });
+    }
     Some(match Grid::parse_cells(text) {
         Err(e) => Entry::Invalid(e.to_string()),
         Ok(g) => match g.conflict() {
@@ -143,6 +152,13 @@ pub fn classify(line: &Line<'_>) -> Option<Entry> {
             None => Entry::Puzzle(g),
         },
     })
+}
+
+/// The length of the first field (up to a comma or white space).
+fn field_len(text: &[u8]) -> usize {
+    text.iter()
+        .position(|&b| b == b',' || b == b';' || b.is_ascii_whitespace())
+        .unwrap_or(text.len())
 }
 
 /// `quizzes,solutions`, `puzzle`, ...: words and commas only.
@@ -153,15 +169,15 @@ fn is_csv_header(text: &[u8]) -> bool {
             .all(|&b| b.is_ascii_alphabetic() || b"_, ".contains(&b))
 }
 
-/// The first field of a line (up to a comma or space), at most 81 bytes, made printable: what
-/// the output shows in place of the puzzle.
+/// The first field of a line (up to a comma or space), at most 81 bytes (729 for a pencilmark
+/// line), made printable: what the output shows in place of the puzzle.
 pub fn echo_field(bytes: &[u8]) -> String {
     let text = bytes.trim_ascii();
     let end = text
         .iter()
         .position(|&b| b == b',' || b == b' ')
-        .unwrap_or(text.len())
-        .min(81);
+        .unwrap_or(text.len());
+    let end = if end == 729 { end } else { end.min(81) };
     text[..end]
         .iter()
         .map(|&b| if b.is_ascii_graphic() { b as char } else { '?' })
@@ -233,5 +249,16 @@ mod tests {
             b"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......,x";
         assert!(matches!(classify(&line(1, p)), Some(Entry::Puzzle(_))));
         assert_eq!(echo_field(p).len(), 81);
+        let marks = Pencilmarks::FULL.to_string();
+        assert!(matches!(
+            classify(&line(2, marks.as_bytes())),
+            Some(Entry::Pencilmarks(m)) if m == Pencilmarks::FULL
+        ));
+        assert_eq!(echo_field(marks.as_bytes()).len(), 729);
+        let bad = format!("x{}", &marks[1..]);
+        assert!(matches!(
+            classify(&line(2, bad.as_bytes())),
+            Some(Entry::Invalid(r)) if r.contains("pencilmarks")
+        ));
     }
 }

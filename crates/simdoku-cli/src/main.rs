@@ -7,6 +7,7 @@ mod check;
 mod input;
 mod output;
 mod solve;
+mod tools;
 
 use std::io;
 use std::path::PathBuf;
@@ -19,7 +20,9 @@ use simdoku_dispatch::{DispatchError, EngineSpec, Work};
 ///
 /// Input: one puzzle a line, 81 cells, `1`-`9` given, `0` or `.` empty; anything after the
 /// 81st cell (a comma and a solution, a comment) is ignored; blank lines, `#` comment lines and a
-/// CSV header on line 1 are skipped. FILE `-` (or none) reads stdin.
+/// CSV header on line 1 are skipped. FILE `-` (or none) reads stdin. solve, count and solutions
+/// also read pencilmark (Sukaku) lines: 729 characters, nine per cell, character k of a cell
+/// being the digit k+1 when it is a candidate there, `0` or `.` when not.
 ///
 /// Exit status: 0 when every line was a valid puzzle; 1 when a line was invalid, an input could
 /// not be read, an engine cross-check disagreed or output failed; 2 on a usage error.
@@ -51,6 +54,22 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Show the CPU's features, every engine, and which one `auto` picks.
     Engines,
+    /// Print the solutions of each puzzle (all, or the first --max), as they are found.
+    ///
+    /// Output: for each puzzle a `# <puzzle>` line, then one solution a line (none when the
+    /// puzzle has no solution; `# invalid` after the header of a malformed line).
+    Solutions(tools::SolutionsArgs),
+    /// Generate random puzzles with a unique solution (one a line).
+    Generate(tools::GenerateArgs),
+    /// Minimize puzzles: `puzzle,minimal` where every clue of `minimal` is needed (`none` or
+    /// `multiple` for puzzles without a unique solution).
+    Minimize(tools::FileArgs),
+    /// Rate puzzles: `puzzle,guesses,grade`: the engine's guesses averaged over random
+    /// symmetries, and how far singles go (naked-singles, hidden-singles, beyond-singles).
+    Rate(tools::RateArgs),
+    /// Canonical form of each puzzle under the Sudoku symmetries (one a line): equivalent
+    /// puzzles give the same line.
+    Canon(tools::FileArgs),
 }
 
 /// Options shared by the batch commands.
@@ -119,6 +138,11 @@ fn main() -> ExitCode {
         Command::Check(a) => check::check(&a),
         Command::Bench(a) => bench::bench(&a),
         Command::Engines => engines(),
+        Command::Solutions(a) => tools::solutions(&a),
+        Command::Generate(a) => tools::generate(&a),
+        Command::Minimize(a) => tools::minimize(&a),
+        Command::Rate(a) => tools::rate(&a),
+        Command::Canon(a) => tools::canon(&a),
     }
 }
 

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 use simdoku_core::{Engine, Grid};
 use simdoku_dispatch::Work;
+use simdoku_tools::Pencilmarks;
 
 use crate::batch::{Batch, Outcome, Record};
 use crate::output::Output;
@@ -67,6 +68,26 @@ fn solve_one(e: &mut dyn Engine, g: &Grid, unique: bool) -> (Outcome, u64) {
     (outcome, search.guesses)
 }
 
+/// A pencilmark puzzle, solved by the tools crate's candidate search (the engines take grids).
+fn solve_marks(m: &Pencilmarks, unique: bool) -> (Outcome, u64) {
+    let mut first = None;
+    let search = m.visit(&mut |s| {
+        if first.is_some() || !unique {
+            first.get_or_insert(*s);
+            return ControlFlow::Break(());
+        }
+        first = Some(*s);
+        ControlFlow::Continue(())
+    });
+    let outcome = match (search.solutions, first) {
+        (_, None) => Outcome::None,
+        (1, Some(s)) => Outcome::Solved(s),
+        (_, Some(s)) if !unique => Outcome::Solved(s),
+        _ => Outcome::Multiple,
+    };
+    (outcome, search.guesses)
+}
+
 fn word(o: &Outcome) -> String {
     match o {
         Outcome::Solved(s) => s.to_string(),
@@ -91,6 +112,7 @@ fn run(
     common: &Common,
     work: Work,
     batch_work: &(dyn Fn(&mut dyn Engine, &Grid) -> (Outcome, u64) + Sync),
+    marks: &(dyn Fn(&Pencilmarks) -> (Outcome, u64) + Sync),
     format: Format,
 ) -> ExitCode {
     init_threads(common.threads);
@@ -117,6 +139,7 @@ fn run(
         spec,
         quiet: common.quiet,
         work: batch_work,
+        marks: Some(marks),
         write: &write,
     };
     let result = batch.run(&common.sources(), out.writer());
@@ -136,6 +159,7 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
         &a.common,
         work,
         &move |e, g| solve_one(e, g, unique),
+        &move |m| solve_marks(m, unique),
         a.format,
     )
 }
@@ -152,6 +176,10 @@ pub fn count(a: &CountArgs) -> ExitCode {
         work,
         &move |e, g| {
             let s = e.count(g, limit);
+            (Outcome::Count(s.solutions), s.guesses)
+        },
+        &move |m| {
+            let s = m.count(limit);
             (Outcome::Count(s.solutions), s.guesses)
         },
         a.format,

@@ -118,8 +118,8 @@ impl Canonicalizer {
         // The least first row itself (every partial arrangement writes the same one).
         let first = self.cur[0];
         for j in 0..9 {
-            let v = grids[first.t as usize][9 * first.rows.trailing_zeros() as usize
-                + first.cols[j] as usize];
+            let v = grids[first.t as usize]
+                [9 * first.rows.trailing_zeros() as usize + first.cols[j] as usize];
             out[j] = first.map[v as usize];
         }
 

@@ -8,8 +8,8 @@ use simdoku_core::scalar::Scalar;
 use simdoku_core::testkit::{self, SOLUTION, TWO_SOLUTIONS, bench_set, bench_slice};
 use simdoku_core::{Engine, Grid};
 use simdoku_tools::{
-    Canonicalizer, ClueSymmetry, GenerateOptions, NotUnique, Pencilmarks, Rng, Singles,
-    Symmetry, canonical, generate, is_minimal, minimize, rate, singles_grade,
+    Canonicalizer, ClueSymmetry, GenerateOptions, NotUnique, Pencilmarks, Rng, Singles, Symmetry,
+    canonical, generate, is_minimal, minimize, rate, singles_grade,
 };
 
 fn engine() -> Box<dyn Engine> {
@@ -45,8 +45,10 @@ fn generated_puzzles_are_unique_symmetric_and_repeatable() {
                 assert!(g.puzzle.givens() <= clues + 3, "{symmetry:?} {}", g.puzzle);
             }
             for orbit in symmetry.orbits() {
-                let filled: HashSet<bool> =
-                    orbit.iter().map(|&c| g.puzzle.get(c as usize) != 0).collect();
+                let filled: HashSet<bool> = orbit
+                    .iter()
+                    .map(|&c| g.puzzle.get(c as usize) != 0)
+                    .collect();
                 assert_eq!(filled.len(), 1, "{symmetry:?}: orbit {orbit:?} split");
             }
             let again = generate(e.as_mut(), &options, &mut Rng::new(100 + i as u64));
@@ -124,11 +126,17 @@ fn pencilmarks_round_trip_and_match_the_engines() {
         assert_eq!(Pencilmarks::parse(&line).unwrap(), m);
         assert_eq!(Pencilmarks::parse(&line.replace('.', "0")).unwrap(), m);
     }
-    assert!(Pencilmarks::parse(&"1".repeat(729)).is_err(), "1 only at k=0");
+    assert!(
+        Pencilmarks::parse(&"1".repeat(729)).is_err(),
+        "1 only at k=0"
+    );
     assert!(Pencilmarks::parse(&".".repeat(700)).is_err());
 
     let mut scalar = Scalar::new();
-    for p in bench_set("top95").iter().chain(&bench_slice("17_clue", 100)) {
+    for p in bench_set("top95")
+        .iter()
+        .chain(&bench_slice("17_clue", 100))
+    {
         let marks = Pencilmarks::from_grid(p);
         assert_eq!(marks.solve(), scalar.solve(p).0, "{p}");
         assert_eq!(marks.count(2).solutions, 1);

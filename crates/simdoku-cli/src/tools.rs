@@ -1,0 +1,478 @@
+//! The puzzle tools: `solutions`, `generate`, `minimize`, `rate` and `canon`. The work is in
+//! simdoku-tools; this file reads the inputs, runs the work on the rayon pool and writes the
+//! results in input order.
+
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Args, ValueEnum};
+use rayon::prelude::*;
+use simdoku_core::{Engine, Grid, Search};
+use simdoku_dispatch::{EngineSpec, Work};
+use simdoku_tools::{Canonicalizer, ClueSymmetry, GenerateOptions, NotUnique, Rng};
+
+use crate::input::{self, Entry};
+use crate::output::Output;
+use crate::{finish, init_threads};
+
+/// Lines (or generated puzzles) per parallel chunk.
+const CHUNK: usize = 4096;
+
+/// Options shared by the tools.
+#[derive(Args, Debug, Clone)]
+pub struct ToolCommon {
+    /// Engine: `auto` (fastest available; $`SIMDOKU_ENGINE` overrides it) or a name from
+    /// `simdoku engines`.
+    #[arg(short, long, default_value = "auto")]
+    pub engine: String,
+    /// Worker threads (default: all cores).
+    #[arg(short = 'j', long)]
+    pub threads: Option<usize>,
+    /// Write results to FILE (atomically, at the end) instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// No summary on stderr.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct SolutionsArgs {
+    /// Puzzle files (81-character or 729-character pencilmark lines); `-` or none reads stdin.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<String>,
+    /// At most this many solutions per puzzle (default: all of them).
+    #[arg(short, long)]
+    pub max: Option<u64>,
+    #[command(flatten)]
+    pub common: ToolCommon,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SymmetryArg {
+    None,
+    Rot180,
+    Rot90,
+    Mirror,
+    Diagonal,
+}
+
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    /// How many puzzles.
+    #[arg(short = 'n', long, default_value_t = 1)]
+    pub count: u64,
+    /// Stop removing clues at this many or fewer (default: as few as possible, which gives
+    /// minimal puzzles when --symmetry is none).
+    #[arg(short = 'k', long, default_value_t = 0)]
+    pub clues: usize,
+    /// The symmetry the pattern of givens keeps.
+    #[arg(short, long, value_enum, default_value = "none")]
+    pub symmetry: SymmetryArg,
+    /// Minimal puzzles: every clue needed (ignores --clues; may break the symmetry in a few
+    /// clues).
+    #[arg(long)]
+    pub minimal: bool,
+    /// Random seed (default: from the clock; the summary shows it). The same seed gives the
+    /// same puzzles whatever the thread count.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Print `puzzle,solution` instead of the puzzle alone.
+    #[arg(long)]
+    pub with_solution: bool,
+    #[command(flatten)]
+    pub common: ToolCommon,
+}
+
+#[derive(Args, Debug)]
+pub struct FileArgs {
+    /// Puzzle files; `-` or none reads stdin.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<String>,
+    #[command(flatten)]
+    pub common: ToolCommon,
+}
+
+#[derive(Args, Debug)]
+pub struct RateArgs {
+    #[command(flatten)]
+    pub files: FileArgs,
+    /// Random symmetries each puzzle is solved in (guesses are averaged over them).
+    #[arg(long, default_value_t = 16)]
+    pub samples: usize,
+}
+
+fn sources(files: &[String]) -> Vec<String> {
+    if files.is_empty() {
+        vec!["-".to_string()]
+    } else {
+        files.to_vec()
+    }
+}
+
+fn open_output(common: &ToolCommon) -> Option<Output> {
+    match Output::open(common.output.as_deref()) {
+        Ok(o) => Some(o),
+        Err(e) => {
+            let path = common
+                .output
+                .as_deref()
+                .unwrap_or_else(|| std::path::Path::new("-"));
+            eprintln!("simdoku: cannot write {}: {e}", path.display());
+            None
+        }
+    }
+}
+
+fn engine_for(common: &ToolCommon, work: Work) -> Result<&'static EngineSpec, ExitCode> {
+    simdoku_dispatch::choose(Some(&common.engine), work).map_err(|e| {
+        eprintln!("simdoku: {e}");
+        ExitCode::from(2)
+    })
+}
+
+/// Ends a run: the output moved into place on success, removed on an error.
+fn close(out: Output, result: io::Result<bool>) -> ExitCode {
+    match result {
+        Ok(ok) => finish(out.finish().map(|()| ok)),
+        Err(e) => {
+            out.abandon();
+            finish(Err(e))
+        }
+    }
+}
+
+/// `simdoku solutions`: every solution of each puzzle, written as the engine finds it.
+pub fn solutions(a: &SolutionsArgs) -> ExitCode {
+    let spec = match engine_for(&a.common, Work::Enumerate) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let Some(mut out) = open_output(&a.common) else {
+        return ExitCode::from(1);
+    };
+    let start = Instant::now();
+    let mut engine = spec.engine();
+    let (mut puzzles, mut total) = (0u64, 0u64);
+    let result = (|| -> io::Result<bool> {
+        let mut ok = true;
+        let w = out.writer();
+        for name in sources(&a.files) {
+            let shown = if name == "-" { "<stdin>" } else { &name };
+            let mut src = match input::open(&name) {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!("simdoku: {name}: {e}");
+                    ok = false;
+                    continue;
+                }
+            };
+            loop {
+                let line = match src.reader.next_line() {
+                    Ok(Some(l)) => l,
+                    Ok(None) => break,
+                    Err(e) => {
+                        eprintln!("simdoku: {shown}: read error: {e}");
+                        ok = false;
+                        break;
+                    }
+                };
+                let Some(entry) = input::classify(&line) else {
+                    continue;
+                };
+                writeln!(w, "# {}", input::echo_field(line.bytes))?;
+                let search = match entry {
+                    Entry::Invalid(reason) => {
+                        eprintln!("{shown}:{}: {reason}", line.number);
+                        writeln!(w, "# invalid")?;
+                        ok = false;
+                        continue;
+                    }
+                    Entry::Puzzle(g) => stream(w, a.max, |v| engine.visit(&g, v))?,
+                    Entry::Pencilmarks(m) => stream(w, a.max, |v| m.visit(v))?,
+                };
+                puzzles += 1;
+                total += search.solutions;
+            }
+        }
+        Ok(ok)
+    })();
+    if !a.common.quiet && result.is_ok() {
+        eprintln!(
+            "simdoku: {puzzles} puzzles, {total} solutions in {:.3} s (engine {})",
+            start.elapsed().as_secs_f64(),
+            spec.name
+        );
+    }
+    close(out, result)
+}
+
+/// Writes each solution a visit finds, one a line; a write error stops the visit and is
+/// returned (a closed pipe ends the run quietly in [`finish`]).
+fn stream(
+    w: &mut dyn Write,
+    max: Option<u64>,
+    visit: impl FnOnce(&mut dyn FnMut(&Grid) -> ControlFlow<()>) -> Search,
+) -> io::Result<Search> {
+    let mut error = None;
+    let mut n = 0u64;
+    if max == Some(0) {
+        return Ok(Search::default());
+    }
+    let search = visit(&mut |s| {
+        if let Err(e) = writeln!(w, "{s}") {
+            error = Some(e);
+            return ControlFlow::Break(());
+        }
+        n += 1;
+        if max.is_some_and(|m| n >= m) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    match error {
+        Some(e) => Err(e),
+        None => Ok(search),
+    }
+}
+
+/// `simdoku generate`.
+pub fn generate(a: &GenerateArgs) -> ExitCode {
+    init_threads(a.common.threads);
+    let spec = match engine_for(&a.common, Work::Count) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let Some(mut out) = open_output(&a.common) else {
+        return ExitCode::from(1);
+    };
+    let seed = a.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let options = GenerateOptions {
+        clues: a.clues,
+        symmetry: match a.symmetry {
+            SymmetryArg::None => ClueSymmetry::None,
+            SymmetryArg::Rot180 => ClueSymmetry::Rot180,
+            SymmetryArg::Rot90 => ClueSymmetry::Rot90,
+            SymmetryArg::Mirror => ClueSymmetry::Mirror,
+            SymmetryArg::Diagonal => ClueSymmetry::Diagonal,
+        },
+        minimal: a.minimal,
+    };
+    let root = Rng::new(seed);
+    let start = Instant::now();
+    let mut clues = 0u64;
+    let result = (|| -> io::Result<bool> {
+        let w = out.writer();
+        let mut next = 0u64;
+        while next < a.count {
+            let end = a.count.min(next + CHUNK as u64);
+            let made: Vec<_> = (next..end)
+                .into_par_iter()
+                .map_init(
+                    || spec.engine(),
+                    |e, i| simdoku_tools::generate(e.as_mut(), &options, &mut root.derive(i)),
+                )
+                .collect();
+            for g in &made {
+                clues += g.puzzle.givens() as u64;
+                if a.with_solution {
+                    writeln!(w, "{},{}", g.puzzle, g.solution)?;
+                } else {
+                    writeln!(w, "{}", g.puzzle)?;
+                }
+            }
+            next = end;
+        }
+        Ok(true)
+    })();
+    if !a.common.quiet && result.is_ok() {
+        let secs = start.elapsed().as_secs_f64();
+        eprintln!(
+            "simdoku: {} puzzles, {:.2} clues on average, in {secs:.3} s ({:.0} puzzles/s, \
+             engine {}, {} threads, seed {seed})",
+            a.count,
+            clues as f64 / a.count.max(1) as f64,
+            a.count as f64 / secs.max(1e-9),
+            spec.name,
+            rayon::current_num_threads()
+        );
+    }
+    close(out, result)
+}
+
+/// What a worker keeps between puzzles.
+struct Worker {
+    engine: Box<dyn Engine>,
+    canon: Canonicalizer,
+}
+
+/// Reads every source in chunks, maps each puzzle to an output line on the rayon pool, and
+/// writes the lines in input order. Invalid lines (and pencilmark lines, which these tools do
+/// not read) print `invalid` in their place and make the exit status 1.
+fn map_lines(
+    command: &str,
+    files: &FileArgs,
+    work: Work,
+    f: &(dyn Fn(&mut Worker, &Grid, &str) -> String + Sync),
+    invalid: &(dyn Fn(&str) -> String + Sync),
+) -> ExitCode {
+    let common = &files.common;
+    init_threads(common.threads);
+    let spec = match engine_for(common, work) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let Some(mut out) = open_output(common) else {
+        return ExitCode::from(1);
+    };
+    let start = Instant::now();
+    let mut puzzles = 0u64;
+    let result = (|| -> io::Result<bool> {
+        let mut ok = true;
+        let w = out.writer();
+        let mut chunk: Vec<(String, Option<Grid>)> = Vec::with_capacity(CHUNK);
+        let run = |chunk: &mut Vec<(String, Option<Grid>)>, w: &mut dyn Write| {
+            let lines: Vec<String> = chunk
+                .par_iter()
+                .map_init(
+                    || Worker {
+                        engine: spec.engine(),
+                        canon: Canonicalizer::new(),
+                    },
+                    |wk, (echo, g)| match g {
+                        Some(g) => f(wk, g, echo),
+                        None => invalid(echo),
+                    },
+                )
+                .collect();
+            chunk.clear();
+            lines.iter().try_for_each(|l| writeln!(w, "{l}"))
+        };
+        for name in sources(&files.files) {
+            let shown = if name == "-" { "<stdin>" } else { &name };
+            let mut src = match input::open(&name) {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!("simdoku: {name}: {e}");
+                    ok = false;
+                    continue;
+                }
+            };
+            loop {
+                let line = match src.reader.next_line() {
+                    Ok(Some(l)) => l,
+                    Ok(None) => break,
+                    Err(e) => {
+                        eprintln!("simdoku: {shown}: read error: {e}");
+                        ok = false;
+                        break;
+                    }
+                };
+                let Some(entry) = input::classify(&line) else {
+                    continue;
+                };
+                let echo = input::echo_field(line.bytes);
+                let grid = match entry {
+                    Entry::Puzzle(g) => {
+                        puzzles += 1;
+                        Some(g)
+                    }
+                    Entry::Invalid(reason) => {
+                        eprintln!("{shown}:{}: {reason}", line.number);
+                        None
+                    }
+                    Entry::Pencilmarks(_) => {
+                        eprintln!(
+                            "{shown}:{}: pencilmark lines are not read by {command}",
+                            line.number
+                        );
+                        None
+                    }
+                };
+                ok &= grid.is_some();
+                chunk.push((echo, grid));
+                if chunk.len() == CHUNK {
+                    run(&mut chunk, w)?;
+                }
+            }
+            run(&mut chunk, w)?;
+        }
+        Ok(ok)
+    })();
+    if !common.quiet && result.is_ok() {
+        let secs = start.elapsed().as_secs_f64();
+        eprintln!(
+            "simdoku: {command}: {puzzles} puzzles in {secs:.3} s ({:.0} puzzles/s, engine {}, \
+             {} threads)",
+            puzzles as f64 / secs.max(1e-9),
+            spec.name,
+            rayon::current_num_threads()
+        );
+    }
+    close(out, result)
+}
+
+/// `simdoku minimize`: `puzzle,minimal` (or `none` / `multiple` when the puzzle is not unique).
+pub fn minimize(a: &FileArgs) -> ExitCode {
+    map_lines(
+        "minimize",
+        a,
+        Work::Count,
+        &|wk, g, echo| match simdoku_tools::minimize(wk.engine.as_mut(), g) {
+            Ok(m) => format!("{echo},{m}"),
+            Err(NotUnique::NoSolution) => format!("{echo},none"),
+            Err(NotUnique::Multiple) => format!("{echo},multiple"),
+        },
+        &|echo| format!("{echo},invalid"),
+    )
+}
+
+/// A seed made from the puzzle itself, so a puzzle rates the same wherever it is in a file.
+fn puzzle_seed(g: &Grid) -> u64 {
+    g.cells().iter().fold(0xCBF2_9CE4_8422_2325u64, |h, &v| {
+        (h ^ u64::from(v)).wrapping_mul(0x0100_0000_01B3)
+    })
+}
+
+/// `simdoku rate`: `puzzle,guesses,grade`.
+pub fn rate(a: &RateArgs) -> ExitCode {
+    let samples = a.samples;
+    map_lines(
+        "rate",
+        &a.files,
+        Work::Count,
+        &move |wk, g, echo| {
+            let r = simdoku_tools::rate(
+                wk.engine.as_mut(),
+                g,
+                samples,
+                &mut Rng::new(puzzle_seed(g)),
+            );
+            match r.solutions {
+                0 => format!("{echo},none"),
+                1 => format!("{echo},{:.2},{}", r.guesses, r.grade.name()),
+                _ => format!("{echo},multiple"),
+            }
+        },
+        &|echo| format!("{echo},invalid"),
+    )
+}
+
+/// `simdoku canon`: the canonical form alone, one a line.
+pub fn canon(a: &FileArgs) -> ExitCode {
+    map_lines(
+        "canon",
+        a,
+        Work::Count,
+        &|wk, g, _| wk.canon.canonical(g).to_string(),
+        &|_| "invalid".to_string(),
+    )
+}

@@ -1,0 +1,228 @@
+//! End-to-end tests of the puzzle tools: solutions, generate, minimize, rate, canon, and
+//! pencilmark input.
+
+use std::collections::HashSet;
+use std::io::{Read, Write};
+use std::process::{Command, Output, Stdio};
+
+use simdoku_core::rules::check_solution;
+use simdoku_core::scalar::Scalar;
+use simdoku_core::testkit::{SOLUTION, TWO_SOLUTIONS, bench_data_dir, bench_set, reference_count};
+use simdoku_core::{Engine, Grid};
+use simdoku_tools::{Pencilmarks, Rng, Symmetry, canonical};
+
+fn simdoku(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_simdoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run simdoku");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn grids(stdout: &[u8]) -> Vec<Grid> {
+    text(stdout)
+        .lines()
+        .map(|l| Grid::parse(l.split(',').next().unwrap()).unwrap())
+        .collect()
+}
+
+#[test]
+fn solutions_prints_each_distinct_solution_under_its_puzzle() {
+    // Random holes in a solved grid: counts known from the reference counter.
+    let sol = Grid::parse(SOLUTION).unwrap();
+    let mut rng = simdoku_core::testkit::Rng::new(3);
+    let puzzles: Vec<Grid> = (0..4)
+        .map(|_| simdoku_core::testkit::remove_cells(&sol, 26, &mut rng))
+        .chain([Grid::parse(TWO_SOLUTIONS).unwrap()])
+        .collect();
+    let input: String = puzzles.iter().map(|p| format!("{p}\n")).collect();
+    let out = simdoku(&["solutions", "-q"], input.as_bytes());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let mut blocks = stdout.split("# ").skip(1);
+    for p in &puzzles {
+        let block = blocks.next().unwrap();
+        let mut lines = block.lines();
+        assert_eq!(lines.next().unwrap(), p.to_string());
+        let found: Vec<Grid> = lines.map(|l| Grid::parse(l).unwrap()).collect();
+        let distinct: HashSet<Grid> = found.iter().copied().collect();
+        assert_eq!(distinct.len(), found.len(), "distinct");
+        assert_eq!(found.len() as u64, reference_count(p, 100_000), "{p}");
+        for s in &found {
+            check_solution(p, s).unwrap();
+        }
+    }
+    let out = simdoku(
+        &["solutions", "-q", "--max", "7"],
+        format!("{}\n", ".".repeat(81)).as_bytes(),
+    );
+    assert_eq!(text(&out.stdout).lines().count(), 8);
+}
+
+#[test]
+fn solutions_of_the_empty_grid_stop_at_a_closed_pipe() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_simdoku"))
+        .args(["solutions", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(format!("{}\n", ".".repeat(81)).as_bytes())
+        .unwrap();
+    drop(stdin);
+    let mut first = [0u8; 1000];
+    child
+        .stdout
+        .as_mut()
+        .unwrap()
+        .read_exact(&mut first)
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
+}
+
+#[test]
+fn generate_is_unique_minimal_and_repeatable() {
+    let args = ["generate", "-q", "-n", "12", "--seed", "5", "--minimal"];
+    let out = simdoku(&args, b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let puzzles = grids(&out.stdout);
+    assert_eq!(puzzles.len(), 12);
+    let mut e = Scalar::new();
+    for p in &puzzles {
+        assert_eq!(e.count(p, 2).solutions, 1, "{p}");
+        for c in (0..81).filter(|&c| p.get(c) != 0) {
+            let mut q = *p;
+            q.set(c, 0);
+            assert_eq!(e.count(&q, 2).solutions, 2, "{p}: clue {c} is needed");
+        }
+    }
+    let one_thread = simdoku(&[&args[..], &["-j", "1"]].concat(), b"");
+    assert_eq!(one_thread.stdout, out.stdout, "same seed, same output");
+    let other = simdoku(&["generate", "-q", "-n", "12", "--seed", "6"], b"");
+    assert_ne!(other.stdout, out.stdout);
+
+    let out = simdoku(
+        &[
+            "generate",
+            "-q",
+            "-n",
+            "5",
+            "--clues",
+            "32",
+            "--symmetry",
+            "rot180",
+            "--with-solution",
+        ],
+        b"",
+    );
+    for line in text(&out.stdout).lines() {
+        let (p, s) = line.split_once(',').unwrap();
+        let (p, s) = (Grid::parse(p).unwrap(), Grid::parse(s).unwrap());
+        check_solution(&p, &s).unwrap();
+        assert_eq!(e.count(&p, 2).solutions, 1);
+        assert!(p.givens() <= 33, "{p}");
+        assert!(
+            (0..81).all(|c| (p.get(c) == 0) == (p.get(80 - c) == 0)),
+            "{p}"
+        );
+    }
+}
+
+#[test]
+fn minimize_rate_and_canon() {
+    let top = bench_data_dir().join("top95.txt");
+    let top = top.to_str().unwrap();
+    let set = bench_set("top95");
+    let out = simdoku(&["minimize", "-q", top], b"");
+    assert!(out.status.success());
+    let mut e = Scalar::new();
+    let lines = text(&out.stdout);
+    assert_eq!(lines.lines().count(), set.len());
+    for (line, p) in lines.lines().zip(&set).take(20) {
+        let (echo, m) = line.split_once(',').unwrap();
+        assert_eq!(echo, p.to_string());
+        let m = Grid::parse(m).unwrap();
+        assert_eq!(e.solve(&m).0, e.solve(p).0);
+        assert!((0..81).all(|c| m.get(c) == 0 || m.get(c) == p.get(c)));
+    }
+
+    let input = format!("{SOLUTION}\n{TWO_SOLUTIONS}\n{}\nnot a puzzle\n", set[0]);
+    let out = simdoku(&["rate", "-q"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(1), "an invalid line");
+    let lines: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+    assert_eq!(lines[0], format!("{SOLUTION},0.00,naked-singles"));
+    assert_eq!(lines[1], format!("{TWO_SOLUTIONS},multiple"));
+    assert!(lines[2].ends_with(",beyond-singles"), "{}", lines[2]);
+    assert!(lines[3].ends_with(",invalid"));
+
+    // canon: equivalent puzzles print the same line, and a canonical form is its own.
+    let mut rng = Rng::new(4);
+    let mut input = String::new();
+    for p in &set[..10] {
+        input.push_str(&format!("{p}\n"));
+        input.push_str(&format!("{}\n", Symmetry::random(&mut rng).apply(p)));
+    }
+    let out = simdoku(&["canon", "-q"], input.as_bytes());
+    let forms = grids(&out.stdout);
+    assert_eq!(forms.len(), 20);
+    for (i, pair) in forms.chunks(2).enumerate() {
+        assert_eq!(pair[0], pair[1]);
+        assert_eq!(pair[0], canonical(&set[i]));
+    }
+    let again: String = forms.iter().map(|g| format!("{g}\n")).collect();
+    let out = simdoku(&["canon", "-q"], again.as_bytes());
+    assert_eq!(grids(&out.stdout), forms, "fixed points");
+}
+
+#[test]
+fn pencilmark_lines_are_solved_and_counted() {
+    let set = bench_set("top95");
+    let mut input = String::new();
+    for p in &set[..10] {
+        input.push_str(&format!("{}\n", Pencilmarks::from_grid(p)));
+    }
+    let out = simdoku(&["solve", "-q"], input.as_bytes());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let mut e = Scalar::new();
+    for (line, p) in text(&out.stdout).lines().zip(&set) {
+        let (echo, s) = line.split_once(',').unwrap();
+        assert_eq!(echo.len(), 729);
+        assert_eq!(Grid::parse(s).ok(), e.solve(p).0);
+    }
+    // Marks that admit both solutions of TWO_SOLUTIONS, then only one of them.
+    let two = Grid::parse(TWO_SOLUTIONS).unwrap();
+    let both = Pencilmarks::from_grid(&two);
+    let mut one = both;
+    one.set_candidates(1, 1 << 0); // r1c2 = 1: the first solution only
+    let input = format!("{both}\n{one}\n");
+    let out = simdoku(&["count", "-q", "--format", "solution"], input.as_bytes());
+    assert_eq!(text(&out.stdout), "2\n1\n");
+    let out = simdoku(&["solve", "-q", "--unique"], input.as_bytes());
+    let words: Vec<String> = text(&out.stdout)
+        .lines()
+        .map(|l| l.rsplit(',').next().unwrap().to_string())
+        .collect();
+    assert_eq!(words, ["multiple", SOLUTION]);
+    let out = simdoku(&["solutions", "-q"], input.as_bytes());
+    let lines = text(&out.stdout);
+    assert_eq!(lines.lines().filter(|l| !l.starts_with('#')).count(), 3);
+    // A malformed pencilmark line is reported like any other.
+    let bad = format!("x{}\n", &both.to_string()[1..]);
+    let out = simdoku(&["solve"], bad.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("<stdin>:1: pencilmarks: column 1"));
+}
