@@ -55,13 +55,16 @@ impl Tally {
     }
 }
 
+/// The work on one pencilmark line.
+pub type MarksWork = dyn Fn(&Pencilmarks) -> (Outcome, u64) + Sync;
+
 pub struct Batch<'a> {
     pub spec: &'static EngineSpec,
     pub quiet: bool,
     /// Solves (or counts) one puzzle: the outcome and the guesses it took.
     pub work: &'a (dyn Fn(&mut dyn Engine, &Grid) -> (Outcome, u64) + Sync),
     /// Solves (or counts) one pencilmark puzzle; `None`: such lines are invalid here.
-    pub marks: Option<&'a (dyn Fn(&Pencilmarks) -> (Outcome, u64) + Sync)>,
+    pub marks: Option<&'a MarksWork>,
     /// Writes one output line (or block).
     pub write: &'a dyn Fn(&mut dyn Write, &Record, &Outcome) -> io::Result<()>,
 }

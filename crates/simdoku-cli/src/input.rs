@@ -249,15 +249,27 @@ mod tests {
             b"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......,x";
         assert!(matches!(classify(&line(1, p)), Some(Entry::Puzzle(_))));
         assert_eq!(echo_field(p).len(), 81);
+    }
+
+    #[test]
+    fn classifies_pencilmark_lines() {
         let marks = Pencilmarks::FULL.to_string();
         assert!(matches!(
-            classify(&line(2, marks.as_bytes())),
+            classify(&Line {
+                number: 2,
+                bytes: marks.as_bytes(),
+                too_long: false
+            }),
             Some(Entry::Pencilmarks(m)) if m == Pencilmarks::FULL
         ));
         assert_eq!(echo_field(marks.as_bytes()).len(), 729);
         let bad = format!("x{}", &marks[1..]);
         assert!(matches!(
-            classify(&line(2, bad.as_bytes())),
+            classify(&Line {
+                number: 2,
+                bytes: bad.as_bytes(),
+                too_long: false
+            }),
             Some(Entry::Invalid(r)) if r.contains("pencilmarks")
         ));
     }

@@ -9,7 +9,7 @@ use simdoku_core::{Engine, Grid};
 use simdoku_dispatch::Work;
 use simdoku_tools::Pencilmarks;
 
-use crate::batch::{Batch, Outcome, Record};
+use crate::batch::{Batch, MarksWork, Outcome, Record};
 use crate::output::Output;
 use crate::{Common, finish, init_threads};
 
@@ -112,7 +112,7 @@ fn run(
     common: &Common,
     work: Work,
     batch_work: &(dyn Fn(&mut dyn Engine, &Grid) -> (Outcome, u64) + Sync),
-    marks: &(dyn Fn(&Pencilmarks) -> (Outcome, u64) + Sync),
+    marks: &MarksWork,
     format: Format,
 ) -> ExitCode {
     init_threads(common.threads);

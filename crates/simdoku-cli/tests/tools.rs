@@ -2,6 +2,7 @@
 //! pencilmark input.
 
 use std::collections::HashSet;
+use std::fmt::Write as _;
 use std::io::{Read, Write};
 use std::process::{Command, Output, Stdio};
 
@@ -27,6 +28,14 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
+/// One item a line.
+fn joined<T: std::fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
+    items.into_iter().fold(String::new(), |mut s, x| {
+        let _ = writeln!(s, "{x}");
+        s
+    })
+}
+
 fn grids(stdout: &[u8]) -> Vec<Grid> {
     text(stdout)
         .lines()
@@ -43,7 +52,7 @@ fn solutions_prints_each_distinct_solution_under_its_puzzle() {
         .map(|_| simdoku_core::testkit::remove_cells(&sol, 26, &mut rng))
         .chain([Grid::parse(TWO_SOLUTIONS).unwrap()])
         .collect();
-    let input: String = puzzles.iter().map(|p| format!("{p}\n")).collect();
+    let input = joined(&puzzles);
     let out = simdoku(&["solutions", "-q"], input.as_bytes());
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
@@ -171,11 +180,11 @@ fn minimize_rate_and_canon() {
 
     // canon: equivalent puzzles print the same line, and a canonical form is its own.
     let mut rng = Rng::new(4);
-    let mut input = String::new();
-    for p in &set[..10] {
-        input.push_str(&format!("{p}\n"));
-        input.push_str(&format!("{}\n", Symmetry::random(&mut rng).apply(p)));
-    }
+    let input = joined(
+        set[..10]
+            .iter()
+            .flat_map(|p| [*p, Symmetry::random(&mut rng).apply(p)]),
+    );
     let out = simdoku(&["canon", "-q"], input.as_bytes());
     let forms = grids(&out.stdout);
     assert_eq!(forms.len(), 20);
@@ -183,7 +192,7 @@ fn minimize_rate_and_canon() {
         assert_eq!(pair[0], pair[1]);
         assert_eq!(pair[0], canonical(&set[i]));
     }
-    let again: String = forms.iter().map(|g| format!("{g}\n")).collect();
+    let again = joined(&forms);
     let out = simdoku(&["canon", "-q"], again.as_bytes());
     assert_eq!(grids(&out.stdout), forms, "fixed points");
 }
@@ -191,10 +200,7 @@ fn minimize_rate_and_canon() {
 #[test]
 fn pencilmark_lines_are_solved_and_counted() {
     let set = bench_set("top95");
-    let mut input = String::new();
-    for p in &set[..10] {
-        input.push_str(&format!("{}\n", Pencilmarks::from_grid(p)));
-    }
+    let input = joined(set[..10].iter().map(Pencilmarks::from_grid));
     let out = simdoku(&["solve", "-q"], input.as_bytes());
     assert!(out.status.success(), "{}", text(&out.stderr));
     let mut e = Scalar::new();

@@ -314,7 +314,7 @@ struct State {
 
 impl State {
     fn is_solved(&self) -> bool {
-        self.cand.iter().all(|m| m.count_ones() == 1)
+        self.cand.iter().all(|m| m.is_power_of_two())
     }
 
     /// Naked singles (and hidden singles when `hidden`) to a fixed point; false on a

@@ -1,6 +1,6 @@
 //! A tiny seeded generator (SplitMix64): deterministic, no dependency.
 
-/// SplitMix64: each seed gives its own stream; [`Rng::derive`] gives independent streams for
+/// `SplitMix64`: each seed gives its own stream; [`Rng::derive`] gives independent streams for
 /// parallel work (puzzle `i` of a run uses `Rng::new(seed).derive(i)`), so output does not
 /// depend on the number of threads.
 #[derive(Clone, Debug)]
@@ -12,6 +12,7 @@ impl Rng {
     }
 
     /// An independent stream for item `index` of a run.
+    #[must_use]
     pub fn derive(&self, index: u64) -> Rng {
         let mut r = Rng(self.0 ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
         Rng(r.next_u64())

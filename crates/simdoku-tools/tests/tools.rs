@@ -180,7 +180,7 @@ fn pencilmark_solutions_are_the_admitted_solutions() {
         }
         let forced = Grid::from_cells(std::array::from_fn(|c| {
             let m = marks.candidates(c);
-            if m.count_ones() == 1 {
+            if m.is_power_of_two() {
                 m.trailing_zeros() as u8 + 1
             } else {
                 0
