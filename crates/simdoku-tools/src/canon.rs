@@ -3,8 +3,8 @@
 //! Two puzzles are equivalent when one maps to the other by a Sudoku symmetry: a permutation
 //! of the bands and of the rows inside each band (6^4), the same for stacks and columns (6^4),
 //! a transposition (2), and a relabelling of the digits (9!). The canonical form of a puzzle is
-//! the least 81-character string (empty cells as `0`, compared position by position, `0` least)
-//! among all 2 x 6^8 = 3,359,232 row/column arrangements, each with its digits relabelled in
+//! the least 81-character string (compared position by position, an empty cell greater than
+//! any digit, so that givens gather at the top left) among all 2 x 6^8 = 3,359,232 row/column arrangements, each with its digits relabelled in
 //! order of first appearance (the relabelling that makes that arrangement's string least).
 //! Equivalent puzzles share the same canonical form, and the canonical form of a canonical
 //! form is itself.
@@ -12,7 +12,10 @@
 //! The search builds the image row by row and keeps only the arrangements whose rows so far
 //! equal the least rows so far: the first row fixes the column order up to ties (a row's
 //! digits are distinct, so only its pattern of empty cells matters), and each later row
-//! prunes the column orders and the row choices that make it larger.
+//! prunes the column orders and the row choices that make it larger. Empty cells rank last
+//! because a first row full of givens leaves few column orders to follow (an empty first row
+//! would leave all 1296): on 17-clue puzzles this is several times faster than ranking them
+//! first.
 
 use simdoku_core::Grid;
 
@@ -34,9 +37,12 @@ struct Partial {
     next: u8,
 }
 
-/// The orders of three cells (a stack's columns) that put the empty ones first, for each
-/// pattern of filled cells (bit `k` for cell `k`).
-fn empty_first_orders(pattern: u8) -> Vec<[u8; 3]> {
+/// The rank of an empty cell: after every digit.
+const EMPTY: u8 = 10;
+
+/// The orders of three cells (a stack's columns) that put the givens first, for each pattern
+/// of givens (bit `k` for cell `k`).
+fn givens_first_orders(pattern: u8) -> Vec<[u8; 3]> {
     const PERMS: [[u8; 3]; 6] = [
         [0, 1, 2],
         [0, 2, 1],
@@ -49,7 +55,7 @@ fn empty_first_orders(pattern: u8) -> Vec<[u8; 3]> {
         .iter()
         .filter(|p| {
             let filled = p.map(|k| pattern >> k & 1);
-            filled[0] <= filled[1] && filled[1] <= filled[2]
+            filled[0] >= filled[1] && filled[1] >= filled[2]
         })
         .copied()
         .collect()
@@ -96,14 +102,14 @@ impl Canonicalizer {
         let mut out = [0u8; 81];
 
         // Row 0: only the pattern of empty cells matters, and the least pattern puts the
-        // stacks with fewer givens first and the empty cells of each stack first.
+        // stacks with fewer empty cells first and the givens of each stack first.
         self.cur.clear();
         let mut best_counts = [u8::MAX; 3];
         for t in 0..2u8 {
             for r in 0..9usize {
                 let row = &grids[t as usize][9 * r..9 * r + 9];
                 let mut counts: [u8; 3] = std::array::from_fn(|s| {
-                    row[3 * s..3 * s + 3].iter().filter(|&&v| v != 0).count() as u8
+                    row[3 * s..3 * s + 3].iter().filter(|&&v| v == 0).count() as u8
                 });
                 counts.sort_unstable();
                 if counts < best_counts {
@@ -137,7 +143,7 @@ impl Canonicalizer {
                     for j in 0..9 {
                         let v = src[9 * r + q.cols[j] as usize] as usize;
                         let l = if v == 0 {
-                            0
+                            EMPTY
                         } else {
                             if q.map[v] == 0 {
                                 q.next += 1;
@@ -180,7 +186,9 @@ impl Canonicalizer {
                     }
                 }
             }
-            out[9 * level..9 * level + 9].copy_from_slice(&best);
+            for (o, &l) in out[9 * level..9 * level + 9].iter_mut().zip(&best) {
+                *o = if l == EMPTY { 0 } else { l };
+            }
             std::mem::swap(&mut self.cur, &mut self.next);
         }
         Grid::from_cells(out).expect("labels are 0..=9")
@@ -191,8 +199,8 @@ impl Canonicalizer {
         let patterns: [u8; 3] = std::array::from_fn(|s| {
             (0..3).fold(0u8, |acc, k| acc | u8::from(row[3 * s + k] != 0) << k)
         });
-        let counts = patterns.map(u8::count_ones);
-        let orders = patterns.map(empty_first_orders);
+        let counts = patterns.map(|p| 3 - p.count_ones());
+        let orders = patterns.map(givens_first_orders);
         let band = (r / 3) as u8;
         for stacks in [
             [0u8, 1, 2],
