@@ -21,7 +21,12 @@ fn setup(engine: &str, set: &str) -> (Box<dyn Engine>, Vec<Grid>) {
         .take(8)
         .map(|l| Grid::parse(l).expect("bundled puzzle"))
         .collect();
-    (simdoku_dispatch::by_name(engine).expect("engine available").engine(), puzzles)
+    (
+        simdoku_dispatch::by_name(engine)
+            .expect("engine available")
+            .engine(),
+        puzzles,
+    )
 }
 
 #[library_benchmark]
@@ -30,7 +35,10 @@ fn setup(engine: &str, set: &str) -> (Box<dyn Engine>, Vec<Grid>) {
     setup = setup
 )]
 fn count2((mut engine, puzzles): (Box<dyn Engine>, Vec<Grid>)) -> u64 {
-    puzzles.iter().map(|p| black_box(engine.count(black_box(p), 2)).solutions).sum()
+    puzzles
+        .iter()
+        .map(|p| black_box(engine.count(black_box(p), 2)).solutions)
+        .sum()
 }
 
 library_benchmark_group!(name = engines, benchmarks = [count2]);
