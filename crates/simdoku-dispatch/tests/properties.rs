@@ -13,7 +13,7 @@ fn engines() -> Vec<Box<dyn Engine>> {
     ENGINES
         .iter()
         .filter(|e| e.available())
-        .map(|e| e.engine())
+        .map(simdoku_dispatch::EngineSpec::engine)
         .collect()
 }
 
