@@ -220,3 +220,25 @@ fn a_huge_line_without_newline_is_one_invalid_line() {
     assert_eq!(text(&out.stdout), "invalid\n");
     assert!(text(&out.stderr).contains("<stdin>:1: line longer than"));
 }
+
+#[test]
+fn simdoku_engine_overrides_auto() {
+    let run = |env: &str, args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_simdoku"))
+            .args(args)
+            .env("SIMDOKU_ENGINE", env)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let out = run("nope", &["solve", &data("hardest11.txt")]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unknown engine \"nope\""));
+    let out = run("scalar", &["solve", &data("hardest11.txt")]);
+    assert!(out.status.success());
+    assert!(text(&out.stderr).contains("engine scalar"), "{}", text(&out.stderr));
+    // An explicit --engine wins over the variable.
+    let out = run("nope", &["solve", "--engine", "scalar", &data("hardest11.txt")]);
+    assert!(out.status.success());
+    assert!(text(&out.stdout).lines().count() == 11);
+}
