@@ -12,7 +12,7 @@ for t in $targets; do
   if [ -z "$(ls -A "corpus/$t")" ]; then
     i=0
     for f in ../bench-data/*.txt; do
-      grep -v '^#' "$f" | head -50 | while IFS= read -r line; do
+      awk '!/^#/ && n++ < 50' "$f" | while IFS= read -r line; do
         printf '%s' "$line" > "corpus/$t/seed-$(basename "$f" .txt)-$((i++))"
       done
     done
