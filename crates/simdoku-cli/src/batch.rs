@@ -279,6 +279,7 @@ mod tests {
             spec: &FAULTY,
             quiet: true,
             work: &work,
+            marks: None,
             write: &write,
         };
         let mut out = Vec::new();

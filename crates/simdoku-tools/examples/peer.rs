@@ -35,7 +35,10 @@ fn rate(passes: usize, n: usize, mut f: impl FnMut(usize)) -> f64 {
 fn main() {
     let spec = simdoku_dispatch::best(simdoku_dispatch::Work::Count);
     let mut e = spec.engine();
-    println!("engine {} (count), medians of 5 passes, 1 thread", spec.name);
+    println!(
+        "engine {} (count), medians of 5 passes, 1 thread",
+        spec.name
+    );
     let sym = GenerateOptions {
         symmetry: ClueSymmetry::Rot180,
         ..GenerateOptions::default()
