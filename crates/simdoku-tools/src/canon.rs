@@ -109,7 +109,10 @@ impl Canonicalizer {
             for r in 0..9usize {
                 let row = &grids[t as usize][9 * r..9 * r + 9];
                 let mut counts: [u8; 3] = std::array::from_fn(|s| {
-                    row[3 * s..3 * s + 3].iter().filter(|&&v| v == 0).count() as u8
+                    row[3 * s..3 * s + 3]
+                        .iter()
+                        .map(|&v| u8::from(v == 0))
+                        .sum()
                 });
                 counts.sort_unstable();
                 if counts < best_counts {
