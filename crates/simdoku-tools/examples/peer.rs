@@ -68,6 +68,18 @@ fn main() {
     });
     println!("generate unique, 32 clues: simdoku {ours:.0}/s");
 
+    let mut rng = Rng::new(3);
+    let ours = rate(5, 2000, |_| {
+        std::hint::black_box(random_solution(&mut rng));
+    });
+    let peer = rate(5, 2000, |_| {
+        std::hint::black_box(Sudoku::generate_solved());
+    });
+    println!(
+        "random solved grid: simdoku {ours:.0}/s, peer {peer:.0}/s, ratio {:.2}",
+        ours / peer
+    );
+
     let mut rng = Rng::new(2);
     let solved: Vec<Grid> = (0..500).map(|_| random_solution(&mut rng)).collect();
     let peer_solved: Vec<Sudoku> = solved

@@ -1,8 +1,11 @@
 //! Random solved grids, puzzles with a unique solution, and minimal puzzles.
 
+use std::ops::ControlFlow;
+
+use simdoku_core::scalar::Scalar;
 use simdoku_core::{Engine, Grid};
 
-use crate::marks::Pencilmarks;
+use crate::marks::{PEERS, Pencilmarks};
 use crate::rng::Rng;
 use crate::symmetry::Symmetry;
 
@@ -74,8 +77,11 @@ pub struct Generated {
     pub solution: Grid,
 }
 
-/// A random solved grid: the empty grid solved with randomly ordered branching, then mapped by
-/// a random symmetry (so every relabelling and arrangement is equally likely).
+/// A random solved grid: the three diagonal boxes (which share no row or column) filled with
+/// random permutations, completed by the portable scalar engine (the same grid on every CPU,
+/// whatever engine `auto` picks elsewhere), then mapped by a random symmetry (so every
+/// relabelling and arrangement is equally likely). Not uniform over all solved grids, but each
+/// of the 9!^3 diagonal fillings leads to its own grid.
 ///
 /// ```
 /// use simdoku_tools::{Rng, random_solution};
@@ -84,10 +90,22 @@ pub struct Generated {
 /// assert_eq!(g, random_solution(&mut Rng::new(42)));
 /// ```
 pub fn random_solution(rng: &mut Rng) -> Grid {
-    let g = Pencilmarks::FULL
-        .solve_random(rng)
-        .expect("the empty grid has solutions");
-    Symmetry::random(rng).apply(&g)
+    let mut g = Grid::EMPTY;
+    for b in [0, 4, 8] {
+        let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
+        rng.shuffle(&mut digits);
+        for (k, &d) in digits.iter().enumerate() {
+            g.set(27 * (b / 3) + 3 * (b % 3) + 9 * (k / 3) + k % 3, d);
+        }
+    }
+    // Every filling of the diagonal boxes has a completion; the candidate search is the
+    // fallback that keeps this function total should an engine ever disagree.
+    let full = Scalar::new().solve(&g).0.unwrap_or_else(|| {
+        Pencilmarks::FULL
+            .solve_random(rng)
+            .expect("the empty grid has solutions")
+    });
+    Symmetry::random(rng).apply(&full)
 }
 
 /// A puzzle with a unique solution, made from a random solved grid by removing clues (whole
@@ -121,7 +139,7 @@ pub fn generate(engine: &mut dyn Engine, options: &GenerateOptions, rng: &mut Rn
         for &c in orbit {
             trial.set(c as usize, 0);
         }
-        if engine.count(&trial, 2).solutions == 1 {
+        if stays_unique(engine, &trial, &solution, orbit) {
             puzzle = trial;
             givens -= orbit.len();
         }
@@ -129,17 +147,48 @@ pub fn generate(engine: &mut dyn Engine, options: &GenerateOptions, rng: &mut Rn
     if options.minimal && options.symmetry != ClueSymmetry::None {
         let mut cells: Vec<usize> = (0..81).filter(|&c| puzzle.get(c) != 0).collect();
         rng.shuffle(&mut cells);
-        puzzle = remove_needless(engine, puzzle, &cells);
+        puzzle = remove_needless(engine, puzzle, &solution, &cells);
     }
     Generated { puzzle, solution }
 }
 
+/// True when `trial`, a puzzle whose only solution was `solution` before the `removed` cells
+/// were emptied, still has no other solution.
+///
+/// Another solution would differ from `solution` in a removed cell (elsewhere it would solve
+/// the puzzle before the removal), so it is enough to look for a solution with a removed cell
+/// set to another digit that its peers allow: often there is none, and the search is a cheap
+/// first-solution search on a puzzle with one more clue rather than a count to 2.
+fn stays_unique(engine: &mut dyn Engine, trial: &Grid, solution: &Grid, removed: &[u8]) -> bool {
+    for &c in removed {
+        let c = c as usize;
+        let taken = PEERS[c]
+            .iter()
+            .fold(0u16, |m, &p| m | 1 << trial.get(p as usize));
+        let mut g = *trial;
+        for d in 1..=9u8 {
+            if d != solution.get(c) && taken & (1 << d) == 0 {
+                g.set(c, d);
+                if engine.count(&g, 1).solutions > 0 {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
 /// Removes each of `cells` in turn when the solution stays unique without it.
-fn remove_needless(engine: &mut dyn Engine, mut puzzle: Grid, cells: &[usize]) -> Grid {
+fn remove_needless(
+    engine: &mut dyn Engine,
+    mut puzzle: Grid,
+    solution: &Grid,
+    cells: &[usize],
+) -> Grid {
     for &c in cells {
         let v = puzzle.get(c);
         puzzle.set(c, 0);
-        if engine.count(&puzzle, 2).solutions != 1 {
+        if !stays_unique(engine, &puzzle, solution, &[c as u8]) {
             puzzle.set(c, v);
         }
     }
@@ -177,12 +226,20 @@ impl std::error::Error for NotUnique {}
 /// assert!(is_minimal(engine.as_mut(), &m));
 /// ```
 pub fn minimize(engine: &mut dyn Engine, puzzle: &Grid) -> Result<Grid, NotUnique> {
-    match engine.count(puzzle, 2).solutions {
-        0 => Err(NotUnique::NoSolution),
-        1 => {
-            let cells: Vec<usize> = (0..81).filter(|&c| puzzle.get(c) != 0).collect();
-            Ok(remove_needless(engine, *puzzle, &cells))
+    let mut first = None;
+    let search = engine.visit(puzzle, &mut |s| {
+        if first.is_some() {
+            return ControlFlow::Break(());
         }
+        first = Some(*s);
+        ControlFlow::Continue(())
+    });
+    match (search.solutions, first) {
+        (1, Some(solution)) => {
+            let cells: Vec<usize> = (0..81).filter(|&c| puzzle.get(c) != 0).collect();
+            Ok(remove_needless(engine, *puzzle, &solution, &cells))
+        }
+        (0, _) | (_, None) => Err(NotUnique::NoSolution),
         _ => Err(NotUnique::Multiple),
     }
 }

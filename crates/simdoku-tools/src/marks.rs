@@ -39,7 +39,7 @@ const UNITS: [[u8; 9]; 27] = {
 };
 
 /// The 20 peers of each cell.
-const PEERS: [[u8; 20]; 81] = {
+pub(crate) const PEERS: [[u8; 20]; 81] = {
     let mut t = [[0u8; 20]; 81];
     let mut c = 0;
     while c < 81 {

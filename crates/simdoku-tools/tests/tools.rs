@@ -314,3 +314,29 @@ fn canonical_form_is_the_least_arrangement() {
         assert_eq!(got, best, "{p}");
     }
 }
+
+#[test]
+fn random_solutions_are_valid_and_essentially_different() {
+    let mut rng = Rng::new(77);
+    let mut scalar = Scalar::new();
+    let mut forms = HashSet::new();
+    for _ in 0..300 {
+        let g = simdoku_tools::random_solution(&mut rng);
+        check_complete(&g).unwrap();
+        forms.insert(canonical(&g));
+    }
+    assert_eq!(forms.len(), 300, "no two grids equivalent");
+    // Random fillings of the three diagonal boxes always have a completion (sampled here).
+    for _ in 0..2000 {
+        let mut diag = Grid::EMPTY;
+        for b in [0, 4, 8] {
+            let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
+            rng.shuffle(&mut digits);
+            for (k, &d) in digits.iter().enumerate() {
+                diag.set(27 * (b / 3) + 3 * (b % 3) + 9 * (k / 3) + k % 3, d);
+            }
+        }
+        let s = scalar.solve(&diag).0.unwrap();
+        check_solution(&diag, &s).unwrap();
+    }
+}
