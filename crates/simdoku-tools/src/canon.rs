@@ -9,17 +9,28 @@
 //! Equivalent puzzles share the same canonical form, and the canonical form of a canonical
 //! form is itself.
 //!
-//! The search builds the image row by row and keeps only the arrangements whose rows so far
-//! equal the least rows so far: the first row fixes the column order up to ties (a row's
-//! digits are distinct, so only its pattern of empty cells matters), and each later row
-//! prunes the column orders and the row choices that make it larger. Empty cells rank last
-//! because a first row full of givens leaves few column orders to follow (an empty first row
-//! would leave all 1296): on 17-clue puzzles this is several times faster than ranking them
-//! first.
+//! The search builds the image row by row and keeps only the partial arrangements whose rows
+//! so far equal the least rows so far. Column orders are fixed lazily: columns empty in every
+//! row so far (and stacks empty so far) stay an unordered set until a row tells them apart, so
+//! a sparse first row does not open all 1,296 column orders. A row places the unordered
+//! columns of a stack greedily (digits already labelled in label order, then new digits, then
+//! empty cells); only orders that give the same row are branched on (new digits among
+//! themselves, stacks with the same content). Empty cells rank last so that givens gather at
+//! the top left.
 
 use simdoku_core::Grid;
 
-/// A partial arrangement: the rows chosen so far fix `cols` and the digit map.
+/// The rank of an empty cell: after every digit and after a digit not labelled yet.
+const EMPTY: u8 = 11;
+/// The rank of a digit without a label yet, when stacks are compared.
+const NEW: u8 = 10;
+
+/// A partial arrangement: the rows chosen so far, the columns they have ordered, the digit map.
+///
+/// Output stack slots `0..assigned` hold a source stack each; the others are still open and
+/// take the source stacks in `free_stacks` (empty in every row so far). In slot `s`, the first
+/// `fixed[s]` output columns are ordered (`cols`); the source columns in `free[s]` (empty in
+/// every row so far) come after them in an order still open.
 #[derive(Clone, Copy)]
 struct Partial {
     /// 0 for the grid, 1 for its transpose.
@@ -30,35 +41,64 @@ struct Partial {
     band: u8,
     /// Source rows already used (bits 0..9).
     rows: u16,
-    /// Output column -> source column.
+    /// Output column -> source column (where fixed).
     cols: [u8; 9],
+    fixed: [u8; 3],
+    /// Source stack of each assigned slot.
+    stack: [u8; 3],
+    /// Source columns (bits 0..3 within the slot's stack) not ordered yet.
+    free: [u8; 3],
+    assigned: u8,
+    free_stacks: u8,
     /// Source digit -> label (0: not seen yet).
     map: [u8; 10],
     next: u8,
 }
 
-/// The rank of an empty cell: after every digit.
-const EMPTY: u8 = 10;
+impl Partial {
+    fn root(t: u8) -> Partial {
+        Partial {
+            t,
+            bands: 0,
+            band: 0,
+            rows: 0,
+            cols: [0; 9],
+            fixed: [0; 3],
+            stack: [0; 3],
+            free: [0; 3],
+            assigned: 0,
+            free_stacks: 0b111,
+            map: [0; 10],
+            next: 0,
+        }
+    }
 
-/// The orders of three cells (a stack's columns) that put the givens first, for each pattern
-/// of givens (bit `k` for cell `k`).
-fn givens_first_orders(pattern: u8) -> Vec<[u8; 3]> {
-    const PERMS: [[u8; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
-    PERMS
-        .iter()
-        .filter(|p| {
-            let filled = p.map(|k| pattern >> k & 1);
-            filled[0] >= filled[1] && filled[1] >= filled[2]
-        })
-        .copied()
-        .collect()
+    fn rank(&self, v: u8) -> u8 {
+        match v {
+            0 => EMPTY,
+            v if self.map[v as usize] == 0 => NEW,
+            v => self.map[v as usize],
+        }
+    }
+
+    fn label(&mut self, v: u8) -> u8 {
+        if v == 0 {
+            return EMPTY;
+        }
+        let m = &mut self.map[v as usize];
+        if *m == 0 {
+            self.next += 1;
+            *m = self.next;
+        }
+        *m
+    }
+
+    /// The ranks of a free stack's cells in `vals`, sorted: the key that orders open stacks.
+    fn stack_key(&self, vals: &[u8; 9], x: u8) -> [u8; 3] {
+        let mut k = [0, 1, 2].map(|i| self.rank(vals[3 * x as usize + i]));
+        k.sort_unstable();
+        k
+    }
 }
 
 /// Computes canonical forms, reusing its buffers from one puzzle to the next.
@@ -88,6 +128,162 @@ impl std::fmt::Debug for Canonicalizer {
     }
 }
 
+/// The row a partial arrangement gives to source row values `vals`, placing open columns and
+/// stacks greedily (every tie-breaking gives the same row).
+fn least_row(p: &Partial, vals: &[u8; 9]) -> [u8; 9] {
+    let mut q = *p;
+    let mut row = [EMPTY; 9];
+    for s in 0..3 {
+        if s >= q.assigned as usize {
+            let Some(x) = min_free_stack(&q, vals) else {
+                break;
+            };
+            q.stack[s] = x;
+            q.free[s] = 0b111;
+            q.assigned += 1;
+            q.free_stacks &= !(1 << x);
+        }
+        for k in 0..q.fixed[s] as usize {
+            let j = 3 * s + k;
+            row[j] = q.label(vals[q.cols[j] as usize]);
+        }
+        let mut group = group_of(&q, vals, s);
+        let n = group.len;
+        group.sort_by_rank();
+        for (i, &c) in group.cols[..n].iter().enumerate() {
+            row[3 * s + q.fixed[s] as usize + i] = q.label(vals[c as usize]);
+        }
+    }
+    row
+}
+
+/// The open stack with the least key, or `None` when every open stack is empty in this row.
+fn min_free_stack(q: &Partial, vals: &[u8; 9]) -> Option<u8> {
+    let mut best: Option<(u8, [u8; 3])> = None;
+    for x in 0..3u8 {
+        if q.free_stacks & (1 << x) != 0 {
+            let k = q.stack_key(vals, x);
+            if best.is_none_or(|(_, b)| k < b) {
+                best = Some((x, k));
+            }
+        }
+    }
+    best.filter(|(_, k)| k[0] != EMPTY).map(|(x, _)| x)
+}
+
+/// The open columns of slot `s` that hold a digit in this row, with their ranks.
+struct Group {
+    cols: [u8; 3],
+    ranks: [u8; 3],
+    len: usize,
+}
+
+impl Group {
+    fn sort_by_rank(&mut self) {
+        let n = self.len;
+        let mut idx = [0usize, 1, 2];
+        idx[..n].sort_by_key(|&i| self.ranks[i]);
+        let (c, r) = (self.cols, self.ranks);
+        for (k, &i) in idx[..n].iter().enumerate() {
+            self.cols[k] = c[i];
+            self.ranks[k] = r[i];
+        }
+    }
+}
+
+fn group_of(q: &Partial, vals: &[u8; 9], s: usize) -> Group {
+    let mut g = Group {
+        cols: [0; 3],
+        ranks: [0; 3],
+        len: 0,
+    };
+    for i in 0..3u8 {
+        if q.free[s] & (1 << i) != 0 {
+            let c = 3 * q.stack[s] + i;
+            let v = vals[c as usize];
+            if v != 0 {
+                g.cols[g.len] = c;
+                g.ranks[g.len] = q.rank(v);
+                g.len += 1;
+            }
+        }
+    }
+    g
+}
+
+/// Every way `p` can give the least row to `vals` (the same row each time), from slot `s` on.
+fn children(mut q: Partial, vals: &[u8; 9], s: usize, out: &mut Vec<Partial>) {
+    if s == 3 {
+        out.push(q);
+        return;
+    }
+    if s >= q.assigned as usize {
+        // Open stacks: branch on every stack with the least key.
+        let Some(x0) = min_free_stack(&q, vals) else {
+            out.push(q);
+            return;
+        };
+        let key = q.stack_key(vals, x0);
+        for x in 0..3u8 {
+            if q.free_stacks & (1 << x) != 0 && q.stack_key(vals, x) == key {
+                let mut r = q;
+                r.stack[s] = x;
+                r.free[s] = 0b111;
+                r.assigned += 1;
+                r.free_stacks &= !(1 << x);
+                place_slot_open(r, vals, s, out);
+            }
+        }
+        return;
+    }
+    for k in 0..q.fixed[s] as usize {
+        let j = 3 * s + k;
+        q.label(vals[q.cols[j] as usize]);
+    }
+    place_slot_open(q, vals, s, out);
+}
+
+/// Places the open columns of slot `s` that hold digits: labelled ones in label order, then
+/// new digits in every order (each order labels them differently), empty ones stay open.
+fn place_slot_open(mut q: Partial, vals: &[u8; 9], s: usize, out: &mut Vec<Partial>) {
+    let mut g = group_of(&q, vals, s);
+    g.sort_by_rank();
+    let n = g.len;
+    let old = g.ranks[..n].iter().filter(|&&r| r != NEW).count();
+    for &c in &g.cols[..old] {
+        let j = 3 * s + q.fixed[s] as usize;
+        q.cols[j] = c;
+        q.fixed[s] += 1;
+        q.free[s] &= !(1 << (c - 3 * q.stack[s]));
+    }
+    let new = &g.cols[old..n];
+    let orders: &[&[usize]] = match new.len() {
+        0 => &[&[]],
+        1 => &[&[0]],
+        2 => &[&[0, 1], &[1, 0]],
+        _ => &[
+            &[0, 1, 2],
+            &[0, 2, 1],
+            &[1, 0, 2],
+            &[1, 2, 0],
+            &[2, 0, 1],
+            &[2, 1, 0],
+        ],
+    };
+    for order in orders {
+        let mut r = q;
+        for &i in *order {
+            let c = new[i];
+            let j = 3 * s + r.fixed[s] as usize;
+            r.cols[j] = c;
+            r.fixed[s] += 1;
+            r.free[s] &= !(1 << (c - 3 * r.stack[s]));
+            r.label(vals[c as usize]);
+        }
+        children(r, vals, s + 1, out);
+    }
+}
+
 impl Canonicalizer {
     pub fn new() -> Canonicalizer {
         Canonicalizer::default()
@@ -100,77 +296,30 @@ impl Canonicalizer {
         let transposed: [u8; 81] = std::array::from_fn(|i| plain[9 * (i % 9) + i / 9]);
         let grids = [plain, transposed];
         let mut out = [0u8; 81];
-
-        // Row 0: only the pattern of empty cells matters, and the least pattern puts the
-        // stacks with fewer empty cells first and the givens of each stack first.
         self.cur.clear();
-        let mut best_counts = [u8::MAX; 3];
-        for t in 0..2u8 {
-            for r in 0..9usize {
-                let row = &grids[t as usize][9 * r..9 * r + 9];
-                let mut counts: [u8; 3] = std::array::from_fn(|s| {
-                    row[3 * s..3 * s + 3]
-                        .iter()
-                        .map(|&v| u8::from(v == 0))
-                        .sum()
-                });
-                counts.sort_unstable();
-                if counts < best_counts {
-                    best_counts = counts;
-                    self.cur.clear();
-                }
-                if counts == best_counts {
-                    self.push_first_rows(row, t, r);
-                }
-            }
-        }
-        // The least first row itself (every partial arrangement writes the same one).
-        let first = self.cur[0];
-        for j in 0..9 {
-            let v = grids[first.t as usize]
-                [9 * first.rows.trailing_zeros() as usize + first.cols[j] as usize];
-            out[j] = first.map[v as usize];
-        }
-
-        for level in 1..9 {
+        self.cur.push(Partial::root(0));
+        self.cur.push(Partial::root(1));
+        for level in 0..9 {
             self.next.clear();
             let mut best = [u8::MAX; 9];
-            let mut have = false;
             for pi in 0..self.cur.len() {
                 let p = self.cur[pi];
                 let src = &grids[p.t as usize];
                 let mut try_row = |r: usize, band: u8, bands: u8| {
-                    let mut q = p;
-                    let mut row = [0u8; 9];
-                    let mut less = !have;
-                    for j in 0..9 {
-                        let v = src[9 * r + q.cols[j] as usize] as usize;
-                        let l = if v == 0 {
-                            EMPTY
-                        } else {
-                            if q.map[v] == 0 {
-                                q.next += 1;
-                                q.map[v] = q.next;
-                            }
-                            q.map[v]
-                        };
-                        if !less {
-                            if l > best[j] {
-                                return;
-                            }
-                            less = l < best[j];
-                        }
-                        row[j] = l;
+                    let vals: &[u8; 9] = src[9 * r..9 * r + 9].try_into().expect("nine cells");
+                    let row = least_row(&p, vals);
+                    if row > best {
+                        return;
                     }
-                    if less {
+                    if row < best {
                         best = row;
-                        have = true;
                         self.next.clear();
                     }
+                    let mut q = p;
                     q.rows |= 1 << r;
                     q.band = band;
                     q.bands = bands;
-                    self.next.push(q);
+                    children(q, vals, 0, &mut self.next);
                 };
                 if level % 3 == 0 {
                     for b in 0..3u8 {
@@ -195,58 +344,6 @@ impl Canonicalizer {
             std::mem::swap(&mut self.cur, &mut self.next);
         }
         Grid::from_cells(out).expect("labels are 0..=9")
-    }
-
-    /// Every column order that makes source row `r` of grid `t` the least first row.
-    fn push_first_rows(&mut self, row: &[u8], t: u8, r: usize) {
-        let patterns: [u8; 3] = std::array::from_fn(|s| {
-            (0..3).fold(0u8, |acc, k| acc | u8::from(row[3 * s + k] != 0) << k)
-        });
-        let counts = patterns.map(|p| 3 - p.count_ones());
-        let orders = patterns.map(givens_first_orders);
-        let band = (r / 3) as u8;
-        for stacks in [
-            [0u8, 1, 2],
-            [0, 2, 1],
-            [1, 0, 2],
-            [1, 2, 0],
-            [2, 0, 1],
-            [2, 1, 0],
-        ] {
-            let c = stacks.map(|s| counts[s as usize]);
-            if c[0] > c[1] || c[1] > c[2] {
-                continue;
-            }
-            for o0 in &orders[stacks[0] as usize] {
-                for o1 in &orders[stacks[1] as usize] {
-                    for o2 in &orders[stacks[2] as usize] {
-                        let mut cols = [0u8; 9];
-                        for (slot, (s, o)) in stacks.iter().zip([o0, o1, o2]).enumerate() {
-                            for k in 0..3 {
-                                cols[3 * slot + k] = 3 * s + o[k];
-                            }
-                        }
-                        let mut p = Partial {
-                            t,
-                            bands: 1 << band,
-                            band,
-                            rows: 1 << r,
-                            cols,
-                            map: [0; 10],
-                            next: 0,
-                        };
-                        for &c in &cols {
-                            let v = row[c as usize] as usize;
-                            if v != 0 && p.map[v] == 0 {
-                                p.next += 1;
-                                p.map[v] = p.next;
-                            }
-                        }
-                        self.cur.push(p);
-                    }
-                }
-            }
-        }
     }
 }
 
