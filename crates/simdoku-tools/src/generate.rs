@@ -157,21 +157,23 @@ pub fn generate(engine: &mut dyn Engine, options: &GenerateOptions, rng: &mut Rn
 ///
 /// Another solution would differ from `solution` in a removed cell (elsewhere it would solve
 /// the puzzle before the removal), so it is enough to look for a solution with a removed cell
-/// set to another digit that its peers allow: often there is none, and the search is a cheap
-/// first-solution search on a puzzle with one more clue rather than a count to 2.
+/// set to another digit that its peers allow: often there is none, and each try is a
+/// first-solution search on a puzzle with one more clue. Measured faster than a count to 2
+/// both when generating (removals mostly succeed) and when minimizing 17-clue puzzles (they
+/// mostly fail).
 fn stays_unique(engine: &mut dyn Engine, trial: &Grid, solution: &Grid, removed: &[u8]) -> bool {
     for &c in removed {
         let c = c as usize;
         let taken = PEERS[c]
             .iter()
             .fold(0u16, |m, &p| m | 1 << trial.get(p as usize));
+        let mut others = !taken & 0b11_1111_1110 & !(1 << solution.get(c));
         let mut g = *trial;
-        for d in 1..=9u8 {
-            if d != solution.get(c) && taken & (1 << d) == 0 {
-                g.set(c, d);
-                if engine.count(&g, 1).solutions > 0 {
-                    return false;
-                }
+        while others != 0 {
+            g.set(c, others.trailing_zeros() as u8);
+            others &= others - 1;
+            if engine.count(&g, 1).solutions > 0 {
+                return false;
             }
         }
     }

@@ -91,9 +91,4 @@ impl Symmetry {
         }
         Grid::from_cells(out).expect("digits stay in 0..=9")
     }
-
-    /// The image of a per-cell array (candidate masks), relabelling with `relabel`.
-    pub fn apply_cells<T: Copy>(&self, src: &[T; 81], relabel: impl Fn(T) -> T) -> [T; 81] {
-        std::array::from_fn(|i| relabel(src[self.source(i)]))
-    }
 }
