@@ -11,6 +11,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bands;
+mod candidates;
 pub mod engine;
 pub mod grid;
 pub mod rules;

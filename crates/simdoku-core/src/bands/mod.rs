@@ -1,0 +1,295 @@
+//! The `bands` engine: Sudoku as an exact cover of digit placements built from band patterns.
+//!
+//! One digit's placement inside a band (three rows) is a *band pattern*: one cell in each of the
+//! band's rows and boxes. There are 162 of them ([`tables`]); a full placement of a digit is three
+//! patterns, one per band, with pairwise disjoint columns (46,656 in all), and a solution is nine
+//! placements that share no cell.
+//!
+//! The state is the per-digit candidate fields shared with `scalar` (naked and hidden singles to
+//! a fixed point). At each node of the search every unplaced digit is *fitted*: in each band, the
+//! patterns lying wholly inside its candidate cells are found by table lookups (one 27-bit word
+//! of column choices per box order); the column choices that extend to a full placement with the
+//! other two bands are kept, which gives the exact number of the digit's full placements and the
+//! union of their cells. A digit with no placement is a contradiction; a candidate cell outside
+//! every placement is removed (every single-digit inference, fish included, in one step); removals
+//! feed the singles again until nothing changes. Then the digit with the fewest placements is
+//! chosen and each of its placements is tried in turn: the nine cells go to the digit and leave
+//! every other digit's field, so each remaining digit's pattern sets narrow to the patterns
+//! disjoint from the ones placed (the [`tables::DISJOINT`] relation, applied through the cells).
+//!
+//! No allocation: the state (160 bytes) is copied at each branch, the fit lives on the stack, the
+//! tables are `const`.
+
+pub mod tables;
+
+use std::ops::ControlFlow;
+
+use crate::candidates::{Candidates, Counter, Sink, Visitor};
+use crate::engine::{Engine, Search};
+use crate::grid::Grid;
+use tables::{
+    BAND, BOX_ORDERS, CHOICE_COMPATIBLE, OFFSET_MASKS, PATTERNS, PatternSet, WITH_OFFSETS,
+};
+
+/// The band-pattern exact-cover engine.
+#[derive(Debug, Default, Clone)]
+pub struct Bands {
+    guesses: u64,
+}
+
+impl Bands {
+    pub fn new() -> Bands {
+        Bands::default()
+    }
+}
+
+/// The 27 cells of band `b` in a cell field.
+#[inline(always)]
+fn band_cells(field: u128, b: usize) -> u32 {
+    (field >> (27 * b)) as u32 & BAND
+}
+
+/// The patterns lying wholly inside a band's candidate cells `m` (27 bits).
+#[inline(always)]
+pub(crate) fn band_patterns(m: u32) -> PatternSet {
+    let at = |row: usize, j: usize| WITH_OFFSETS[j][(m >> (9 * row + 3 * j) & 7) as usize];
+    let a = [
+        [at(0, 0), at(0, 1), at(0, 2)],
+        [at(1, 0), at(1, 1), at(1, 2)],
+        [at(2, 0), at(2, 1), at(2, 2)],
+    ];
+    let mut w = [0u32; 6];
+    for (s, o) in BOX_ORDERS.iter().enumerate() {
+        w[s] = a[0][o[0]] & a[1][o[1]] & a[2][o[2]];
+    }
+    w
+}
+
+/// How many box orders hold each column choice, as three bit planes (counts 0..=6).
+#[inline(always)]
+fn planes(w: &PatternSet) -> [u32; 3] {
+    let (s1, c1) = (w[0] ^ w[1] ^ w[2], (w[0] & w[1]) | (w[2] & (w[0] ^ w[1])));
+    let (s2, c2) = (w[3] ^ w[4] ^ w[5], (w[3] & w[4]) | (w[5] & (w[3] ^ w[4])));
+    let c0 = s1 & s2;
+    [s1 ^ s2, c1 ^ c2 ^ c0, (c1 & c2) | (c0 & (c1 ^ c2))]
+}
+
+#[inline(always)]
+fn plane_count(p: &[u32; 3], k: usize) -> u32 {
+    (p[0] >> k & 1) | (p[1] >> k & 1) << 1 | (p[2] >> k & 1) << 2
+}
+
+/// The box orders (6 bits) whose word holds column choice `k`.
+#[inline(always)]
+fn orders_with(w: &PatternSet, k: usize) -> u32 {
+    let mut m = 0;
+    for (s, &x) in w.iter().enumerate() {
+        m |= (x >> k & 1) << s;
+    }
+    m
+}
+
+/// One digit fitted to its candidate cells.
+#[derive(Clone, Copy, Debug)]
+struct Fit {
+    /// Per band, the patterns inside the digit's candidates.
+    w: [PatternSet; 3],
+    /// Per band, the column choices that extend to a full placement.
+    valid: [u32; 3],
+    /// The number of full placements.
+    count: u32,
+}
+
+impl Fit {
+    #[inline(always)]
+    fn new(field: u128) -> Fit {
+        let w = [
+            band_patterns(band_cells(field, 0)),
+            band_patterns(band_cells(field, 1)),
+            band_patterns(band_cells(field, 2)),
+        ];
+        let u = w.map(|w| w[0] | w[1] | w[2] | w[3] | w[4] | w[5]);
+        let mut valid = [0u32; 3];
+        let mut count = 0;
+        if u[0] != 0 && u[1] != 0 && u[2] != 0 {
+            let n = [planes(&w[0]), planes(&w[1]), planes(&w[2])];
+            let mut x0 = u[0];
+            while x0 != 0 {
+                let k0 = x0.trailing_zeros() as usize;
+                x0 &= x0 - 1;
+                let mut x1 = u[1] & CHOICE_COMPATIBLE[k0];
+                let n0 = plane_count(&n[0], k0);
+                while x1 != 0 {
+                    let k1 = x1.trailing_zeros() as usize;
+                    x1 &= x1 - 1;
+                    let k2 = 39 - k0 - k1;
+                    if u[2] >> k2 & 1 != 0 {
+                        valid[0] |= 1 << k0;
+                        valid[1] |= 1 << k1;
+                        valid[2] |= 1 << k2;
+                        count += n0 * plane_count(&n[1], k1) * plane_count(&n[2], k2);
+                    }
+                }
+            }
+        }
+        Fit { w, valid, count }
+    }
+
+    /// The cells of every full placement (an 81-bit field).
+    #[inline(always)]
+    fn cover(&self) -> u128 {
+        let mut field = 0u128;
+        for b in 0..3 {
+            let mut cells = 0u32;
+            for (s, o) in BOX_ORDERS.iter().enumerate() {
+                let x = self.w[b][s] & self.valid[b];
+                if x == 0 {
+                    continue;
+                }
+                for (row, &j) in o.iter().enumerate() {
+                    let m = &OFFSET_MASKS[j];
+                    let offs = (x & m[0] != 0) as u32
+                        | ((x & m[1] != 0) as u32) << 1
+                        | ((x & m[2] != 0) as u32) << 2;
+                    cells |= offs << (9 * row + 3 * j);
+                }
+            }
+            field |= (cells as u128) << (27 * b);
+        }
+        field
+    }
+}
+
+impl Bands {
+    /// Fits every unplaced digit, removes the cells outside all its placements, and repeats with
+    /// the singles until stable. Returns the digit with the fewest placements (and its fit), or
+    /// `Err(true)` when solved, `Err(false)` on a contradiction.
+    #[inline(always)]
+    fn settle(s: &mut Candidates) -> Result<(usize, Fit), bool> {
+        loop {
+            if s.unsolved == 0 {
+                return Err(true);
+            }
+            let mut best: Option<(usize, Fit)> = None;
+            let mut changed = false;
+            for d in 0..9 {
+                let f = s.cand[d];
+                if f & s.unsolved == 0 {
+                    continue; // all nine placed
+                }
+                let fit = Fit::new(f);
+                if fit.count == 0 {
+                    return Err(false);
+                }
+                let g = f & fit.cover();
+                if g != f {
+                    s.cand[d] = g;
+                    changed = true;
+                }
+                if best.is_none_or(|(_, b)| fit.count < b.count) {
+                    best = Some((d, fit));
+                }
+            }
+            if !changed {
+                return Ok(best.expect("an unsolved cell has an unplaced digit"));
+            }
+            if !s.propagate() {
+                return Err(false);
+            }
+        }
+    }
+
+    fn search<S: Sink>(&mut self, s: &Candidates, sink: &mut S) -> ControlFlow<()> {
+        let mut s = *s;
+        let (d, fit) = match Bands::settle(&mut s) {
+            Ok(b) => b,
+            Err(true) => return sink.found(&s),
+            Err(false) => return ControlFlow::Continue(()),
+        };
+        let [v0, v1, v2] = fit.valid;
+        let mut x0 = v0;
+        while x0 != 0 {
+            let k0 = x0.trailing_zeros() as usize;
+            x0 &= x0 - 1;
+            let mut x1 = v1 & CHOICE_COMPATIBLE[k0];
+            while x1 != 0 {
+                let k1 = x1.trailing_zeros() as usize;
+                x1 &= x1 - 1;
+                let k2 = 39 - k0 - k1;
+                if v2 >> k2 & 1 == 0 {
+                    continue;
+                }
+                let ks = [k0, k1, k2];
+                let orders = [0, 1, 2].map(|b| orders_with(&fit.w[b], ks[b]));
+                let mut o0 = orders[0];
+                while o0 != 0 {
+                    let s0 = o0.trailing_zeros() as usize;
+                    o0 &= o0 - 1;
+                    let c0 = PATTERNS[27 * s0 + k0] as u128;
+                    let mut o1 = orders[1];
+                    while o1 != 0 {
+                        let s1 = o1.trailing_zeros() as usize;
+                        o1 &= o1 - 1;
+                        let c1 = c0 | (PATTERNS[27 * s1 + k1] as u128) << 27;
+                        let mut o2 = orders[2];
+                        while o2 != 0 {
+                            let s2 = o2.trailing_zeros() as usize;
+                            o2 &= o2 - 1;
+                            let cells = c1 | (PATTERNS[27 * s2 + k2] as u128) << 54;
+                            self.guesses += 1;
+                            let mut t = s;
+                            for f in &mut t.cand {
+                                *f &= !cells;
+                            }
+                            t.cand[d] = cells;
+                            t.unsolved &= !cells;
+                            if t.propagate() {
+                                self.search(&t, sink)?;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    #[inline]
+    fn run<S: Sink>(&mut self, grid: &Grid, sink: &mut S) {
+        self.guesses = 0;
+        if let Some(mut s) = Candidates::new(grid)
+            && s.propagate()
+        {
+            let _ = self.search(&s, sink);
+        }
+    }
+}
+
+impl Engine for Bands {
+    fn name(&self) -> &'static str {
+        "bands"
+    }
+
+    fn count(&mut self, grid: &Grid, limit: u64) -> Search {
+        let mut sink = Counter { n: 0, limit };
+        if limit > 0 {
+            self.run(grid, &mut sink);
+        }
+        Search {
+            solutions: sink.n,
+            guesses: self.guesses,
+        }
+    }
+
+    fn visit(&mut self, grid: &Grid, visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>) -> Search {
+        let mut sink = Visitor { n: 0, f: visitor };
+        self.run(grid, &mut sink);
+        Search {
+            solutions: sink.n,
+            guesses: self.guesses,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
