@@ -27,6 +27,7 @@ use std::ops::ControlFlow;
 use crate::candidates::{Candidates, Counter, Sink, Visitor};
 use crate::engine::{Engine, Search};
 use crate::grid::Grid;
+use crate::tables::Cells;
 use tables::{
     BAND, BOX_ORDERS, CHOICE_COMPATIBLE, OFFSET_MASKS, PATTERNS, PatternSet, WITH_OFFSETS,
 };
@@ -160,52 +161,90 @@ impl Fit {
     }
 }
 
+/// The cells of a field that are alone in their row.
+#[inline(always)]
+fn alone_in_row(field: u128) -> u128 {
+    let mut out = 0u128;
+    for r in 0..9 {
+        let x = (field >> (9 * r)) as u32 & 0x1FF;
+        if x & x.wrapping_sub(1) == 0 {
+            out |= (x as u128) << (9 * r);
+        }
+    }
+    out
+}
+
 impl Bands {
-    /// Fits every unplaced digit, removes the cells outside all its placements, and repeats with
-    /// the singles until stable. Returns the digit with the fewest placements (and its fit), or
+    /// Propagates to a fixed point: naked singles; then every digit whose field changed since
+    /// its last fit is fitted again, loses the cells outside all its placements, and is placed
+    /// in the cells common to all of them (after the cover, exactly the cells alone in their
+    /// row: every hidden single ends up so). Returns the digit with the fewest placements, or
     /// `Err(true)` when solved, `Err(false)` on a contradiction.
     #[inline(always)]
-    fn settle(s: &mut Candidates) -> Result<(usize, Fit), bool> {
+    fn settle(s: &mut Candidates) -> Result<usize, bool> {
+        let mut fitted = [u128::MAX; 9];
+        let mut counts = [u32::MAX; 9];
         loop {
+            loop {
+                let (one, two, _) = s.counts();
+                if s.unsolved & !one != 0 {
+                    return Err(false); // a cell without candidates
+                }
+                let singles = one & !two;
+                if singles == 0 {
+                    break;
+                }
+                for d in 0..9 {
+                    for c in Cells(s.cand[d] & singles) {
+                        if !s.place(c, d) {
+                            return Err(false);
+                        }
+                    }
+                }
+            }
             if s.unsolved == 0 {
                 return Err(true);
             }
-            let mut best: Option<(usize, Fit)> = None;
-            let mut changed = false;
+            let mut fits = 0;
             for d in 0..9 {
                 let f = s.cand[d];
-                if f & s.unsolved == 0 {
-                    continue; // all nine placed
+                if f == fitted[d] || f & s.unsolved == 0 {
+                    continue;
                 }
+                fits += 1;
                 let fit = Fit::new(f);
                 if fit.count == 0 {
                     return Err(false);
                 }
                 let g = f & fit.cover();
-                if g != f {
-                    s.cand[d] = g;
-                    changed = true;
+                s.cand[d] = g;
+                for c in Cells(alone_in_row(g) & s.unsolved) {
+                    s.place(c, d); // cannot fail: c is a candidate and its peers are gone
                 }
-                if best.is_none_or(|(_, b)| fit.count < b.count) {
-                    best = Some((d, fit));
-                }
+                fitted[d] = s.cand[d];
+                counts[d] = fit.count;
             }
-            if !changed {
-                return Ok(best.expect("an unsolved cell has an unplaced digit"));
-            }
-            if !s.propagate() {
-                return Err(false);
+            if fits == 0 {
+                break;
             }
         }
+        let mut best = (u32::MAX, 9);
+        for d in 0..9 {
+            if s.cand[d] & s.unsolved != 0 && counts[d] < best.0 {
+                best = (counts[d], d);
+            }
+        }
+        Ok(best.1)
     }
 
     fn search<S: Sink>(&mut self, s: &Candidates, sink: &mut S) -> ControlFlow<()> {
         let mut s = *s;
-        let (d, fit) = match Bands::settle(&mut s) {
-            Ok(b) => b,
+        let d = match Bands::settle(&mut s) {
+            Ok(d) => d,
             Err(true) => return sink.found(&s),
             Err(false) => return ControlFlow::Continue(()),
         };
+        let fit = Fit::new(s.cand[d]);
         let [v0, v1, v2] = fit.valid;
         let mut x0 = v0;
         while x0 != 0 {
@@ -243,9 +282,7 @@ impl Bands {
                             }
                             t.cand[d] = cells;
                             t.unsolved &= !cells;
-                            if t.propagate() {
-                                self.search(&t, sink)?;
-                            }
+                            self.search(&t, sink)?;
                         }
                     }
                 }
@@ -257,9 +294,7 @@ impl Bands {
     #[inline]
     fn run<S: Sink>(&mut self, grid: &Grid, sink: &mut S) {
         self.guesses = 0;
-        if let Some(mut s) = Candidates::new(grid)
-            && s.propagate()
-        {
+        if let Some(s) = Candidates::new(grid) {
             let _ = self.search(&s, sink);
         }
     }
