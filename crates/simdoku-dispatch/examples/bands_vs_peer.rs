@@ -35,6 +35,14 @@ fn main() {
     let max: usize = std::env::args()
         .nth(1)
         .map_or(10_000, |a| a.parse().unwrap());
+    if let Some(set) = std::env::args().nth(2) {
+        // Profiling mode: bands alone, first solution, on one set.
+        let puzzles = testkit::bench_slice(&set, max);
+        let mut b = Bands::new();
+        let rate = median(|| puzzles.iter().map(|p| b.solve(p).1.guesses).sum(), puzzles.len());
+        println!("{set}: bands first {rate:.0}/s");
+        return;
+    }
     let sets = [
         "top95",
         "hardest11",

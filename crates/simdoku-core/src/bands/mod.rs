@@ -28,9 +28,7 @@ use crate::candidates::{Candidates, Counter, Sink, Visitor};
 use crate::engine::{Engine, Search};
 use crate::grid::Grid;
 use crate::tables::Cells;
-use tables::{
-    BAND, BOX_ORDERS, CHOICE_COMPATIBLE, OFFSET_MASKS, PATTERNS, PatternSet, WITH_OFFSETS,
-};
+use tables::{BAND, BOX_ORDERS, CHOICE_COMPATIBLE, PATTERNS, PatternSet, ROW_CHOICES, reverse27};
 
 /// The band-pattern exact-cover engine.
 #[derive(Debug, Default, Clone)]
@@ -53,11 +51,10 @@ fn band_cells(field: u128, b: usize) -> u32 {
 /// The patterns lying wholly inside a band's candidate cells `m` (27 bits).
 #[inline(always)]
 pub(crate) fn band_patterns(m: u32) -> PatternSet {
-    let at = |row: usize, j: usize| WITH_OFFSETS[j][(m >> (9 * row + 3 * j) & 7) as usize];
     let a = [
-        [at(0, 0), at(0, 1), at(0, 2)],
-        [at(1, 0), at(1, 1), at(1, 2)],
-        [at(2, 0), at(2, 1), at(2, 2)],
+        &ROW_CHOICES[(m & 0x1FF) as usize],
+        &ROW_CHOICES[(m >> 9 & 0x1FF) as usize],
+        &ROW_CHOICES[(m >> 18) as usize],
     ];
     let mut w = [0u32; 6];
     for (s, o) in BOX_ORDERS.iter().enumerate() {
@@ -113,46 +110,47 @@ impl Fit {
         let mut valid = [0u32; 3];
         let mut count = 0;
         if u[0] != 0 && u[1] != 0 && u[2] != 0 {
+            // Band 2's choices reversed: `k2 = 39 - k0 - k1` is bit `k1 + k0 - 13` of `r2`, so
+            // for a given `k0` the second-band choices completed by band 2 are one shift away.
+            let r2 = (reverse27(u[2]) as u64) << 13;
             let n = [planes(&w[0]), planes(&w[1]), planes(&w[2])];
+            let mut rev_valid2 = 0u64;
             let mut x0 = u[0];
             while x0 != 0 {
                 let k0 = x0.trailing_zeros() as usize;
                 x0 &= x0 - 1;
-                let mut x1 = u[1] & CHOICE_COMPATIBLE[k0];
+                let pairs = u[1] & CHOICE_COMPATIBLE[k0] & (r2 >> k0) as u32;
+                if pairs == 0 {
+                    continue;
+                }
+                valid[0] |= 1 << k0;
+                valid[1] |= pairs;
+                rev_valid2 |= (pairs as u64) << k0;
                 let n0 = plane_count(&n[0], k0);
+                let mut x1 = pairs;
                 while x1 != 0 {
                     let k1 = x1.trailing_zeros() as usize;
                     x1 &= x1 - 1;
-                    let k2 = 39 - k0 - k1;
-                    if u[2] >> k2 & 1 != 0 {
-                        valid[0] |= 1 << k0;
-                        valid[1] |= 1 << k1;
-                        valid[2] |= 1 << k2;
-                        count += n0 * plane_count(&n[1], k1) * plane_count(&n[2], k2);
-                    }
+                    count += n0 * plane_count(&n[1], k1) * plane_count(&n[2], 39 - k0 - k1);
                 }
             }
+            valid[2] = reverse27((rev_valid2 >> 13) as u32);
         }
         Fit { w, valid, count }
     }
 
-    /// The cells of every full placement (an 81-bit field).
+    /// The cells of every full placement (an 81-bit field): the union of the patterns whose
+    /// column choice extends to a full placement (few, once the digit is constrained).
     #[inline(always)]
     fn cover(&self) -> u128 {
         let mut field = 0u128;
         for b in 0..3 {
             let mut cells = 0u32;
-            for (s, o) in BOX_ORDERS.iter().enumerate() {
-                let x = self.w[b][s] & self.valid[b];
-                if x == 0 {
-                    continue;
-                }
-                for (row, &j) in o.iter().enumerate() {
-                    let m = &OFFSET_MASKS[j];
-                    let offs = (x & m[0] != 0) as u32
-                        | ((x & m[1] != 0) as u32) << 1
-                        | ((x & m[2] != 0) as u32) << 2;
-                    cells |= offs << (9 * row + 3 * j);
+            for (s, &w) in self.w[b].iter().enumerate() {
+                let mut x = w & self.valid[b];
+                while x != 0 {
+                    cells |= PATTERNS[27 * s + x.trailing_zeros() as usize];
+                    x &= x - 1;
                 }
             }
             field |= (cells as u128) << (27 * b);

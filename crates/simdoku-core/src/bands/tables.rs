@@ -170,3 +170,26 @@ pub const OFFSET_MASKS: [[u32; 3]; 3] = {
 pub const fn contains(set: &PatternSet, p: usize) -> bool {
     set[p / 27] >> (p % 27) & 1 != 0
 }
+
+/// `ROW_CHOICES[r][j]`: for a row's candidate columns `r` (9 bits), the column choices whose
+/// offset in stack `j` is a candidate, i.e. `WITH_OFFSETS[j][(r >> 3 * j) & 7]` (one lookup per
+/// row instead of three).
+pub const ROW_CHOICES: [[u32; 3]; 512] = {
+    let mut t = [[0u32; 3]; 512];
+    let mut r = 0;
+    while r < 512 {
+        let mut j = 0;
+        while j < 3 {
+            t[r][j] = WITH_OFFSETS[j][(r >> (3 * j)) & 7];
+            j += 1;
+        }
+        r += 1;
+    }
+    t
+};
+
+/// The 27-bit reversal of a set of column choices: bit `k` goes to bit `26 - k`.
+#[inline(always)]
+pub const fn reverse27(x: u32) -> u32 {
+    x.reverse_bits() >> 5
+}
