@@ -87,10 +87,13 @@ impl Candidates {
         if self.cand[d] & bit == 0 {
             return false;
         }
+        // Read the digit's field before the stores below: reading it after them would stall
+        // on store forwarding (two 64-bit stores, one 128-bit load).
+        let own = (self.cand[d] & !PEERS[c]) | bit;
         for f in &mut self.cand {
             *f &= !bit;
         }
-        self.cand[d] = (self.cand[d] & !PEERS[c]) | bit;
+        self.cand[d] = own;
         self.unsolved &= !bit;
         true
     }

@@ -27,7 +27,7 @@ use std::ops::ControlFlow;
 use crate::candidates::{Candidates, Counter, Sink, Visitor};
 use crate::engine::{Engine, Search};
 use crate::grid::Grid;
-use crate::tables::Cells;
+use crate::tables::{Cells, PEERS};
 use tables::{BAND, BOX_ORDERS, CHOICE_COMPATIBLE, PATTERNS, PatternSet, ROW_CHOICES, reverse27};
 
 /// The band-pattern exact-cover engine.
@@ -192,13 +192,19 @@ impl Bands {
                 if singles == 0 {
                     break;
                 }
-                for d in 0..9 {
-                    for c in Cells(s.cand[d] & singles) {
-                        if !s.place(c, d) {
-                            return Err(false);
-                        }
+                // Naked singles, a digit at a time: no other digit holds these cells.
+                for f in &mut s.cand {
+                    let x = *f & singles;
+                    let mut peers = 0;
+                    for c in Cells(x) {
+                        peers |= PEERS[c];
                     }
+                    if peers & x != 0 {
+                        return Err(false); // the digit twice in a unit
+                    }
+                    *f &= !peers;
                 }
+                s.unsolved &= !singles;
             }
             if s.unsolved == 0 {
                 return Err(true);
@@ -215,11 +221,16 @@ impl Bands {
                     return Err(false);
                 }
                 let g = f & fit.cover();
-                s.cand[d] = g;
-                for c in Cells(alone_in_row(g) & s.unsolved) {
-                    s.place(c, d); // cannot fail: c is a candidate and its peers are gone
+                // The cells in every placement: place them (their peers are already gone).
+                let forced = alone_in_row(g) & s.unsolved;
+                if forced != 0 {
+                    for e in &mut s.cand {
+                        *e &= !forced;
+                    }
+                    s.unsolved &= !forced;
                 }
-                fitted[d] = s.cand[d];
+                s.cand[d] = g;
+                fitted[d] = g;
                 counts[d] = fit.count;
             }
             if fits == 0 {
