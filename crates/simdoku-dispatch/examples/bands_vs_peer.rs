@@ -40,7 +40,14 @@ fn main() {
         let puzzles = testkit::bench_slice(&set, max);
         let mut b = Bands::new();
         let rate = median(|| puzzles.iter().map(|p| b.solve(p).1.guesses).sum(), puzzles.len());
-        println!("{set}: bands first {rate:.0}/s");
+        let g: u64 = puzzles.iter().map(|p| b.solve(p).1.guesses).sum();
+        let g2: u64 = puzzles.iter().map(|p| b.count(p, 2).guesses).sum();
+        let n = puzzles.len() as f64;
+        println!(
+            "{set}: bands first {rate:.0}/s, guesses/puzzle first {:.1} unique {:.1}",
+            g as f64 / n,
+            g2 as f64 / n
+        );
         return;
     }
     let sets = [

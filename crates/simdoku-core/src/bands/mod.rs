@@ -139,11 +139,13 @@ impl Fit {
         Fit { w, valid, count }
     }
 
-    /// The cells of every full placement (an 81-bit field): the union of the patterns whose
-    /// column choice extends to a full placement (few, once the digit is constrained).
+    /// The cells of some full placement and the cells of every full placement (81-bit
+    /// fields). The first is the union of the patterns whose column choice extends to a full
+    /// placement (few, once the digit is constrained); the second, the cells alone in their
+    /// row of the first (every placement has a cell in each row).
     #[inline(always)]
-    fn cover(&self) -> u128 {
-        let mut field = 0u128;
+    fn cover(&self) -> (u128, u128) {
+        let (mut some, mut every) = (0u128, 0u128);
         for b in 0..3 {
             let mut cells = 0u32;
             for (s, &w) in self.w[b].iter().enumerate() {
@@ -153,23 +155,18 @@ impl Fit {
                     x &= x - 1;
                 }
             }
-            field |= (cells as u128) << (27 * b);
+            let mut alone = 0u32;
+            for r in 0..3 {
+                let x = cells >> (9 * r) & 0x1FF;
+                if x & x.wrapping_sub(1) == 0 {
+                    alone |= x << (9 * r);
+                }
+            }
+            some |= (cells as u128) << (27 * b);
+            every |= (alone as u128) << (27 * b);
         }
-        field
+        (some, every)
     }
-}
-
-/// The cells of a field that are alone in their row.
-#[inline(always)]
-fn alone_in_row(field: u128) -> u128 {
-    let mut out = 0u128;
-    for r in 0..9 {
-        let x = (field >> (9 * r)) as u32 & 0x1FF;
-        if x & x.wrapping_sub(1) == 0 {
-            out |= (x as u128) << (9 * r);
-        }
-    }
-    out
 }
 
 impl Bands {
@@ -220,9 +217,10 @@ impl Bands {
                 if fit.count == 0 {
                     return Err(false);
                 }
-                let g = f & fit.cover();
+                let (some, every) = fit.cover();
+                let g = f & some;
                 // The cells in every placement: place them (their peers are already gone).
-                let forced = alone_in_row(g) & s.unsolved;
+                let forced = every & s.unsolved;
                 if forced != 0 {
                     for e in &mut s.cand {
                         *e &= !forced;
