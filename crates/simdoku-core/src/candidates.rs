@@ -57,14 +57,27 @@ impl Sink for Visitor<'_> {
 impl Candidates {
     /// The state after placing the givens, or `None` if they contradict each other.
     pub(crate) fn new(grid: &Grid) -> Option<Candidates> {
-        let mut s = Candidates {
-            cand: [ALL; 9],
-            unsolved: ALL,
-        };
+        // A digit at a time: its givens, and the cells they see.
+        let mut given = [0u128; 9];
         for (c, &v) in grid.cells().iter().enumerate() {
-            if v != 0 && !s.place(c, v as usize - 1) {
-                return None;
+            if v != 0 {
+                given[v as usize - 1] |= 1 << c;
             }
+        }
+        let all_given = given.iter().fold(0, |a, g| a | g);
+        let mut s = Candidates {
+            cand: [0; 9],
+            unsolved: ALL & !all_given,
+        };
+        for (f, &g) in s.cand.iter_mut().zip(&given) {
+            let mut seen = 0u128;
+            for c in Cells(g) {
+                seen |= PEERS[c];
+            }
+            if seen & g != 0 {
+                return None; // the digit twice in a unit
+            }
+            *f = (ALL & !seen & !all_given) | g;
         }
         Some(s)
     }
