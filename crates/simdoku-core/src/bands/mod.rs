@@ -176,7 +176,7 @@ impl Bands {
     /// row: every hidden single ends up so). Returns the digit with the fewest placements, or
     /// `Err(true)` when solved, `Err(false)` on a contradiction.
     #[inline(always)]
-    fn settle(s: &mut Candidates) -> Result<usize, bool> {
+    fn settle(s: &mut Candidates, order: &mut [u8; 9]) -> Result<usize, bool> {
         let mut fitted = [u128::MAX; 9];
         let mut counts = [u32::MAX; 9];
         loop {
@@ -207,7 +207,8 @@ impl Bands {
                 return Err(true);
             }
             let mut fits = 0;
-            for d in 0..9 {
+            for &d in order.iter() {
+                let d = d as usize;
                 let f = s.cand[d];
                 if f == fitted[d] || f & s.unsolved == 0 {
                     continue;
@@ -235,18 +236,24 @@ impl Bands {
                 break;
             }
         }
-        let mut best = (u32::MAX, 9);
-        for d in 0..9 {
-            if s.cand[d] & s.unsolved != 0 && counts[d] < best.0 {
-                best = (counts[d], d);
-            }
+        // Next time, fit the most constrained digits first: a dead end shows there soonest.
+        let mut keys = [0u64; 9];
+        for (d, key) in keys.iter_mut().enumerate() {
+            let count = if s.cand[d] & s.unsolved != 0 {
+                counts[d]
+            } else {
+                u32::MAX
+            };
+            *key = (count as u64) << 8 | d as u64;
         }
-        Ok(best.1)
+        keys.sort_unstable();
+        *order = keys.map(|k| k as u8);
+        Ok(order[0] as usize)
     }
 
-    fn search<S: Sink>(&mut self, s: &Candidates, sink: &mut S) -> ControlFlow<()> {
-        let mut s = *s;
-        let d = match Bands::settle(&mut s) {
+    fn search<S: Sink>(&mut self, s: &Candidates, order: [u8; 9], sink: &mut S) -> ControlFlow<()> {
+        let (mut s, mut order) = (*s, order);
+        let d = match Bands::settle(&mut s, &mut order) {
             Ok(d) => d,
             Err(true) => return sink.found(&s),
             Err(false) => return ControlFlow::Continue(()),
@@ -289,7 +296,7 @@ impl Bands {
                             }
                             t.cand[d] = cells;
                             t.unsolved &= !cells;
-                            self.search(&t, sink)?;
+                            self.search(&t, order, sink)?;
                         }
                     }
                 }
@@ -302,7 +309,7 @@ impl Bands {
     fn run<S: Sink>(&mut self, grid: &Grid, sink: &mut S) {
         self.guesses = 0;
         if let Some(s) = Candidates::new(grid) {
-            let _ = self.search(&s, sink);
+            let _ = self.search(&s, [0, 1, 2, 3, 4, 5, 6, 7, 8], sink);
         }
     }
 }
