@@ -28,7 +28,10 @@ use crate::candidates::{Candidates, Counter, Sink, Visitor};
 use crate::engine::{Engine, Search};
 use crate::grid::Grid;
 use crate::tables::{Cells, PEERS};
-use tables::{BAND, BOX_ORDERS, CHOICE_COMPATIBLE, PATTERNS, PatternSet, ROW_CHOICES, reverse27};
+use tables::{
+    BAND, BOX_ORDERS, CHOICE_COMPATIBLE, FOLDED_OFFSETS, ORDERS_AT, PATTERNS, PatternSet,
+    ROW_CHOICES, reverse27,
+};
 
 /// The band-pattern exact-cover engine.
 #[derive(Debug, Default, Clone)]
@@ -147,13 +150,21 @@ impl Fit {
     fn cover(&self) -> (u128, u128) {
         let (mut some, mut every) = (0u128, 0u128);
         for b in 0..3 {
+            let x = self.w[b].map(|w| w & self.valid[b]);
             let mut cells = 0u32;
-            for (s, &w) in self.w[b].iter().enumerate() {
-                let mut x = w & self.valid[b];
-                while x != 0 {
-                    cells |= PATTERNS[27 * s + x.trailing_zeros() as usize];
-                    x &= x - 1;
-                }
+            for (row, at) in ORDERS_AT.iter().enumerate() {
+                // The row's cells in stack j: the stack-j offsets of the choices of the two box
+                // orders that put the row there.
+                let y0 = x[at[0][0]] | x[at[0][1]];
+                let o0 = (y0 & 0x1FF != 0) as u32
+                    | ((y0 >> 9 & 0x1FF != 0) as u32) << 1
+                    | ((y0 >> 18 != 0) as u32) << 2;
+                let y1 = x[at[1][0]] | x[at[1][1]];
+                let o1 = FOLDED_OFFSETS[((y1 | y1 >> 9 | y1 >> 18) & 0x1FF) as usize] as u32 & 7;
+                let y2 = x[at[2][0]] | x[at[2][1]];
+                let o2 = FOLDED_OFFSETS[((y2 | y2 >> 9 | y2 >> 18) & 0x1FF) as usize] as u32 >> 3;
+                let r = o0 | o1 << 3 | o2 << 6;
+                cells |= r << (9 * row);
             }
             let mut alone = 0u32;
             for r in 0..3 {

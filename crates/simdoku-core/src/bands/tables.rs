@@ -193,3 +193,39 @@ pub const ROW_CHOICES: [[u32; 3]; 512] = {
 pub const fn reverse27(x: u32) -> u32 {
     x.reverse_bits() >> 5
 }
+
+/// `ORDERS_AT[row][j]`: the two box orders that put `row` in stack `j`.
+pub const ORDERS_AT: [[[usize; 2]; 3]; 3] = {
+    let mut t = [[[0usize; 2]; 3]; 3];
+    let mut filled = [[0usize; 3]; 3];
+    let mut s = 0;
+    while s < 6 {
+        let mut row = 0;
+        while row < 3 {
+            let j = BOX_ORDERS[s][row];
+            t[row][j][filled[row][j]] = s;
+            filled[row][j] += 1;
+            row += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// For a set of column choices folded to 9 bits (`3 * o[1] + o[2]`, any `o[0]`): the offsets
+/// present in stack 1 (bits 0..3) and in stack 2 (bits 3..6).
+pub const FOLDED_OFFSETS: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut y = 0;
+    while y < 512 {
+        let mut i = 0;
+        while i < 9 {
+            if y >> i & 1 != 0 {
+                t[y] |= 1 << (i / 3) | 8 << (i % 3);
+            }
+            i += 1;
+        }
+        y += 1;
+    }
+    t
+};
