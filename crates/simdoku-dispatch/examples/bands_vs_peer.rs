@@ -1,6 +1,11 @@
 //! Throwaway speed check for the `bands` engine: puzzles/s per bundled set for `bands`, `scalar`
-//! and the peer crate `sudoku` (dev-dependency), single thread, same run; median of 5 passes, on-CPU thread time.
-//! `cargo run --release -p simdoku-dispatch --example bands_vs_peer [max puzzles per set]`
+//! and the peer crate `sudoku` (dev-dependency), single thread, same run; median of 5 passes of
+//! on-CPU thread time (the build machines are shared), each pass at least 0.3 s.
+//! `cargo run --release -p simdoku-dispatch --example bands_vs_peer [max per set] [set]`
+//! (with a set name: `bands` alone on that set, with its guesses per puzzle, for profiling).
+
+// Rates and averages are approximate figures: precision loss in the casts does not matter.
+#![allow(clippy::cast_precision_loss)]
 
 use std::hint::black_box;
 
@@ -39,7 +44,10 @@ fn main() {
         // Profiling mode: bands alone, first solution, on one set.
         let puzzles = testkit::bench_slice(&set, max);
         let mut b = Bands::new();
-        let rate = median(|| puzzles.iter().map(|p| b.solve(p).1.guesses).sum(), puzzles.len());
+        let rate = median(
+            || puzzles.iter().map(|p| b.solve(p).1.guesses).sum(),
+            puzzles.len(),
+        );
         let g: u64 = puzzles.iter().map(|p| b.solve(p).1.guesses).sum();
         let g2: u64 = puzzles.iter().map(|p| b.count(p, 2).guesses).sum();
         let n = puzzles.len() as f64;
