@@ -247,7 +247,9 @@ impl Bands {
                 break;
             }
         }
-        // Next time, fit the most constrained digits first: a dead end shows there soonest.
+        // Branch on the fewest placements (ties: the digit with the most cells still to place,
+        // whose placement settles the most); next time, fit the most constrained digits first:
+        // a dead end shows there soonest.
         let mut keys = [0u64; 9];
         for (d, key) in keys.iter_mut().enumerate() {
             let count = if s.cand[d] & s.unsolved != 0 {
@@ -255,7 +257,8 @@ impl Bands {
             } else {
                 u32::MAX
             };
-            *key = (count as u64) << 8 | d as u64;
+            let open = (s.cand[d] & s.unsolved).count_ones();
+            *key = (count as u64) << 16 | ((81 - open) as u64) << 8 | d as u64;
         }
         keys.sort_unstable();
         *order = keys.map(|k| k as u8);
