@@ -265,8 +265,12 @@ impl Bands {
         Ok(order[0] as usize)
     }
 
-    fn search<S: Sink>(&mut self, s: &Candidates, order: [u8; 9], sink: &mut S) -> ControlFlow<()> {
-        let (mut s, mut order) = (*s, order);
+    fn search<S: Sink>(
+        &mut self,
+        mut s: Candidates,
+        mut order: [u8; 9],
+        sink: &mut S,
+    ) -> ControlFlow<()> {
         let d = match Bands::settle(&mut s, &mut order) {
             Ok(d) => d,
             Err(true) => return sink.found(&s),
@@ -310,7 +314,7 @@ impl Bands {
                             }
                             t.cand[d] = cells;
                             t.unsolved &= !cells;
-                            self.search(&t, order, sink)?;
+                            self.search(t, order, sink)?;
                         }
                     }
                 }
@@ -323,7 +327,7 @@ impl Bands {
     fn run<S: Sink>(&mut self, grid: &Grid, sink: &mut S) {
         self.guesses = 0;
         if let Some(s) = Candidates::new(grid) {
-            let _ = self.search(&s, [0, 1, 2, 3, 4, 5, 6, 7, 8], sink);
+            let _ = self.search(s, [0, 1, 2, 3, 4, 5, 6, 7, 8], sink);
         }
     }
 }
