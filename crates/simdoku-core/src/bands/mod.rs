@@ -5,17 +5,21 @@
 //! patterns, one per band, with pairwise disjoint columns (46,656 in all), and a solution is nine
 //! placements that share no cell.
 //!
-//! The state is the per-digit candidate fields shared with `scalar` (naked and hidden singles to
-//! a fixed point). At each node of the search every unplaced digit is *fitted*: in each band, the
-//! patterns lying wholly inside its candidate cells are found by table lookups (one 27-bit word
-//! of column choices per box order); the column choices that extend to a full placement with the
-//! other two bands are kept, which gives the exact number of the digit's full placements and the
-//! union of their cells. A digit with no placement is a contradiction; a candidate cell outside
-//! every placement is removed (every single-digit inference, fish included, in one step); removals
-//! feed the singles again until nothing changes. Then the digit with the fewest placements is
-//! chosen and each of its placements is tried in turn: the nine cells go to the digit and leave
-//! every other digit's field, so each remaining digit's pattern sets narrow to the patterns
-//! disjoint from the ones placed (the [`tables::DISJOINT`] relation, applied through the cells).
+//! The state is the per-digit candidate fields shared with `scalar` (the `candidates` module).
+//! Propagation runs to a fixed point: naked singles; then every unplaced digit whose field
+//! changed is *fitted*: in each band, the patterns lying wholly inside its candidate cells are
+//! found by table lookups (one 27-bit word of column choices per box order); the column choices
+//! that extend to a full placement with the other two bands are kept, which gives the exact
+//! number of the digit's full placements, the union of their cells and the cells common to all.
+//! A digit with no placement is a contradiction; a candidate cell outside every placement is
+//! removed (every single-digit inference, fish included, in one step); a cell in every placement
+//! is placed (so every hidden single is). Digits are fitted most constrained first (the order of
+//! the parent node), so that a dead end is found after as few fits as possible.
+//!
+//! Then the digit with the fewest placements is chosen and each of its placements is tried in
+//! turn (one guess each): the nine cells go to the digit and leave every other digit's field, so
+//! each remaining digit's pattern sets narrow to the patterns disjoint from the ones placed (the
+//! [`tables::DISJOINT`] relation, applied through the cells).
 //!
 //! No allocation: the state (160 bytes) is copied at each branch, the fit lives on the stack, the
 //! tables are `const`.
