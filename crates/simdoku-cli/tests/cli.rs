@@ -236,9 +236,16 @@ fn simdoku_engine_overrides_auto() {
     assert!(text(&out.stderr).contains("unknown engine \"nope\""));
     let out = run("scalar", &["solve", &data("hardest11.txt")]);
     assert!(out.status.success());
-    assert!(text(&out.stderr).contains("engine scalar"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("engine scalar"),
+        "{}",
+        text(&out.stderr)
+    );
     // An explicit --engine wins over the variable.
-    let out = run("nope", &["solve", "--engine", "scalar", &data("hardest11.txt")]);
+    let out = run(
+        "nope",
+        &["solve", "--engine", "scalar", &data("hardest11.txt")],
+    );
     assert!(out.status.success());
     assert!(text(&out.stdout).lines().count() == 11);
 }
