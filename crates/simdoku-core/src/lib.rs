@@ -4,13 +4,16 @@
 //! * [`rules`]: the rules checker every test uses;
 //! * [`tables`]: cell, unit and peer masks over 81-bit fields (`u128`, bit = 9 * row + column);
 //! * [`Engine`]: the one contract every solver implements (solve, count, visit, guesses);
-//! * engines: [`scalar`] (bitboard singles + fewest-candidates branching).
+//! * engines: [`scalar`] (bitboard singles + fewest-candidates branching) and [`bands`] (exact
+//!   cover of band patterns: whole-digit placements, fewest-placements digit first); both share
+//!   one candidate state and its singles (the private `candidates` module).
 //!
 //! No `unsafe`, no `std::arch`, no dependencies: this crate builds on any target.
 
 #![forbid(unsafe_code)]
 
 pub mod bands;
+mod candidates;
 pub mod engine;
 pub mod grid;
 pub mod rules;

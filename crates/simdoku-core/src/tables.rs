@@ -77,6 +77,8 @@ pub const UNITS_OF: [[u8; 3]; 81] = {
 #[derive(Clone, Copy, Debug)]
 pub struct Cells(pub u128);
 
+// Copy on purpose: a field is a plain value, iterating a copy leaves the original intact.
+#[allow(clippy::copy_iterator)]
 impl Iterator for Cells {
     type Item = usize;
     #[inline]

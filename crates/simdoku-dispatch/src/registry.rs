@@ -1,6 +1,7 @@
 //! The engine table and the ranking, backed by the figures in BENCHMARKS.md.
 
 use simdoku_core::Engine;
+use simdoku_core::bands::Bands;
 use simdoku_core::scalar::Scalar;
 
 use crate::{EngineSpec, Work};
@@ -10,16 +11,24 @@ fn boxed<E: Engine + 'static>(e: E) -> Box<dyn Engine> {
 }
 
 /// Every engine, portable ones first.
-pub static ENGINES: &[EngineSpec] = &[EngineSpec {
-    name: "scalar",
-    summary: "portable bitboards: one u128 per digit, naked/hidden singles, fewest-candidates branch",
-    features: &[],
-    make: || Some(boxed(Scalar::new())),
-}];
+pub static ENGINES: &[EngineSpec] = &[
+    EngineSpec {
+        name: "scalar",
+        summary: "portable bitboards: one u128 per digit, naked/hidden singles, fewest-candidates branch",
+        features: &[],
+        make: || Some(boxed(Scalar::new())),
+    },
+    EngineSpec {
+        name: "bands",
+        summary: "portable exact cover of band patterns: whole-digit placements, fewest-placements digit first",
+        features: &[],
+        make: || Some(boxed(Bands::new())),
+    },
+];
 
 /// Fastest first, per kind of work; `best` takes the first one this CPU runs.
 pub static RANKING: &[(Work, &[&str])] = &[
-    (Work::First, &["scalar"]),
-    (Work::Count, &["scalar"]),
-    (Work::Enumerate, &["scalar"]),
+    (Work::First, &["bands", "scalar"]),
+    (Work::Count, &["bands", "scalar"]),
+    (Work::Enumerate, &["bands", "scalar"]),
 ];

@@ -1,1 +1,0 @@
-//! The `bands` engine (stub: see issue 3).
