@@ -24,9 +24,10 @@ pub struct Rating {
 ///
 /// ```
 /// use simdoku_tools::{Rng, Singles, rate};
-/// let mut engine = simdoku_dispatch::best(simdoku_dispatch::Work::Count).engine();
+/// // Guess counts are each engine's own; the scalar engine is the portable reference.
+/// let mut engine = simdoku_core::scalar::Scalar::new();
 /// let p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-/// let r = rate(engine.as_mut(), &p.parse().unwrap(), 16, &mut Rng::new(1));
+/// let r = rate(&mut engine, &p.parse().unwrap(), 16, &mut Rng::new(1));
 /// assert_eq!((r.solutions, r.grade), (1, Singles::Beyond));
 /// assert!(r.guesses > 0.0);
 /// ```
