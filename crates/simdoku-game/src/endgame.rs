@@ -248,9 +248,11 @@ impl Endgame {
         out
     }
 
-    fn out_of_time(&mut self) -> bool {
+    /// Reads the clock every 256 nodes, and at every node of a large subset (a scan of one
+    /// costs milliseconds).
+    fn out_of_time(&mut self, size: usize) -> bool {
         if !self.aborted
-            && self.nodes.is_multiple_of(256)
+            && (self.nodes.is_multiple_of(256) || size > 4096)
             && self.deadline.is_some_and(|d| Instant::now() >= d)
         {
             self.aborted = true;
@@ -265,7 +267,7 @@ impl Endgame {
             return Some(e);
         }
         self.nodes += 1;
-        if self.out_of_time() {
+        if self.out_of_time(subset.len()) {
             return None;
         }
         let mut stats = self.set.scan(subset);

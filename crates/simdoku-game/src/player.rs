@@ -197,7 +197,9 @@ impl Player {
         }
         if self.carried.is_none() {
             let t = Instant::now();
-            let (sols, complete) = self.analyzer.enumerate(&self.grid, SAMPLE);
+            let (sols, complete) = self
+                .analyzer
+                .enumerate(&self.grid, self.sample_size(deadline));
             self.enumerated += sols.len() as u64;
             self.enumerate_time += t.elapsed();
             if !complete {
@@ -211,6 +213,21 @@ impl Player {
             });
         }
         self.endgame_move(deadline)
+    }
+
+    /// How many solutions to enumerate: [`SAMPLE`], or fewer when the time left for this move
+    /// would not cover a third of it at the enumeration rate measured so far.
+    fn sample_size(&self, deadline: Instant) -> usize {
+        let rate = if self.enumerate_time > Duration::from_millis(20) {
+            f64::from(u32::try_from(self.enumerated).unwrap_or(u32::MAX))
+                / self.enumerate_time.as_secs_f64()
+        } else {
+            200_000.0 // a cautious guess until measured
+        };
+        let secs = deadline
+            .saturating_duration_since(Instant::now())
+            .as_secs_f64();
+        ((rate * secs / 3.0) as usize).clamp(2_000, SAMPLE)
     }
 
     /// Exact play over all solutions, or the best unproven move when time runs out.
@@ -260,48 +277,73 @@ impl Player {
         // Probe the moves that keep the fewest sampled solutions first: they are the ones
         // likely to be countable.
         scored.sort_by_key(|r| r.count);
-        let mut probed = 0;
-        for r in &mut scored {
+        let mut probed = vec![false; scored.len()];
+        for (r, p) in scored.iter_mut().zip(&mut probed) {
             if Instant::now() >= deadline {
                 break;
             }
-            let after = r.m.apply(&self.grid);
-            let n = self.analyzer.count(&after, PROBE);
-            probed += 1;
-            if n >= PROBE {
-                continue;
-            }
-            if n == 1 {
-                r.value = Value::Win;
-                break;
-            }
-            let (sols, complete) = self.analyzer.enumerate(&after, PROBE as usize);
-            debug_assert!(complete);
-            let t = Instant::now();
-            let mut e = Endgame::new(SolutionSet::new(&sols, &mut self.rng));
-            e.set_deadline(Some(deadline));
-            let all = e.set().all();
-            r.value = match e.side_to_move_wins(&all) {
-                Some(true) => Value::Loss,
-                Some(false) => Value::Win,
-                None => Value::Unknown,
-            };
-            self.endgame_nodes += e.nodes;
-            self.endgame_time += t.elapsed();
-            // Keep the count field as the sample share for unknowns; a proven move is decided.
+            r.value = self.probe(r.m, deadline);
+            *p = true;
             if r.value == Value::Win {
                 break;
             }
         }
-        let m = choose(&scored, &mut self.rng);
+        let n_probed = probed.iter().filter(|&&p| p).count();
+        // Before committing to a move, make sure it is not a proven loss (a few tries, each
+        // a count to `PROBE` at most, past the deadline if need be).
+        let mut m = choose(&scored, &mut self.rng);
+        for _ in 0..8 {
+            let i = scored
+                .iter()
+                .position(|r| r.m == m)
+                .expect("chosen from the list");
+            if probed[i] || scored[i].value == Value::Win {
+                break;
+            }
+            let grace = deadline.max(Instant::now() + Duration::from_millis(30));
+            scored[i].value = self.probe(m, grace);
+            probed[i] = true;
+            if scored[i].value != Value::Loss {
+                break;
+            }
+            m = choose(&scored, &mut self.rng);
+        }
         self.note(|| {
             format!(
-                "middle: {} givens, {} legal moves, {probed} probed, play {m}",
+                "middle: {} givens, {} sampled, {} legal moves, {n_probed} probed, play {m}",
                 self.grid.givens(),
+                sample.len(),
                 moves.len()
             )
         });
         m
+    }
+
+    /// A move's value for us when the solutions after it number below [`PROBE`]: they are
+    /// enumerated and the endgame solved (to `deadline`); `Unknown` otherwise.
+    fn probe(&mut self, m: Move, deadline: Instant) -> Value {
+        let after = m.apply(&self.grid);
+        let n = self.analyzer.count(&after, PROBE);
+        if n >= PROBE {
+            return Value::Unknown;
+        }
+        if n == 1 {
+            return Value::Win;
+        }
+        let (sols, complete) = self.analyzer.enumerate(&after, PROBE as usize);
+        debug_assert!(complete);
+        let t = Instant::now();
+        let mut e = Endgame::new(SolutionSet::new(&sols, &mut self.rng));
+        e.set_deadline(Some(deadline));
+        let all = e.set().all();
+        let value = match e.side_to_move_wins(&all) {
+            Some(true) => Value::Loss,
+            Some(false) => Value::Win,
+            None => Value::Unknown,
+        };
+        self.endgame_nodes += e.nodes;
+        self.endgame_time += t.elapsed();
+        value
     }
 }
 

@@ -14,6 +14,7 @@ use std::fmt::{self, Write as _};
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -48,11 +49,19 @@ impl PlayerSpec {
     }
 
     /// One of our strategies, in process.
+    /// One of our strategies, in process. With a seed, game `i` of the match plays with
+    /// seed `seed + i` (games differ, the match is reproducible).
     pub fn builtin(opts: PlayOptions) -> PlayerSpec {
         let name = format!("{:?}", opts.strategy).to_lowercase();
+        let game = AtomicU64::new(0);
         PlayerSpec::InProcess {
             name,
             run: Arc::new(move |input, output| {
+                let i = game.fetch_add(1, Ordering::Relaxed);
+                let opts = PlayOptions {
+                    seed: opts.seed.map(|s| s.wrapping_add(i)),
+                    ..opts.clone()
+                };
                 let _ = play_with(&opts, input, output);
             }),
         }
