@@ -4,6 +4,7 @@
 mod batch;
 mod bench;
 mod check;
+mod game;
 mod input;
 mod output;
 mod solve;
@@ -51,6 +52,11 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Show the CPU's features, every engine, and which one `auto` picks.
     Engines,
+    /// Play the Code Cup 2024 Sudoku game over stdin/stdout (`Start` or the opponent's moves in,
+    /// our moves out, `Quit` ends).
+    Play(game::PlayArgs),
+    /// Run a match between two players (programs or built-in) and print the scores.
+    Referee(game::RefereeArgs),
 }
 
 /// Options shared by the batch commands.
@@ -119,6 +125,8 @@ fn main() -> ExitCode {
         Command::Check(a) => check::check(&a),
         Command::Bench(a) => bench::bench(&a),
         Command::Engines => engines(),
+        Command::Play(a) => game::play(&a),
+        Command::Referee(a) => game::referee(&a),
     }
 }
 

@@ -238,8 +238,8 @@ impl Report {
                 s,
                 "game {}: {} starts; {} wins {}-{} ({}): {}",
                 i + 1,
-                self.names[g.first],
-                self.names[g.winner],
+                ["A", "B"][g.first],
+                ["A", "B"][g.winner],
                 g.points[g.winner],
                 g.points[1 - g.winner],
                 g.reason.describe(),
@@ -266,7 +266,7 @@ impl fmt::Display for Report {
                     (n > 0).then(|| format!("{}: {n}", r.describe()))
                 })
                 .collect();
-            let mut name = self.names[p].clone();
+            let mut name = format!("{} {}", ["A", "B"][p], self.names[p]);
             if name.len() > 32 {
                 name.truncate(29);
                 name += "...";
