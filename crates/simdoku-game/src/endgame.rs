@@ -14,6 +14,7 @@
 //! subset, us to move), as long as A is still legal after B.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
 use simdoku_core::Grid;
@@ -165,7 +166,7 @@ pub struct RootMove {
 #[derive(Debug)]
 pub struct Endgame {
     set: SolutionSet,
-    table: HashMap<u64, Entry>,
+    table: Table,
     deadline: Option<Instant>,
     aborted: bool,
     /// Positions searched (table hits excluded).
@@ -181,7 +182,7 @@ impl Endgame {
     pub fn new(set: SolutionSet) -> Endgame {
         Endgame {
             set,
-            table: HashMap::new(),
+            table: Table::default(),
             deadline: None,
             aborted: false,
             nodes: 0,
@@ -206,7 +207,8 @@ impl Endgame {
             1 => Some(false),
             _ => {
                 let hash = self.set.hash_of(subset);
-                self.search(subset, hash)
+                let node = self.set.node(subset);
+                self.search(&node, hash)
                     .map(|e| matches!(e, Entry::Win { .. }))
             }
         }
@@ -233,7 +235,7 @@ impl Endgame {
             } else if let Some(&v) = done.get(&s.hash) {
                 v
             } else {
-                let child = self.set.keep(all, s.slot);
+                let child = self.set.node(&self.set.keep(all, s.slot));
                 match self.search(&child, s.hash) {
                     None => break,
                     Some(Entry::Loss) => Value::Win,
@@ -260,17 +262,17 @@ impl Endgame {
         self.aborted
     }
 
-    /// The value of `subset` (two or more solutions) for the side to move.
-    fn search(&mut self, subset: &[u32], hash: u64) -> Option<Entry> {
-        debug_assert!(subset.len() >= 2);
+    /// The value of `node` (two or more solutions) for the side to move.
+    fn search(&mut self, node: &Node, hash: u64) -> Option<Entry> {
+        debug_assert!(node.len() >= 2);
         if let Some(&e) = self.table.get(&hash) {
             return Some(e);
         }
         self.nodes += 1;
-        if self.out_of_time(subset.len()) {
+        if self.out_of_time(node.len()) {
             return None;
         }
-        let mut stats = self.set.scan(subset);
+        let mut stats = node.scan();
         let result = if let Some(s) = stats.iter().find(|s| s.count == 1) {
             Entry::Win {
                 slot: s.slot,
@@ -289,7 +291,7 @@ impl Endgame {
                 {
                     continue; // our move A lost to this move B: B loses to A
                 }
-                let child = self.set.keep(subset, s.slot);
+                let child = node.child(s.local as usize, s.digit);
                 match self.search(&child, s.hash)? {
                     Entry::Loss => {
                         result = Entry::Win {
@@ -310,6 +312,118 @@ impl Endgame {
         Some(result)
     }
 }
+
+/// A subset in the search's compact form: only the columns where its solutions still differ.
+struct Node {
+    /// Column indices into the set's varying cells.
+    cols: Vec<u8>,
+    /// Row-major, `cols.len()` digits per solution.
+    rows: Vec<u8>,
+    ids: Vec<u64>,
+}
+
+/// A move on a [`Node`].
+#[derive(Clone, Copy)]
+struct NodeMove {
+    slot: u16,
+    local: u8,
+    digit: u8,
+    count: u32,
+    hash: u64,
+}
+
+impl SolutionSet {
+    /// `subset` in compact form.
+    fn node(&self, subset: &[u32]) -> Node {
+        let cols: Vec<u8> = (0..self.cells.len() as u8).collect();
+        let picked: Vec<usize> = subset.iter().map(|&i| i as usize).collect();
+        Node::build(&cols, &self.digits, &picked, |r| self.ids[r])
+    }
+}
+
+impl Node {
+    fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    /// The node of rows `picked` of a row-major table over `cols`, keeping only the columns
+    /// where they differ.
+    fn build(cols: &[u8], rows: &[u8], picked: &[usize], id: impl Fn(usize) -> u64) -> Node {
+        let k = cols.len();
+        let first = &rows[picked[0] * k..][..k];
+        let mut vary = vec![false; k];
+        for &r in &picked[1..] {
+            for ((v, a), b) in vary.iter_mut().zip(&rows[r * k..][..k]).zip(first) {
+                *v |= a != b;
+            }
+        }
+        let keep: Vec<usize> = (0..k).filter(|&c| vary[c]).collect();
+        let mut out = Vec::with_capacity(picked.len() * keep.len());
+        for &r in picked {
+            let row = &rows[r * k..][..k];
+            out.extend(keep.iter().map(|&c| row[c]));
+        }
+        Node {
+            cols: keep.iter().map(|&c| cols[c]).collect(),
+            rows: out,
+            ids: picked.iter().map(|&r| id(r)).collect(),
+        }
+    }
+
+    /// Every legal move (keeps some but not all), with what it keeps.
+    fn scan(&self) -> Vec<NodeMove> {
+        let k = self.cols.len();
+        let mut counts = vec![0u32; k * 9];
+        let mut hashes = vec![0u64; k * 9];
+        for (row, &id) in self.rows.chunks_exact(k).zip(&self.ids) {
+            for (j, &d) in row.iter().enumerate() {
+                let s = j * 9 + d as usize - 1;
+                counts[s] += 1;
+                hashes[s] ^= id;
+            }
+        }
+        let n = self.len() as u32;
+        (0..k * 9)
+            .filter(|&s| counts[s] > 0 && counts[s] < n)
+            .map(|s| NodeMove {
+                slot: u16::from(self.cols[s / 9]) * 9 + (s % 9) as u16,
+                local: (s / 9) as u8,
+                digit: (s % 9) as u8 + 1,
+                count: counts[s],
+                hash: hashes[s],
+            })
+            .collect()
+    }
+
+    /// The node a move leads to.
+    fn child(&self, local: usize, digit: u8) -> Node {
+        let k = self.cols.len();
+        let picked: Vec<usize> = (0..self.len())
+            .filter(|&r| self.rows[r * k + local] == digit)
+            .collect();
+        Node::build(&self.cols, &self.rows, &picked, |r| self.ids[r])
+    }
+}
+
+/// The table's keys are XORs of random ids already: hash them as they are.
+#[derive(Default)]
+struct IdHasher(u64);
+
+impl Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = x;
+    }
+}
+
+type Table = HashMap<u64, Entry, BuildHasherDefault<IdHasher>>;
 
 #[cfg(test)]
 mod tests {

@@ -70,6 +70,8 @@ pub const OPENING_GIVENS: usize = 18;
 pub const SAMPLE: usize = 100_000;
 /// In the middle game, a move whose solutions number below this is enumerated and solved.
 pub const PROBE: u64 = 5_000;
+/// The middle game stops probing after this many moves in a row leave [`PROBE`] or more.
+pub const PROBE_RUN: usize = 24;
 
 /// The endgame carried from move to move: the solver (its set and table) and the subset of its
 /// solutions the grid still allows.
@@ -277,13 +279,18 @@ impl Player {
         // Probe the moves that keep the fewest sampled solutions first: they are the ones
         // likely to be countable.
         scored.sort_by_key(|r| r.count);
+        // Stop after a run of moves that all leave too many solutions to count: the rest,
+        // keeping more of the sample, most likely do too.
         let mut probed = vec![false; scored.len()];
+        let mut too_many = 0;
         for (r, p) in scored.iter_mut().zip(&mut probed) {
-            if Instant::now() >= deadline {
+            if Instant::now() >= deadline || too_many == PROBE_RUN {
                 break;
             }
-            r.value = self.probe(r.m, deadline);
+            let (value, countable) = self.probe(r.m, deadline);
+            r.value = value;
             *p = true;
+            too_many = if countable { 0 } else { too_many + 1 };
             if r.value == Value::Win {
                 break;
             }
@@ -301,7 +308,7 @@ impl Player {
                 break;
             }
             let grace = deadline.max(Instant::now() + Duration::from_millis(30));
-            scored[i].value = self.probe(m, grace);
+            scored[i].value = self.probe(m, grace).0;
             probed[i] = true;
             if scored[i].value != Value::Loss {
                 break;
@@ -320,15 +327,16 @@ impl Player {
     }
 
     /// A move's value for us when the solutions after it number below [`PROBE`]: they are
-    /// enumerated and the endgame solved (to `deadline`); `Unknown` otherwise.
-    fn probe(&mut self, m: Move, deadline: Instant) -> Value {
+    /// enumerated and the endgame solved (to `deadline`); `Unknown` otherwise. The flag says
+    /// whether they were few enough to count.
+    fn probe(&mut self, m: Move, deadline: Instant) -> (Value, bool) {
         let after = m.apply(&self.grid);
         let n = self.analyzer.count(&after, PROBE);
         if n >= PROBE {
-            return Value::Unknown;
+            return (Value::Unknown, false);
         }
         if n == 1 {
-            return Value::Win;
+            return (Value::Win, true);
         }
         let (sols, complete) = self.analyzer.enumerate(&after, PROBE as usize);
         debug_assert!(complete);
@@ -343,7 +351,7 @@ impl Player {
         };
         self.endgame_nodes += e.nodes;
         self.endgame_time += t.elapsed();
-        value
+        (value, true)
     }
 }
 
