@@ -17,6 +17,7 @@ const LIMIT: usize = 100_000;
 
 fn main() {
     let games: u64 = std::env::args().nth(1).map_or(8, |s| s.parse().unwrap());
+    let cap: f64 = std::env::args().nth(2).map_or(10.0, |s| s.parse().unwrap());
     let mut an = Analyzer::new();
     let mut middle = Vec::new();
     let mut entry = Vec::new();
@@ -85,7 +86,7 @@ fn main() {
     }
 
     // Endgame at entry: full root analysis, 10 s cap each.
-    println!("\nendgame at entry (side to move), 10 s cap per position:");
+    println!("\nendgame at entry (side to move), {cap} s cap per position:");
     let (mut nodes, mut spent) = (0u64, Duration::ZERO);
     for (i, g) in entry.iter().enumerate() {
         let (sols, complete) = an.enumerate(g, LIMIT);
@@ -94,7 +95,7 @@ fn main() {
         let set = SolutionSet::new(&sols, &mut Rng::new(i as u64));
         let build = t.elapsed();
         let mut e = Endgame::new(set);
-        e.set_deadline(Some(Instant::now() + Duration::from_secs(10)));
+        e.set_deadline(Some(Instant::now() + Duration::from_secs_f64(cap)));
         let t = Instant::now();
         let root = e.analyze(&e.set().all());
         let dt = t.elapsed();

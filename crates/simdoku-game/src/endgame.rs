@@ -232,6 +232,8 @@ impl Endgame {
         for (r, s) in out.iter_mut().zip(&stats) {
             r.value = if s.count == 1 {
                 Value::Win
+            } else if s.count <= 3 {
+                Value::Loss
             } else if let Some(&v) = done.get(&s.hash) {
                 v
             } else {
@@ -285,6 +287,9 @@ impl Endgame {
             let mut refuted: Vec<(u16, u32)> = Vec::new();
             let mut result = Entry::Loss;
             for s in &stats {
+                if s.count <= 3 {
+                    continue; // two or three left: the opponent keeps one and claims
+                }
                 if refuted
                     .iter()
                     .any(|&(slot, after)| slot == s.slot && after < s.count)
