@@ -175,14 +175,18 @@ impl Player {
         (!moves.is_empty()).then(|| moves[self.rng.below(moves.len())])
     }
 
-    /// The deadline for this move: a share of what is left, with a safety margin.
+    /// The deadline for this move: a share of what is left, with safety margins. A tenth of
+    /// the whole budget is never planned for: it covers what our own clock cannot see (the time
+    /// a move spends in pipes, the process waiting for a CPU on a loaded machine), and a tenth
+    /// of what is left covers the work after the deadline (the claim check, the last probes).
     fn deadline(&self, started: Instant) -> Instant {
-        let left = self.opts.time.saturating_sub(self.used);
-        let margin = left / 10 + Duration::from_millis(50);
-        let left = left.saturating_sub(margin);
-        // Games end around 25-35 digits; spread the time over our likely remaining moves.
+        let reserve = self.opts.time / 10 + Duration::from_millis(20);
+        let left = self.opts.time.saturating_sub(self.used + reserve);
+        let left = left.saturating_sub(left / 10);
+        // Games end around 28-37 digits and late moves are cheap (small sets, warm table):
+        // spread the time over somewhat fewer than our likely remaining moves.
         let givens = self.grid.givens();
-        let moves_left = (34usize.saturating_sub(givens) / 2).max(3) as u32;
+        let moves_left = (32usize.saturating_sub(givens) / 2).max(2) as u32;
         started + left / moves_left
     }
 
