@@ -215,3 +215,63 @@ fn summary(t: &Tally, engine: &str, secs: f64) {
         rayon::current_num_threads(),
     );
 }
+
+#[cfg(test)]
+mod tests {
+    use std::ops::ControlFlow;
+
+    use simdoku_core::Search;
+
+    use super::*;
+
+    /// An engine with a bug: it panics on puzzles whose first cell is 9.
+    struct Faulty;
+
+    impl Engine for Faulty {
+        fn name(&self) -> &'static str {
+            "faulty"
+        }
+        fn count(&mut self, g: &Grid, _: u64) -> Search {
+            assert!(g.get(0) != 9, "boom");
+            Search {
+                solutions: 1,
+                guesses: 0,
+            }
+        }
+        fn visit(&mut self, g: &Grid, _: &mut dyn FnMut(&Grid) -> ControlFlow<()>) -> Search {
+            self.count(g, 1)
+        }
+    }
+
+    static FAULTY: EngineSpec = EngineSpec {
+        name: "faulty",
+        summary: "test engine",
+        features: &[],
+        make: || Some(Box::new(Faulty)),
+    };
+
+    #[test]
+    fn a_panicking_engine_is_reported_and_the_batch_goes_on() {
+        let path = std::env::temp_dir().join(format!("simdoku-batch-{}.txt", std::process::id()));
+        let ok = ".".repeat(81);
+        let bad = format!("9{}", ".".repeat(80));
+        std::fs::write(&path, format!("{ok}\n{bad}\n{ok}\n")).unwrap();
+        let work = |e: &mut dyn Engine, g: &Grid| (Outcome::Count(e.count(g, 2).solutions), 0);
+        let write = |w: &mut dyn Write, r: &Record, o: &Outcome| writeln!(w, "{} {:?}", r.line, o);
+        let batch = Batch {
+            spec: &FAULTY,
+            quiet: true,
+            work: &work,
+            write: &write,
+        };
+        let mut out = Vec::new();
+        let tally = batch
+            .run(&[path.to_string_lossy().into_owned()], &mut out)
+            .unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!((tally.failed, tally.puzzles), (1, 2));
+        assert!(!tally.ok(), "a failure makes the exit status non-zero");
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text, "1 Count(1)\n2 Failed\n3 Count(1)\n");
+    }
+}

@@ -193,3 +193,52 @@ fn check_and_engines_commands() {
     );
     assert!(out.status.success());
 }
+
+#[test]
+fn a_failing_output_is_an_error() {
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full");
+    let Ok(full) = full else { return }; // not on this system
+    let out = Command::new(env!("CARGO_BIN_EXE_simdoku"))
+        .args(["solve", "-q", &data("top95.txt")])
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("No space left"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn a_huge_line_without_newline_is_one_invalid_line() {
+    let big = vec![b'1'; 10 << 20];
+    let out = simdoku(&["solve", "--format", "solution"], &big);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "invalid\n");
+    assert!(text(&out.stderr).contains("<stdin>:1: line longer than"));
+}
+
+#[test]
+fn simdoku_engine_overrides_auto() {
+    let run = |env: &str, args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_simdoku"))
+            .args(args)
+            .env("SIMDOKU_ENGINE", env)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let out = run("nope", &["solve", &data("hardest11.txt")]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unknown engine \"nope\""));
+    let out = run("scalar", &["solve", &data("hardest11.txt")]);
+    assert!(out.status.success());
+    assert!(text(&out.stderr).contains("engine scalar"), "{}", text(&out.stderr));
+    // An explicit --engine wins over the variable.
+    let out = run("nope", &["solve", "--engine", "scalar", &data("hardest11.txt")]);
+    assert!(out.status.success());
+    assert!(text(&out.stdout).lines().count() == 11);
+}
