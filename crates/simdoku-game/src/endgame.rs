@@ -167,6 +167,7 @@ pub struct RootMove {
 pub struct Endgame {
     set: SolutionSet,
     table: Table,
+    scratch: Vec<Scratch>,
     deadline: Option<Instant>,
     aborted: bool,
     /// Positions searched (table hits excluded).
@@ -183,6 +184,7 @@ impl Endgame {
         Endgame {
             set,
             table: Table::default(),
+            scratch: Vec::new(),
             deadline: None,
             aborted: false,
             nodes: 0,
@@ -208,7 +210,7 @@ impl Endgame {
             _ => {
                 let hash = self.set.hash_of(subset);
                 let node = self.set.node(subset);
-                self.search(&node, hash)
+                self.search(&node, hash, 0)
                     .map(|e| matches!(e, Entry::Win { .. }))
             }
         }
@@ -238,7 +240,7 @@ impl Endgame {
                 v
             } else {
                 let child = self.set.node(&self.set.keep(all, s.slot));
-                match self.search(&child, s.hash) {
+                match self.search(&child, s.hash, 0) {
                     None => break,
                     Some(Entry::Loss) => Value::Win,
                     Some(Entry::Win { .. }) => Value::Loss,
@@ -264,8 +266,9 @@ impl Endgame {
         self.aborted
     }
 
-    /// The value of `node` (two or more solutions) for the side to move.
-    fn search(&mut self, node: &Node, hash: u64) -> Option<Entry> {
+    /// The value of `node` (two or more solutions) for the side to move; `depth` picks the
+    /// scratch buffers.
+    fn search(&mut self, node: &Node, hash: u64, depth: usize) -> Option<Entry> {
         debug_assert!(node.len() >= 2);
         if let Some(&e) = self.table.get(&hash) {
             return Some(e);
@@ -274,51 +277,74 @@ impl Endgame {
         if self.out_of_time(node.len()) {
             return None;
         }
-        let mut stats = node.scan();
-        let result = if let Some(s) = stats.iter().find(|s| s.count == 1) {
-            Entry::Win {
-                slot: s.slot,
-                after: 1,
-            }
-        } else {
-            stats.sort_unstable_by_key(|s| (s.count, s.hash));
-            stats.dedup_by_key(|s| s.hash);
-            stats.sort_unstable_by_key(|s| (s.count, s.slot));
-            let mut refuted: Vec<(u16, u32)> = Vec::new();
-            let mut result = Entry::Loss;
-            for s in &stats {
-                if s.count <= 3 {
-                    continue; // two or three left: the opponent keeps one and claims
-                }
-                if refuted
-                    .iter()
-                    .any(|&(slot, after)| slot == s.slot && after < s.count)
-                {
-                    continue; // our move A lost to this move B: B loses to A
-                }
-                let child = node.child(s.local as usize, s.digit);
-                match self.search(&child, s.hash)? {
-                    Entry::Loss => {
-                        result = Entry::Win {
-                            slot: s.slot,
-                            after: s.count,
-                        };
-                        break;
-                    }
-                    Entry::Win { slot, after } => refuted.push((slot, after)),
-                }
-            }
-            result
-        };
+        if self.scratch.len() <= depth {
+            self.scratch.resize_with(depth + 1, Scratch::default);
+        }
+        let mut sc = std::mem::take(&mut self.scratch[depth]);
+        let result = self.expand(node, &mut sc, depth);
+        self.scratch[depth] = sc;
+        let result = result?;
         if self.table.len() >= TABLE_CAP {
             self.table.clear();
         }
         self.table.insert(hash, result);
         Some(result)
     }
+
+    fn expand(&mut self, node: &Node, sc: &mut Scratch, depth: usize) -> Option<Entry> {
+        node.scan_into(&mut sc.counts, &mut sc.hashes, &mut sc.moves);
+        if let Some(s) = sc.moves.iter().find(|s| s.count == 1) {
+            return Some(Entry::Win {
+                slot: s.slot,
+                after: 1,
+            });
+        }
+        sc.moves.sort_unstable_by_key(|s| (s.count, s.hash));
+        sc.moves.dedup_by_key(|s| s.hash);
+        sc.moves.sort_unstable_by_key(|s| (s.count, s.slot));
+        sc.refuted.clear();
+        for i in 0..sc.moves.len() {
+            let s = sc.moves[i];
+            if s.count <= 3 {
+                continue; // two or three left: the opponent keeps one and claims
+            }
+            if sc
+                .refuted
+                .iter()
+                .any(|&(slot, after)| slot == s.slot && after < s.count)
+            {
+                continue; // our move A lost to this move B: B loses to A
+            }
+            node.child_into(s.local as usize, s.digit, sc);
+            match self.search(&sc.child, s.hash, depth + 1)? {
+                Entry::Loss => {
+                    return Some(Entry::Win {
+                        slot: s.slot,
+                        after: s.count,
+                    });
+                }
+                Entry::Win { slot, after } => sc.refuted.push((slot, after)),
+            }
+        }
+        Some(Entry::Loss)
+    }
+}
+
+/// The buffers of one search depth, reused from node to node (no allocation once warm).
+#[derive(Debug, Default)]
+struct Scratch {
+    counts: Vec<u32>,
+    hashes: Vec<u64>,
+    moves: Vec<NodeMove>,
+    refuted: Vec<(u16, u32)>,
+    child: Node,
+    picked: Vec<usize>,
+    vary: Vec<bool>,
+    keep: Vec<usize>,
 }
 
 /// A subset in the search's compact form: only the columns where its solutions still differ.
+#[derive(Debug, Default)]
 struct Node {
     /// Column indices into the set's varying cells.
     cols: Vec<u8>,
@@ -328,7 +354,7 @@ struct Node {
 }
 
 /// A move on a [`Node`].
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 struct NodeMove {
     slot: u16,
     local: u8,
@@ -342,7 +368,18 @@ impl SolutionSet {
     fn node(&self, subset: &[u32]) -> Node {
         let cols: Vec<u8> = (0..self.cells.len() as u8).collect();
         let picked: Vec<usize> = subset.iter().map(|&i| i as usize).collect();
-        Node::build(&cols, &self.digits, &picked, |r| self.ids[r])
+        let mut out = Node::default();
+        let (mut vary, mut keep) = (Vec::new(), Vec::new());
+        Node::build(
+            &cols,
+            &self.digits,
+            &picked,
+            &self.ids,
+            &mut out,
+            &mut vary,
+            &mut keep,
+        );
+        out
     }
 }
 
@@ -351,35 +388,46 @@ impl Node {
         self.ids.len()
     }
 
-    /// The node of rows `picked` of a row-major table over `cols`, keeping only the columns
-    /// where they differ.
-    fn build(cols: &[u8], rows: &[u8], picked: &[usize], id: impl Fn(usize) -> u64) -> Node {
+    /// Fills `out` with rows `picked` of a row-major table over `cols` (ids `ids`, by row),
+    /// keeping only the columns where they differ.
+    fn build(
+        cols: &[u8],
+        rows: &[u8],
+        picked: &[usize],
+        ids: &[u64],
+        out: &mut Node,
+        vary: &mut Vec<bool>,
+        keep: &mut Vec<usize>,
+    ) {
         let k = cols.len();
         let first = &rows[picked[0] * k..][..k];
-        let mut vary = vec![false; k];
+        vary.clear();
+        vary.resize(k, false);
         for &r in &picked[1..] {
             for ((v, a), b) in vary.iter_mut().zip(&rows[r * k..][..k]).zip(first) {
                 *v |= a != b;
             }
         }
-        let keep: Vec<usize> = (0..k).filter(|&c| vary[c]).collect();
-        let mut out = Vec::with_capacity(picked.len() * keep.len());
+        keep.clear();
+        keep.extend((0..k).filter(|&c| vary[c]));
+        out.rows.clear();
         for &r in picked {
             let row = &rows[r * k..][..k];
-            out.extend(keep.iter().map(|&c| row[c]));
+            out.rows.extend(keep.iter().map(|&c| row[c]));
         }
-        Node {
-            cols: keep.iter().map(|&c| cols[c]).collect(),
-            rows: out,
-            ids: picked.iter().map(|&r| id(r)).collect(),
-        }
+        out.cols.clear();
+        out.cols.extend(keep.iter().map(|&c| cols[c]));
+        out.ids.clear();
+        out.ids.extend(picked.iter().map(|&r| ids[r]));
     }
 
-    /// Every legal move (keeps some but not all), with what it keeps.
-    fn scan(&self) -> Vec<NodeMove> {
+    /// Every legal move (keeps some but not all), with what it keeps, into `moves`.
+    fn scan_into(&self, counts: &mut Vec<u32>, hashes: &mut Vec<u64>, moves: &mut Vec<NodeMove>) {
         let k = self.cols.len();
-        let mut counts = vec![0u32; k * 9];
-        let mut hashes = vec![0u64; k * 9];
+        counts.clear();
+        counts.resize(k * 9, 0);
+        hashes.clear();
+        hashes.resize(k * 9, 0);
         for (row, &id) in self.rows.chunks_exact(k).zip(&self.ids) {
             for (j, &d) in row.iter().enumerate() {
                 let s = j * 9 + d as usize - 1;
@@ -388,25 +436,35 @@ impl Node {
             }
         }
         let n = self.len() as u32;
-        (0..k * 9)
-            .filter(|&s| counts[s] > 0 && counts[s] < n)
-            .map(|s| NodeMove {
-                slot: u16::from(self.cols[s / 9]) * 9 + (s % 9) as u16,
-                local: (s / 9) as u8,
-                digit: (s % 9) as u8 + 1,
-                count: counts[s],
-                hash: hashes[s],
-            })
-            .collect()
+        moves.clear();
+        moves.extend(
+            (0..k * 9)
+                .filter(|&s| counts[s] > 0 && counts[s] < n)
+                .map(|s| NodeMove {
+                    slot: u16::from(self.cols[s / 9]) * 9 + (s % 9) as u16,
+                    local: (s / 9) as u8,
+                    digit: (s % 9) as u8 + 1,
+                    count: counts[s],
+                    hash: hashes[s],
+                }),
+        );
     }
 
-    /// The node a move leads to.
-    fn child(&self, local: usize, digit: u8) -> Node {
+    /// The node a move leads to, into `sc.child`.
+    fn child_into(&self, local: usize, digit: u8, sc: &mut Scratch) {
         let k = self.cols.len();
-        let picked: Vec<usize> = (0..self.len())
-            .filter(|&r| self.rows[r * k + local] == digit)
-            .collect();
-        Node::build(&self.cols, &self.rows, &picked, |r| self.ids[r])
+        sc.picked.clear();
+        sc.picked
+            .extend((0..self.len()).filter(|&r| self.rows[r * k + local] == digit));
+        Node::build(
+            &self.cols,
+            &self.rows,
+            &sc.picked,
+            &self.ids,
+            &mut sc.child,
+            &mut sc.vary,
+            &mut sc.keep,
+        );
     }
 }
 
