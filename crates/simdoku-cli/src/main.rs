@@ -4,6 +4,7 @@
 mod batch;
 mod bench;
 mod check;
+mod game;
 mod input;
 mod output;
 mod solve;
@@ -70,6 +71,11 @@ enum Command {
     /// Canonical form of each puzzle under the Sudoku symmetries (one a line): equivalent
     /// puzzles give the same line.
     Canon(tools::FileArgs),
+    /// Play the Code Cup 2024 Sudoku game over stdin/stdout (`Start` or the opponent's moves in,
+    /// our moves out, `Quit` ends).
+    Play(game::PlayArgs),
+    /// Run a match between two players (programs or built-in) and print the scores.
+    Referee(game::RefereeArgs),
 }
 
 /// Options shared by the batch commands.
@@ -143,6 +149,8 @@ fn main() -> ExitCode {
         Command::Minimize(a) => tools::minimize(&a),
         Command::Rate(a) => tools::rate(&a),
         Command::Canon(a) => tools::canon(&a),
+        Command::Play(a) => game::play(&a),
+        Command::Referee(a) => game::referee(&a),
     }
 }
 

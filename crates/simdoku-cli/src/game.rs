@@ -1,0 +1,122 @@
+//! `simdoku play` and `simdoku referee`: the Code Cup 2024 Sudoku game (logic in `simdoku-game`).
+
+use std::io;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+use simdoku_game::referee::{PlayerSpec, RefereeOptions, referee_with};
+use simdoku_game::{PlayOptions, Strategy};
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// `full` (opening, sampled middle game, exact endgame) or `random` (a random legal move).
+    #[arg(short, long, default_value = "full")]
+    pub strategy: Strategy,
+    /// Thinking time for the whole game, in seconds.
+    #[arg(short, long, default_value_t = 30.0)]
+    pub time: f64,
+    /// Seed of the random choices (default: from the clock).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Notes on each move to stderr.
+    #[arg(short, long)]
+    pub verbose: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct RefereeArgs {
+    /// Player A: a shell command, or `builtin:full` / `builtin:random` (in process).
+    pub a: String,
+    /// Player B, as A.
+    pub b: String,
+    /// Games to play; the first player alternates, A starts game 1.
+    #[arg(short = 'n', long, default_value_t = 2)]
+    pub games: usize,
+    /// Each player's thinking time per game, in seconds.
+    #[arg(short, long, default_value_t = 30.0)]
+    pub time: f64,
+    /// Print each game's moves.
+    #[arg(long)]
+    pub log: bool,
+    /// Let the players' stderr through.
+    #[arg(long)]
+    pub stderr: bool,
+    /// No line per game on stderr.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+fn seconds(s: f64) -> Result<Duration, String> {
+    Duration::try_from_secs_f64(s).map_err(|e| format!("bad time {s}: {e}"))
+}
+
+pub fn play(a: &PlayArgs) -> ExitCode {
+    let time = match seconds(a.time) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("simdoku: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let opts = PlayOptions {
+        strategy: a.strategy,
+        time,
+        seed: a.seed,
+        verbose: a.verbose,
+    };
+    let stdout = io::stdout();
+    crate::finish(simdoku_game::play_with(&opts, io::stdin().lock(), stdout.lock()).map(|_| true))
+}
+
+fn player(spec: &str, time: Duration) -> Result<PlayerSpec, String> {
+    match spec.strip_prefix("builtin:") {
+        Some(s) => {
+            let strategy = s.parse()?;
+            Ok(PlayerSpec::builtin(PlayOptions {
+                strategy,
+                time,
+                seed: None,
+                verbose: false,
+            }))
+        }
+        None => Ok(PlayerSpec::command(spec)),
+    }
+}
+
+pub fn referee(a: &RefereeArgs) -> ExitCode {
+    let setup =
+        seconds(a.time).and_then(|time| Ok((time, player(&a.a, time)?, player(&a.b, time)?)));
+    let (time, pa, pb) = match setup {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("simdoku: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let opts = RefereeOptions {
+        games: a.games,
+        time,
+        log: a.log,
+        stderr: a.stderr,
+        ..RefereeOptions::new(pa, pb)
+    };
+    let report = referee_with(&opts, |i, g| {
+        if !a.quiet {
+            eprintln!(
+                "game {}: {} wins {}-{} ({}), {} moves",
+                i + 1,
+                ["A", "B"][g.winner],
+                g.points[g.winner],
+                g.points[1 - g.winner],
+                g.reason.describe(),
+                g.moves.len()
+            );
+        }
+    });
+    print!("{report}");
+    if a.log {
+        print!("\n{}", report.log());
+    }
+    ExitCode::SUCCESS
+}

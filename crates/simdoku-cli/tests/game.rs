@@ -1,0 +1,73 @@
+//! End-to-end tests of `simdoku play` and `simdoku referee`.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use simdoku_game::Action;
+
+fn simdoku(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_simdoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run simdoku");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn play_speaks_the_protocol() {
+    let out = simdoku(&["play", "--seed", "3", "--time", "5"], b"Start\n\nQuit\n");
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 1, "{stdout}");
+    assert!(matches!(Action::parse(lines[0]), Some(Action::Place(_))));
+    // Second player: answers the opponent's move elsewhere.
+    let out = simdoku(&["play", "-s", "random", "--seed", "4"], b"Ee5\nQuit\n");
+    let reply = Action::parse(String::from_utf8(out.stdout).unwrap().trim()).unwrap();
+    assert_ne!(reply.placed().unwrap().cell, 40);
+}
+
+#[test]
+fn referee_runs_programs_and_builtins() {
+    let me = env!("CARGO_BIN_EXE_simdoku");
+    let player = format!("{me} play --strategy random");
+    let out = simdoku(
+        &[
+            "referee",
+            "-n",
+            "2",
+            "-t",
+            "5",
+            "--log",
+            &player,
+            "builtin:random",
+        ],
+        b"",
+    );
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("correct claim"), "{stdout}");
+    assert_eq!(stdout.matches("\ngame ").count(), 2, "{stdout}");
+    // A player printing garbage loses every game 0-2.
+    let out = simdoku(
+        &[
+            "referee",
+            "-n",
+            "2",
+            "-t",
+            "2",
+            "builtin:random",
+            "echo junk",
+        ],
+        b"",
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("unparsable move: 2"), "{stdout}");
+    // A bad strategy name is a usage error.
+    let out = simdoku(&["referee", "builtin:nope", "builtin:random"], b"");
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -1,0 +1,628 @@
+//! The endgame: exact play over the set of all remaining solutions.
+//!
+//! Once every solution of the grid is known, the game is a game on subsets: a move (cell, digit)
+//! keeps the solutions with that digit there, and is legal when it keeps some but not all of them.
+//! A move that keeps exactly one wins at once (the mover appends `!`); with two or more left the
+//! opponent moves. With two or three solutions some move keeps exactly one, so the side to move
+//! wins; a set of one means the side to move has already lost (the opponent claims).
+//!
+//! Each solution gets a random 64-bit id and a subset is named by the XOR of its ids; one scan of
+//! a subset gives, for every move, how many solutions it keeps and the name of what it keeps. The
+//! search is depth-first with a transposition table keyed by that name, moves that keep the fewest
+//! solutions first, immediate wins first, moves that keep the same subset searched once, and the
+//! transposition trick: if our move A loses to the reply B, then B loses to the reply A (same
+//! subset, us to move), as long as A is still legal after B.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::time::Instant;
+
+use simdoku_core::Grid;
+
+use crate::moves::Move;
+use crate::rng::Rng;
+
+/// All the solutions of a position, reduced to the cells where they differ.
+#[derive(Clone, Debug)]
+pub struct SolutionSet {
+    /// Cells (0..81) where not all solutions agree.
+    cells: Vec<u8>,
+    /// Row-major: solution `i`'s digit in `cells[j]` is `digits[i * k + j]`, `k = cells.len()`.
+    digits: Vec<u8>,
+    /// A random id per solution.
+    ids: Vec<u64>,
+}
+
+/// What one move does to a subset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveStat {
+    /// `j * 9 + digit - 1`, `j` the index into the set's varying cells.
+    pub slot: u16,
+    /// Solutions kept.
+    pub count: u32,
+    /// XOR of the ids of the solutions kept.
+    pub hash: u64,
+}
+
+impl SolutionSet {
+    /// The set of `solutions` (distinct, all of one position), ids drawn from `rng`.
+    pub fn new(solutions: &[Grid], rng: &mut Rng) -> SolutionSet {
+        let cells: Vec<u8> = (0..81u8)
+            .filter(|&c| {
+                solutions
+                    .iter()
+                    .any(|s| s.get(c as usize) != solutions[0].get(c as usize))
+            })
+            .collect();
+        let mut digits = Vec::with_capacity(solutions.len() * cells.len());
+        for s in solutions {
+            digits.extend(cells.iter().map(|&c| s.get(c as usize)));
+        }
+        let ids = solutions.iter().map(|_| rng.next_u64()).collect();
+        SolutionSet { cells, digits, ids }
+    }
+
+    pub fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ids.is_empty()
+    }
+
+    /// The name of the whole set.
+    pub fn hash(&self) -> u64 {
+        self.ids.iter().fold(0, |h, id| h ^ id)
+    }
+
+    /// The subset of every solution.
+    pub fn all(&self) -> Vec<u32> {
+        (0..self.len() as u32).collect()
+    }
+
+    /// The move a slot stands for.
+    pub fn slot_move(&self, slot: u16) -> Move {
+        Move::new(self.cells[slot as usize / 9] as usize, (slot % 9) as u8 + 1)
+    }
+
+    /// The slot of a move, if its cell varies in the set.
+    pub fn move_slot(&self, m: Move) -> Option<u16> {
+        let j = self.cells.iter().position(|&c| c == m.cell)?;
+        Some((j * 9 + m.digit as usize - 1) as u16)
+    }
+
+    /// Every legal move on `subset` (keeps some but not all), with what it keeps, in slot order.
+    pub fn scan(&self, subset: &[u32]) -> Vec<MoveStat> {
+        let k = self.cells.len();
+        let mut counts = vec![0u32; k * 9];
+        let mut hashes = vec![0u64; k * 9];
+        for &i in subset {
+            let row = &self.digits[i as usize * k..(i as usize + 1) * k];
+            let id = self.ids[i as usize];
+            for (j, &d) in row.iter().enumerate() {
+                let s = j * 9 + d as usize - 1;
+                counts[s] += 1;
+                hashes[s] ^= id;
+            }
+        }
+        let n = subset.len() as u32;
+        (0..k * 9)
+            .filter(|&s| counts[s] > 0 && counts[s] < n)
+            .map(|s| MoveStat {
+                slot: s as u16,
+                count: counts[s],
+                hash: hashes[s],
+            })
+            .collect()
+    }
+
+    /// The solutions of `subset` that a move keeps.
+    pub fn keep(&self, subset: &[u32], slot: u16) -> Vec<u32> {
+        let k = self.cells.len();
+        let (j, d) = (slot as usize / 9, (slot % 9) as u8 + 1);
+        subset
+            .iter()
+            .copied()
+            .filter(|&i| self.digits[i as usize * k + j] == d)
+            .collect()
+    }
+
+    /// XOR of the ids of a subset.
+    pub fn hash_of(&self, subset: &[u32]) -> u64 {
+        subset.iter().fold(0, |h, &i| h ^ self.ids[i as usize])
+    }
+}
+
+/// The outcome of a position for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Entry {
+    /// The side to move wins by `slot`, which keeps `after` solutions.
+    Win {
+        slot: u16,
+        after: u32,
+    },
+    Loss,
+}
+
+/// The value of a root move for the player who makes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    Win,
+    Loss,
+    /// The search ran out of time.
+    Unknown,
+}
+
+/// A root move and what is known of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootMove {
+    pub m: Move,
+    /// Solutions left after it.
+    pub count: u32,
+    pub value: Value,
+}
+
+/// The depth-first solver over one solution set.
+#[derive(Debug)]
+pub struct Endgame {
+    set: SolutionSet,
+    table: Table,
+    scratch: Vec<Scratch>,
+    deadline: Option<Instant>,
+    aborted: bool,
+    /// Positions searched (table hits excluded).
+    pub nodes: u64,
+}
+
+/// The table is cleared when it grows past this many entries.
+const TABLE_CAP: usize = 1 << 22;
+
+impl Endgame {
+    /// A solver over `set`; its table lives as long as it does, so later positions (subsets)
+    /// reuse what earlier searches proved.
+    pub fn new(set: SolutionSet) -> Endgame {
+        Endgame {
+            set,
+            table: Table::default(),
+            scratch: Vec::new(),
+            deadline: None,
+            aborted: false,
+            nodes: 0,
+        }
+    }
+
+    pub fn set(&self) -> &SolutionSet {
+        &self.set
+    }
+
+    /// Searches from now on stop (answering unknown) at `deadline`.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+        self.aborted = false;
+    }
+
+    /// Whether the side to move wins `subset` (`None`: out of time). A subset of one solution
+    /// is a loss (the opponent claims), an empty one is not a position.
+    pub fn side_to_move_wins(&mut self, subset: &[u32]) -> Option<bool> {
+        match subset.len() {
+            0 => None,
+            1 => Some(false),
+            _ => {
+                let hash = self.set.hash_of(subset);
+                let node = self.set.node(subset);
+                self.search(&node, hash, 0)
+                    .map(|e| matches!(e, Entry::Win { .. }))
+            }
+        }
+    }
+
+    /// Every move on `subset` with its value for the mover, searched in order of fewest
+    /// solutions kept; stops at the first win (the moves after it stay `Unknown`).
+    pub fn analyze(&mut self, subset: &[u32]) -> Vec<RootMove> {
+        let all = subset;
+        let mut stats = self.set.scan(all);
+        stats.sort_by_key(|s| (s.count, s.slot));
+        let mut out: Vec<RootMove> = stats
+            .iter()
+            .map(|s| RootMove {
+                m: self.set.slot_move(s.slot),
+                count: s.count,
+                value: Value::Unknown,
+            })
+            .collect();
+        let mut done: HashMap<u64, Value> = HashMap::new();
+        for (r, s) in out.iter_mut().zip(&stats) {
+            r.value = if s.count == 1 {
+                Value::Win
+            } else if s.count <= 3 {
+                Value::Loss
+            } else if let Some(&v) = done.get(&s.hash) {
+                v
+            } else {
+                let child = self.set.node(&self.set.keep(all, s.slot));
+                match self.search(&child, s.hash, 0) {
+                    None => break,
+                    Some(Entry::Loss) => Value::Win,
+                    Some(Entry::Win { .. }) => Value::Loss,
+                }
+            };
+            done.insert(s.hash, r.value);
+            if r.value == Value::Win {
+                break;
+            }
+        }
+        out
+    }
+
+    /// Reads the clock every 256 nodes, and at every node of a large subset (a scan of one
+    /// costs milliseconds).
+    fn out_of_time(&mut self, size: usize) -> bool {
+        if !self.aborted
+            && (self.nodes.is_multiple_of(256) || size > 4096)
+            && self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// The value of `node` (two or more solutions) for the side to move; `depth` picks the
+    /// scratch buffers.
+    fn search(&mut self, node: &Node, hash: u64, depth: usize) -> Option<Entry> {
+        debug_assert!(node.len() >= 2);
+        if let Some(&e) = self.table.get(&hash) {
+            return Some(e);
+        }
+        self.nodes += 1;
+        if self.out_of_time(node.len()) {
+            return None;
+        }
+        if self.scratch.len() <= depth {
+            self.scratch.resize_with(depth + 1, Scratch::default);
+        }
+        let mut sc = std::mem::take(&mut self.scratch[depth]);
+        let result = self.expand(node, &mut sc, depth);
+        self.scratch[depth] = sc;
+        let result = result?;
+        if self.table.len() >= TABLE_CAP {
+            self.table.clear();
+        }
+        self.table.insert(hash, result);
+        Some(result)
+    }
+
+    fn expand(&mut self, node: &Node, sc: &mut Scratch, depth: usize) -> Option<Entry> {
+        node.scan_into(&mut sc.counts, &mut sc.hashes, &mut sc.moves);
+        if let Some(s) = sc.moves.iter().find(|s| s.count == 1) {
+            return Some(Entry::Win {
+                slot: s.slot,
+                after: 1,
+            });
+        }
+        sc.moves.sort_unstable_by_key(|s| (s.count, s.hash));
+        sc.moves.dedup_by_key(|s| s.hash);
+        sc.moves.sort_unstable_by_key(|s| (s.count, s.slot));
+        sc.refuted.clear();
+        for i in 0..sc.moves.len() {
+            let s = sc.moves[i];
+            if s.count <= 3 {
+                continue; // two or three left: the opponent keeps one and claims
+            }
+            if sc
+                .refuted
+                .iter()
+                .any(|&(slot, after)| slot == s.slot && after < s.count)
+            {
+                continue; // our move A lost to this move B: B loses to A
+            }
+            node.child_into(s.local as usize, s.digit, sc);
+            match self.search(&sc.child, s.hash, depth + 1)? {
+                Entry::Loss => {
+                    return Some(Entry::Win {
+                        slot: s.slot,
+                        after: s.count,
+                    });
+                }
+                Entry::Win { slot, after } => sc.refuted.push((slot, after)),
+            }
+        }
+        Some(Entry::Loss)
+    }
+}
+
+/// The buffers of one search depth, reused from node to node (no allocation once warm).
+#[derive(Debug, Default)]
+struct Scratch {
+    counts: Vec<u32>,
+    hashes: Vec<u64>,
+    moves: Vec<NodeMove>,
+    refuted: Vec<(u16, u32)>,
+    child: Node,
+    picked: Vec<usize>,
+    vary: Vec<bool>,
+    keep: Vec<usize>,
+}
+
+/// A subset in the search's compact form: only the columns where its solutions still differ.
+#[derive(Debug, Default)]
+struct Node {
+    /// Column indices into the set's varying cells.
+    cols: Vec<u8>,
+    /// Row-major, `cols.len()` digits per solution.
+    rows: Vec<u8>,
+    ids: Vec<u64>,
+}
+
+/// A move on a [`Node`].
+#[derive(Clone, Copy, Debug)]
+struct NodeMove {
+    slot: u16,
+    local: u8,
+    digit: u8,
+    count: u32,
+    hash: u64,
+}
+
+impl SolutionSet {
+    /// `subset` in compact form.
+    fn node(&self, subset: &[u32]) -> Node {
+        let cols: Vec<u8> = (0..self.cells.len() as u8).collect();
+        let picked: Vec<usize> = subset.iter().map(|&i| i as usize).collect();
+        let mut out = Node::default();
+        let (mut vary, mut keep) = (Vec::new(), Vec::new());
+        Node::build(
+            &cols,
+            &self.digits,
+            &picked,
+            &self.ids,
+            &mut out,
+            &mut vary,
+            &mut keep,
+        );
+        out
+    }
+}
+
+impl Node {
+    fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    /// Fills `out` with rows `picked` of a row-major table over `cols` (ids `ids`, by row),
+    /// keeping only the columns where they differ.
+    fn build(
+        cols: &[u8],
+        rows: &[u8],
+        picked: &[usize],
+        ids: &[u64],
+        out: &mut Node,
+        vary: &mut Vec<bool>,
+        keep: &mut Vec<usize>,
+    ) {
+        let k = cols.len();
+        let first = &rows[picked[0] * k..][..k];
+        vary.clear();
+        vary.resize(k, false);
+        for &r in &picked[1..] {
+            for ((v, a), b) in vary.iter_mut().zip(&rows[r * k..][..k]).zip(first) {
+                *v |= a != b;
+            }
+        }
+        keep.clear();
+        keep.extend((0..k).filter(|&c| vary[c]));
+        out.rows.clear();
+        for &r in picked {
+            let row = &rows[r * k..][..k];
+            out.rows.extend(keep.iter().map(|&c| row[c]));
+        }
+        out.cols.clear();
+        out.cols.extend(keep.iter().map(|&c| cols[c]));
+        out.ids.clear();
+        out.ids.extend(picked.iter().map(|&r| ids[r]));
+    }
+
+    /// Every legal move (keeps some but not all), with what it keeps, into `moves`.
+    fn scan_into(&self, counts: &mut Vec<u32>, hashes: &mut Vec<u64>, moves: &mut Vec<NodeMove>) {
+        let k = self.cols.len();
+        counts.clear();
+        counts.resize(k * 9, 0);
+        hashes.clear();
+        hashes.resize(k * 9, 0);
+        for (row, &id) in self.rows.chunks_exact(k).zip(&self.ids) {
+            for (j, &d) in row.iter().enumerate() {
+                let s = j * 9 + d as usize - 1;
+                counts[s] += 1;
+                hashes[s] ^= id;
+            }
+        }
+        let n = self.len() as u32;
+        moves.clear();
+        moves.extend(
+            (0..k * 9)
+                .filter(|&s| counts[s] > 0 && counts[s] < n)
+                .map(|s| NodeMove {
+                    slot: u16::from(self.cols[s / 9]) * 9 + (s % 9) as u16,
+                    local: (s / 9) as u8,
+                    digit: (s % 9) as u8 + 1,
+                    count: counts[s],
+                    hash: hashes[s],
+                }),
+        );
+    }
+
+    /// The node a move leads to, into `sc.child`.
+    fn child_into(&self, local: usize, digit: u8, sc: &mut Scratch) {
+        let k = self.cols.len();
+        sc.picked.clear();
+        sc.picked
+            .extend((0..self.len()).filter(|&r| self.rows[r * k + local] == digit));
+        Node::build(
+            &self.cols,
+            &self.rows,
+            &sc.picked,
+            &self.ids,
+            &mut sc.child,
+            &mut sc.vary,
+            &mut sc.keep,
+        );
+    }
+}
+
+/// The table's keys are XORs of random ids already: hash them as they are.
+#[derive(Default)]
+struct IdHasher(u64);
+
+impl Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = x;
+    }
+}
+
+type Table = HashMap<u64, Entry, BuildHasherDefault<IdHasher>>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::Analyzer;
+    use crate::fixtures::with_solutions;
+
+    /// Plain minimax on subsets (memoised on the subset itself, no hashing, no tricks).
+    fn brute(set: &SolutionSet, subset: &[u32]) -> bool {
+        fn go(set: &SolutionSet, subset: &[u32], memo: &mut HashMap<Vec<u32>, bool>) -> bool {
+            if let Some(&v) = memo.get(subset) {
+                return v;
+            }
+            let v = set
+                .scan(subset)
+                .iter()
+                .any(|s| s.count == 1 || !go(set, &set.keep(subset, s.slot), memo));
+            memo.insert(subset.to_vec(), v);
+            v
+        }
+        go(set, subset, &mut HashMap::new())
+    }
+
+    fn set_of(n: u64, seed: u64) -> (Grid, SolutionSet) {
+        let g = with_solutions(n, seed);
+        let (sols, complete) = Analyzer::new().enumerate(&g, 1000);
+        assert!(complete);
+        assert_eq!(sols.len() as u64, n);
+        (g, SolutionSet::new(&sols, &mut Rng::new(seed)))
+    }
+
+    #[test]
+    fn small_cases_are_known() {
+        for n in [2, 3] {
+            let (_, set) = set_of(n, n);
+            assert_eq!(
+                Endgame::new(set.clone()).side_to_move_wins(&set.all()),
+                Some(true)
+            );
+            let root = Endgame::new(set).analyze(&(0..n as u32).collect::<Vec<_>>());
+            assert_eq!(root[0].value, Value::Win);
+            assert_eq!(root[0].count, 1);
+        }
+        let (_, one) = set_of(1, 1);
+        assert_eq!(
+            Endgame::new(one.clone()).side_to_move_wins(&one.all()),
+            Some(false)
+        );
+        assert!(Endgame::new(one.clone()).analyze(&one.all()).is_empty());
+    }
+
+    /// A puzzle with as many cells emptied as keep at most `cap` solutions (seeded order).
+    fn mixed(seed: u64) -> Option<(Grid, SolutionSet)> {
+        let cap = 4 + seed % 40;
+        let mut rng = Rng::new(seed);
+        let mut order: Vec<usize> = (0..81).collect();
+        rng.shuffle(&mut order);
+        let mut g = Grid::parse(crate::fixtures::SOLUTION).unwrap();
+        let mut a = Analyzer::new();
+        for c in order {
+            let d = g.get(c);
+            g.set(c, 0);
+            if a.count(&g, cap + 1) > cap {
+                g.set(c, d);
+            }
+        }
+        let (sols, complete) = a.enumerate(&g, cap as usize);
+        (complete && sols.len() > 1).then(|| (g, SolutionSet::new(&sols, &mut rng)))
+    }
+
+    #[test]
+    fn agrees_with_plain_minimax() {
+        let mut wins = 0;
+        let mut total = 0;
+        for seed in 0..60 {
+            let Some((g, set)) = mixed(seed) else {
+                continue;
+            };
+            let n = set.len();
+            let expect = brute(&set, &set.all());
+            let mut e = Endgame::new(set.clone());
+            assert_eq!(
+                e.side_to_move_wins(&set.all()),
+                Some(expect),
+                "seed {seed}, {n} solutions"
+            );
+            // The root analysis agrees (fresh and with the warm table), and its winning move
+            // really wins.
+            let root = Endgame::new(set.clone()).analyze(&set.all());
+            assert_eq!(e.analyze(&set.all()), root);
+            let win = root.iter().find(|r| r.value == Value::Win);
+            assert_eq!(win.is_some(), expect);
+            for r in root.iter().filter(|r| r.value != Value::Unknown) {
+                let child = set.keep(&set.all(), set.move_slot(r.m).unwrap());
+                assert_eq!(child.len() as u32, r.count);
+                let after = r.m.apply(&g);
+                assert_eq!(Analyzer::new().count(&after, 1000), u64::from(r.count));
+                let child_wins = r.count > 1 && brute(&set, &child);
+                assert_eq!(r.value == Value::Win, !child_wins);
+            }
+            wins += u32::from(expect);
+            total += 1;
+        }
+        // Both outcomes occur, so the comparison means something.
+        assert!(wins > 0 && wins < total, "{wins} of {total}");
+    }
+
+    #[test]
+    fn hash_is_the_xor_of_kept_ids() {
+        let (_, set) = set_of(12, 5);
+        let all = set.all();
+        assert_eq!(set.hash_of(&all), set.hash());
+        for s in set.scan(&all) {
+            let kept = set.keep(&all, s.slot);
+            assert_eq!(kept.len() as u32, s.count);
+            assert_eq!(set.hash_of(&kept), s.hash);
+            // Updating by XOR: the kept part and the dropped part make up the whole.
+            let dropped: Vec<u32> = all.iter().copied().filter(|i| !kept.contains(i)).collect();
+            assert_eq!(set.hash_of(&dropped) ^ s.hash, set.hash());
+            // Two moves in either order keep the same subset and name it the same.
+            for t in set.scan(&kept) {
+                let both = set.keep(&kept, t.slot);
+                let other = set.keep(&set.keep(&all, t.slot), s.slot);
+                assert_eq!(both, other);
+                assert_eq!(t.hash, set.hash_of(&other));
+            }
+        }
+    }
+
+    #[test]
+    fn out_of_time_is_unknown() {
+        let (_, set) = set_of(24, 9);
+        let all = set.all();
+        let mut e = Endgame::new(set);
+        e.set_deadline(Some(Instant::now()));
+        e.nodes = 255; // the clock is read every 256 nodes
+        assert_eq!(e.side_to_move_wins(&all), None);
+    }
+}

@@ -1,0 +1,544 @@
+//! The players and the protocol loop.
+//!
+//! * [`Strategy::Random`]: a random legal move; claims uniqueness when it holds. The sparring
+//!   partner for tests.
+//! * [`Strategy::Full`]: random legal moves in the opening; in the middle game a sample of up to
+//!   [`SAMPLE`] solutions, preferring the move that keeps most of it, with every move whose
+//!   solutions can be counted completely searched exactly; in the endgame exact play over the set
+//!   of all solutions ([`crate::endgame`]).
+//!
+//! Both claim exactly when the solution is unique: after our move (`Hd7!`) or after the
+//! opponent's (`!`). Every move played is proven legal by witness solutions.
+
+use std::io::{self, BufRead, Write};
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+use simdoku_core::Grid;
+
+use crate::analysis::{Analyzer, legal_from_candidates};
+use crate::endgame::{Endgame, RootMove, SolutionSet, Value};
+use crate::moves::{Action, Move};
+use crate::rng::Rng;
+
+/// How a player chooses its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    /// Opening, middle game and exact endgame.
+    Full,
+    /// A random legal move (claims when it can).
+    Random,
+}
+
+impl FromStr for Strategy {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Strategy, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "full" | "best" => Ok(Strategy::Full),
+            "random" => Ok(Strategy::Random),
+            _ => Err(format!("unknown strategy {s:?} (full, random)")),
+        }
+    }
+}
+
+/// A player's settings.
+#[derive(Clone, Debug)]
+pub struct PlayOptions {
+    pub strategy: Strategy,
+    /// Thinking time for the whole game (`CodeCup`: 30 s).
+    pub time: Duration,
+    /// Seed of the move choice and solution ids; `None`: from the clock.
+    pub seed: Option<u64>,
+    /// Notes on each move to stderr.
+    pub verbose: bool,
+}
+
+impl Default for PlayOptions {
+    fn default() -> Self {
+        PlayOptions {
+            strategy: Strategy::Full,
+            time: Duration::from_secs(30),
+            seed: None,
+            verbose: false,
+        }
+    }
+}
+
+/// Below this many digits on the grid the full player opens with random legal moves.
+pub const OPENING_GIVENS: usize = 18;
+/// Solutions sampled in the middle game; at or below it a position is an endgame.
+pub const SAMPLE: usize = 100_000;
+/// In the middle game, a move whose solutions number below this is enumerated and solved.
+pub const PROBE: u64 = 5_000;
+/// The middle game stops probing after this many moves in a row leave [`PROBE`] or more.
+pub const PROBE_RUN: usize = 24;
+
+/// The endgame carried from move to move: the solver (its set and table) and the subset of its
+/// solutions the grid still allows.
+#[derive(Debug)]
+struct Carried {
+    endgame: Endgame,
+    subset: Vec<u32>,
+}
+
+/// One player's state for one game.
+#[derive(Debug)]
+pub struct Player {
+    opts: PlayOptions,
+    grid: Grid,
+    analyzer: Analyzer,
+    rng: Rng,
+    used: Duration,
+    carried: Option<Carried>,
+    /// Endgame positions searched, and the time spent on them.
+    pub endgame_nodes: u64,
+    pub endgame_time: Duration,
+    /// Solutions enumerated, and the time spent on it.
+    pub enumerated: u64,
+    pub enumerate_time: Duration,
+}
+
+impl Player {
+    pub fn new(opts: PlayOptions) -> Player {
+        let seed = opts.seed.unwrap_or_else(Rng::seed_from_time);
+        Player {
+            opts,
+            grid: Grid::EMPTY,
+            analyzer: Analyzer::new(),
+            rng: Rng::new(seed),
+            used: Duration::ZERO,
+            carried: None,
+            endgame_nodes: 0,
+            endgame_time: Duration::ZERO,
+            enumerated: 0,
+            enumerate_time: Duration::ZERO,
+        }
+    }
+
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// Thinking time used so far (as charged by [`Player::charge`]).
+    pub fn used(&self) -> Duration {
+        self.used
+    }
+
+    /// Charges thinking time (the protocol loop measures each turn from read to flush).
+    pub fn charge(&mut self, t: Duration) {
+        self.used += t;
+    }
+
+    /// Our reply to the opponent's action (`None`: we start). `started` is when the turn
+    /// began, for the clock.
+    pub fn respond(&mut self, opponent: Option<Action>, started: Instant) -> Action {
+        if let Some(m) = opponent.and_then(Action::placed) {
+            self.play_move(m);
+        }
+        match self.analyzer.count(&self.grid, 2) {
+            // Unique: claim. None (the opponent broke the rules): nothing we say matters.
+            0 | 1 => return Action::Claim,
+            _ => {}
+        }
+        let m = match self.opts.strategy {
+            Strategy::Random => self
+                .random_move()
+                .expect("two solutions leave a legal move"),
+            Strategy::Full => self.full_move(started),
+        };
+        self.play_move(m);
+        if self.analyzer.count(&self.grid, 2) == 1 {
+            Action::PlaceClaim(m)
+        } else {
+            Action::Place(m)
+        }
+    }
+
+    fn play_move(&mut self, m: Move) {
+        self.grid = m.apply(&self.grid);
+        if let Some(c) = &mut self.carried {
+            match c.endgame.set().move_slot(m) {
+                Some(slot) => c.subset = c.endgame.set().keep(&c.subset, slot),
+                None => self.carried = None,
+            }
+        }
+    }
+
+    fn note(&self, msg: impl FnOnce() -> String) {
+        if self.opts.verbose {
+            eprintln!("{}", msg());
+        }
+    }
+
+    fn random_move(&mut self) -> Option<Move> {
+        let moves = self.analyzer.legal_moves(&self.grid);
+        (!moves.is_empty()).then(|| moves[self.rng.below(moves.len())])
+    }
+
+    /// The deadline for this move: a share of what is left, with safety margins. A tenth of
+    /// the whole budget is never planned for: it covers what our own clock cannot see (the time
+    /// a move spends in pipes, the process waiting for a CPU on a loaded machine), and a tenth
+    /// of what is left covers the work after the deadline (the claim check, the last probes).
+    fn deadline(&self, started: Instant) -> Instant {
+        let reserve = self.opts.time / 10 + Duration::from_millis(20);
+        let left = self.opts.time.saturating_sub(self.used + reserve);
+        let left = left.saturating_sub(left / 10);
+        // Games end around 28-37 digits and late moves are cheap (small sets, warm table):
+        // spread the time over somewhat fewer than our likely remaining moves.
+        let givens = self.grid.givens();
+        let moves_left = (32usize.saturating_sub(givens) / 2).max(2) as u32;
+        started + left / moves_left
+    }
+
+    fn full_move(&mut self, started: Instant) -> Move {
+        let deadline = self.deadline(started);
+        if self.grid.givens() < OPENING_GIVENS {
+            let m = self
+                .random_move()
+                .expect("two solutions leave a legal move");
+            // A random move that leaves few solutions is left to the middle-game logic.
+            if self.analyzer.count(&m.apply(&self.grid), PROBE) >= PROBE {
+                return m;
+            }
+        }
+        if self.carried.is_none() {
+            let t = Instant::now();
+            let (sols, complete) = self
+                .analyzer
+                .enumerate(&self.grid, self.sample_size(deadline));
+            self.enumerated += sols.len() as u64;
+            self.enumerate_time += t.elapsed();
+            if !complete {
+                return self.middle_move(&sols, deadline);
+            }
+            let set = SolutionSet::new(&sols, &mut self.rng);
+            let subset = set.all();
+            self.carried = Some(Carried {
+                endgame: Endgame::new(set),
+                subset,
+            });
+        }
+        self.endgame_move(deadline)
+    }
+
+    /// How many solutions to enumerate: [`SAMPLE`], or fewer when the time left for this move
+    /// would not cover a third of it at the enumeration rate measured so far.
+    fn sample_size(&self, deadline: Instant) -> usize {
+        let rate = if self.enumerate_time > Duration::from_millis(20) {
+            f64::from(u32::try_from(self.enumerated).unwrap_or(u32::MAX))
+                / self.enumerate_time.as_secs_f64()
+        } else {
+            200_000.0 // a cautious guess until measured
+        };
+        let secs = deadline
+            .saturating_duration_since(Instant::now())
+            .as_secs_f64();
+        ((rate * secs / 3.0) as usize).clamp(2_000, SAMPLE)
+    }
+
+    /// Exact play over all solutions, or the best unproven move when time runs out.
+    fn endgame_move(&mut self, deadline: Instant) -> Move {
+        let c = self.carried.as_mut().expect("an endgame");
+        let t = Instant::now();
+        let nodes = c.endgame.nodes;
+        c.endgame.set_deadline(Some(deadline));
+        let root = c.endgame.analyze(&c.subset);
+        self.endgame_nodes += c.endgame.nodes - nodes;
+        self.endgame_time += t.elapsed();
+        let n = c.subset.len();
+        let m = choose(&root, &mut self.rng);
+        self.note(|| {
+            let v = root.iter().find(|r| r.m == m).map(|r| r.value);
+            format!(
+                "endgame: {n} solutions, {} moves, play {m} ({v:?})",
+                root.len()
+            )
+        });
+        m
+    }
+
+    /// The middle game: a sample of solutions (not all of them), the legal moves proven by the
+    /// solver, and exact search of the moves that leave few enough solutions.
+    fn middle_move(&mut self, sample: &[Grid], deadline: Instant) -> Move {
+        let cand = self
+            .analyzer
+            .candidates(&self.grid)
+            .expect("the grid has solutions");
+        let moves = legal_from_candidates(&self.grid, &cand);
+        // Sample solutions each move keeps.
+        let mut kept = [[0u32; 10]; 81];
+        for s in sample {
+            for (c, &d) in s.cells().iter().enumerate() {
+                kept[c][d as usize] += 1;
+            }
+        }
+        let mut scored: Vec<RootMove> = moves
+            .iter()
+            .map(|&m| RootMove {
+                m,
+                count: kept[m.cell as usize][m.digit as usize],
+                value: Value::Unknown,
+            })
+            .collect();
+        // Probe the moves that keep the fewest sampled solutions first: they are the ones
+        // likely to be countable.
+        scored.sort_by_key(|r| r.count);
+        // Stop after a run of moves that all leave too many solutions to count: the rest,
+        // keeping more of the sample, most likely do too.
+        let mut probed = vec![false; scored.len()];
+        let mut too_many = 0;
+        for (r, p) in scored.iter_mut().zip(&mut probed) {
+            if Instant::now() >= deadline || too_many == PROBE_RUN {
+                break;
+            }
+            let (value, countable) = self.probe(r.m, deadline);
+            r.value = value;
+            *p = true;
+            too_many = if countable { 0 } else { too_many + 1 };
+            if r.value == Value::Win {
+                break;
+            }
+        }
+        let n_probed = probed.iter().filter(|&&p| p).count();
+        // Before committing to a move, make sure it is not a proven loss (a few tries, each
+        // a count to `PROBE` at most, past the deadline if need be).
+        let mut m = choose(&scored, &mut self.rng);
+        for _ in 0..8 {
+            let i = scored
+                .iter()
+                .position(|r| r.m == m)
+                .expect("chosen from the list");
+            if probed[i] || scored[i].value == Value::Win {
+                break;
+            }
+            let grace = deadline.max(Instant::now() + Duration::from_millis(30));
+            scored[i].value = self.probe(m, grace).0;
+            probed[i] = true;
+            if scored[i].value != Value::Loss {
+                break;
+            }
+            m = choose(&scored, &mut self.rng);
+        }
+        self.note(|| {
+            format!(
+                "middle: {} givens, {} sampled, {} legal moves, {n_probed} probed, play {m}",
+                self.grid.givens(),
+                sample.len(),
+                moves.len()
+            )
+        });
+        m
+    }
+
+    /// A move's value for us when the solutions after it number below [`PROBE`]: they are
+    /// enumerated and the endgame solved (to `deadline`); `Unknown` otherwise. The flag says
+    /// whether they were few enough to count.
+    fn probe(&mut self, m: Move, deadline: Instant) -> (Value, bool) {
+        let after = m.apply(&self.grid);
+        let n = self.analyzer.count(&after, PROBE);
+        if n >= PROBE {
+            return (Value::Unknown, false);
+        }
+        if n == 1 {
+            return (Value::Win, true);
+        }
+        let (sols, complete) = self.analyzer.enumerate(&after, PROBE as usize);
+        debug_assert!(complete);
+        let t = Instant::now();
+        let mut e = Endgame::new(SolutionSet::new(&sols, &mut self.rng));
+        e.set_deadline(Some(deadline));
+        let all = e.set().all();
+        let value = match e.side_to_move_wins(&all) {
+            Some(true) => Value::Loss,
+            Some(false) => Value::Win,
+            None => Value::Unknown,
+        };
+        self.endgame_nodes += e.nodes;
+        self.endgame_time += t.elapsed();
+        (value, true)
+    }
+}
+
+/// A proven win if any; else, among moves not proven lost, one keeping the most solutions
+/// (ties at random); else (all lost) the one keeping the most, to make the opponent work.
+fn choose(moves: &[RootMove], rng: &mut Rng) -> Move {
+    if let Some(w) = moves.iter().find(|r| r.value == Value::Win) {
+        return w.m;
+    }
+    let open: Vec<&RootMove> = moves.iter().filter(|r| r.value == Value::Unknown).collect();
+    let pool: Vec<&RootMove> = if open.is_empty() {
+        moves.iter().collect()
+    } else {
+        open
+    };
+    let best = pool.iter().map(|r| r.count).max().expect("a legal move");
+    let top: Vec<&&RootMove> = pool.iter().filter(|r| r.count == best).collect();
+    top[rng.below(top.len())].m
+}
+
+/// How a game ended for the protocol loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// The referee said `Quit`.
+    Quit,
+    /// Input ended.
+    Eof,
+}
+
+/// Plays one game over the protocol: reads `Start` or the opponent's moves from `input`, writes
+/// ours to `output` (flushed after each line), ends on `Quit` or end of input.
+pub fn play(
+    strategy: Strategy,
+    time: Duration,
+    input: impl BufRead,
+    output: impl Write,
+) -> io::Result<End> {
+    play_with(
+        &PlayOptions {
+            strategy,
+            time,
+            ..PlayOptions::default()
+        },
+        input,
+        output,
+    )
+}
+
+/// [`play`] with every setting.
+pub fn play_with(
+    opts: &PlayOptions,
+    input: impl BufRead,
+    mut output: impl Write,
+) -> io::Result<End> {
+    let mut player = Player::new(opts.clone());
+    let mut turns = 0u32;
+    for line in input.lines() {
+        let line = line?;
+        let started = Instant::now();
+        let text = line.trim();
+        let opponent = match text {
+            "" => continue,
+            "Quit" => {
+                if opts.verbose {
+                    eprintln!(
+                        "used {:.3} s; enumerated {} solutions in {:.3} s; endgame {} nodes in {:.3} s",
+                        player.used.as_secs_f64(),
+                        player.enumerated,
+                        player.enumerate_time.as_secs_f64(),
+                        player.endgame_nodes,
+                        player.endgame_time.as_secs_f64()
+                    );
+                }
+                return Ok(End::Quit);
+            }
+            "Start" if turns == 0 => None,
+            _ => {
+                let Some(a) = Action::parse(text) else {
+                    eprintln!("ignoring unexpected input {text:?}");
+                    continue;
+                };
+                Some(a)
+            }
+        };
+        turns += 1;
+        let reply = player.respond(opponent, started);
+        writeln!(output, "{reply}")?;
+        output.flush()?;
+        player.charge(started.elapsed());
+    }
+    Ok(End::Eof)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixtures::with_solutions;
+
+    fn player(strategy: Strategy, seed: u64) -> Player {
+        Player::new(PlayOptions {
+            strategy,
+            time: Duration::from_secs(30),
+            seed: Some(seed),
+            verbose: false,
+        })
+    }
+
+    #[test]
+    fn claims_exactly_when_unique() {
+        // Two solutions: any legal move makes it unique, and the move carries the claim.
+        for strategy in [Strategy::Full, Strategy::Random] {
+            let mut p = player(strategy, 1);
+            p.grid = with_solutions(2, 3);
+            let a = p.respond(None, Instant::now());
+            let Action::PlaceClaim(m) = a else {
+                panic!("{a:?}")
+            };
+            let mut an = Analyzer::new();
+            assert_eq!(an.count(&p.grid, 3), 1);
+            assert_eq!(an.check_move(&with_solutions(2, 3), m), Ok(()));
+            // A unique grid before our move: claim it.
+            let mut q = player(strategy, 1);
+            q.grid = with_solutions(1, 4);
+            assert_eq!(q.respond(None, Instant::now()), Action::Claim);
+        }
+    }
+
+    #[test]
+    fn full_player_wins_won_endgames_and_never_claims_wrongly() {
+        let mut an = Analyzer::new();
+        for seed in 0..20 {
+            let g = with_solutions(4 + seed % 30, seed + 7);
+            let (sols, _) = an.enumerate(&g, 1000);
+            let set = SolutionSet::new(&sols, &mut Rng::new(seed));
+            let wins = Endgame::new(set.clone())
+                .side_to_move_wins(&set.all())
+                .unwrap();
+            let mut p = player(Strategy::Full, seed);
+            p.grid = g;
+            let a = p.respond(None, Instant::now());
+            let m = a.placed().unwrap();
+            assert_eq!(an.check_move(&g, m), Ok(()));
+            let after = m.apply(&g);
+            let n = an.count(&after, 1000);
+            assert_eq!(matches!(a, Action::PlaceClaim(_)), n == 1);
+            if wins {
+                // Our move leaves a lost position for the opponent (or a unique one).
+                let (rest, _) = an.enumerate(&after, 1000);
+                let child = SolutionSet::new(&rest, &mut Rng::new(1));
+                let opp = Endgame::new(child.clone())
+                    .side_to_move_wins(&child.all())
+                    .unwrap();
+                assert!(!opp, "seed {seed}: played {m} from a won position and lost");
+            }
+        }
+    }
+
+    #[test]
+    fn protocol_loop() {
+        let input = b"\nStart\nQuit\n";
+        let mut out = Vec::new();
+        let end = play(
+            Strategy::Random,
+            Duration::from_secs(5),
+            &input[..],
+            &mut out,
+        )
+        .unwrap();
+        assert_eq!(end, End::Quit);
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 1);
+        assert!(matches!(Action::parse(lines[0]), Some(Action::Place(_))));
+        // As second player: reply to a move, ignoring blank lines.
+        let mut out = Vec::new();
+        play(
+            Strategy::Full,
+            Duration::from_secs(5),
+            &b"Ee5\n\n"[..],
+            &mut out,
+        )
+        .unwrap();
+        let reply = Action::parse(String::from_utf8(out).unwrap().trim()).unwrap();
+        assert_ne!(reply.placed().unwrap().cell, 40);
+    }
+}
