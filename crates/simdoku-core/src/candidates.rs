@@ -126,6 +126,9 @@ impl Candidates {
 
     /// Naked and hidden singles to a fixed point; false on a contradiction.
     pub(crate) fn propagate(&mut self) -> bool {
+        // Each digit's field as its last hidden-singles scan saw it: a digit whose field has
+        // not changed since cannot have a new hidden single, so its scan is skipped.
+        let mut scanned = [u128::MAX; 9];
         loop {
             let (one, two, _) = self.counts();
             if self.unsolved & !one != 0 {
@@ -147,9 +150,10 @@ impl Candidates {
             }
             let mut progress = false;
             for d in 0..9 {
-                if self.cand[d] & self.unsolved == 0 {
-                    continue; // all nine placed
+                if self.cand[d] == scanned[d] || self.cand[d] & self.unsolved == 0 {
+                    continue; // unchanged since its last scan, or all nine placed
                 }
+                let before = self.cand[d];
                 for unit in &UNITS {
                     let x = self.cand[d] & unit;
                     if x & x.wrapping_sub(1) == 0 {
@@ -161,6 +165,11 @@ impl Candidates {
                             progress = true;
                         }
                     }
+                }
+                // A single placed during the scan may have made one in a unit scanned before it:
+                // only a scan that changed nothing counts as done.
+                if self.cand[d] == before {
+                    scanned[d] = before;
                 }
             }
             if !progress {
