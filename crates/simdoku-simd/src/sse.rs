@@ -1,1 +1,463 @@
-//! The `sse` engine (stub: see issue 4).
+//! The `sse` engine: one 128-bit vector per digit, three 27-bit band words in it.
+//!
+//! # Representation
+//! A cell field is an `__m128i` whose 32-bit lanes 0, 1 and 2 hold the bands (rows 0-2, 3-5,
+//! 6-8); lane 3 stays zero. Inside a lane, bit `9 * row_in_band + column` is a cell, so a row is
+//! a 9-bit group, a column is the same bit in the three groups of the three lanes, and a box is
+//! a 3x3 sub-mask of one lane. A cell's *position* is `32 * band + 9 * row_in_band + column`;
+//! the tables are indexed by position.
+//!
+//! The state is nine such fields (`cand[d]`: where digit `d` may still go; a placed cell keeps
+//! the bit of its own digit only) and the field of unsolved cells: 160 bytes, copied at each
+//! branch, no allocation anywhere.
+//!
+//! # Reasoning
+//! * Naked singles for all cells at once: bit-sliced "at least one / at least two" counters over
+//!   the nine digit fields.
+//! * Hidden singles per digit with a few dozen vector operations and no loop over units: fold
+//!   each group of three bits into a mini-row flag ("one" and "two or more"), fold three mini-rows
+//!   into a row flag (shifts by 3 and 6) or into a box flag (shifts by 9 and 18), fold the three
+//!   rows of a band into column flags and the three bands into each other with lane shuffles.
+//!   A unit with "one but not two" holds a hidden single; a unit with none is a contradiction.
+//! * Locked candidates per band and per stack: the mini-rows of a band that hold the digit form
+//!   a 3x3 matrix (row x box) in which the digit's placement is a permutation; a mini-row that
+//!   lies on no permutation inside the matrix is removed (this is pointing and claiming in one
+//!   step). Mini-columns of a stack (band x column) are treated the same way.
+//! * Then a branch on the first two-candidate cell (or a cell with fewest candidates).
+//!
+//! Only SSE2, SSSE3, SSE4.1 and POPCNT instructions; the constructor checks the CPU for them.
+
+use std::arch::x86_64::{
+    __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cvtsi128_si64, _mm_extract_epi32, _mm_or_si128,
+    _mm_setr_epi32, _mm_setzero_si128, _mm_shuffle_epi32, _mm_slli_epi32, _mm_srli_epi32,
+    _mm_sub_epi32, _mm_testc_si128, _mm_testz_si128, _mm_xor_si128,
+};
+use std::ops::ControlFlow;
+
+use simdoku_core::{Engine, Grid, Search};
+
+type V = __m128i;
+
+/// The SSE4.1 engine. Made by [`Sse::new`], which checks the CPU.
+#[derive(Debug, Clone)]
+pub struct Sse {
+    guesses: u64,
+}
+
+impl Sse {
+    /// The engine, or `None` when this CPU lacks SSE2, SSSE3, SSE4.1 or POPCNT.
+    pub fn new() -> Option<Sse> {
+        let ok = std::arch::is_x86_feature_detected!("sse2")
+            && std::arch::is_x86_feature_detected!("ssse3")
+            && std::arch::is_x86_feature_detected!("sse4.1")
+            && std::arch::is_x86_feature_detected!("popcnt");
+        ok.then_some(Sse { guesses: 0 })
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tables (indexed by position, 0..96; the unused positions hold empty masks).
+
+/// Position of each cell.
+const POS: [u8; 81] = {
+    let mut t = [0u8; 81];
+    let mut c = 0;
+    while c < 81 {
+        t[c] = (32 * (c / 27) + c % 27) as u8;
+        c += 1;
+    }
+    t
+};
+
+/// Cell of each position (255 for the unused ones).
+const CELL: [u8; 96] = {
+    let mut t = [255u8; 96];
+    let mut c = 0;
+    while c < 81 {
+        t[POS[c] as usize] = c as u8;
+        c += 1;
+    }
+    t
+};
+
+const fn lanes(cells: u128) -> [u32; 4] {
+    let mut w = [0u32; 4];
+    let mut c = 0;
+    while c < 81 {
+        if cells >> c & 1 != 0 {
+            let p = POS[c] as usize;
+            w[p / 32] |= 1 << (p % 32);
+        }
+        c += 1;
+    }
+    w
+}
+
+const fn peer_lanes() -> [[u32; 4]; 96] {
+    let mut t = [[0u32; 4]; 96];
+    let mut c = 0;
+    while c < 81 {
+        t[POS[c] as usize] = lanes(simdoku_core::tables::PEERS[c]);
+        c += 1;
+    }
+    t
+}
+
+const fn bit_lanes() -> [[u32; 4]; 96] {
+    let mut t = [[0u32; 4]; 96];
+    let mut c = 0;
+    while c < 81 {
+        t[POS[c] as usize] = lanes(1 << c);
+        c += 1;
+    }
+    t
+}
+
+/// The vector form of a table of lane words.
+const fn vectors(t: [[u32; 4]; 96]) -> [V; 96] {
+    // SAFETY: `[u32; 4]` and `__m128i` have the same size (16 bytes) and every bit pattern is
+    // a valid value of both; transmute of an array of them changes only the alignment, which
+    // the destination type (`[__m128i; 96]`) provides.
+    unsafe { std::mem::transmute::<[[u32; 4]; 96], [V; 96]>(t) }
+}
+
+/// The 20 peers of the cell at each position.
+static PEER: [V; 96] = vectors(peer_lanes());
+/// The bit of the cell at each position.
+static BIT: [V; 96] = vectors(bit_lanes());
+
+// ---------------------------------------------------------------------------------------------
+// Vector helpers. All carry the engine's features, so the intrinsics are safe to call here.
+
+macro_rules! sse_fn {
+    ($($item:item)*) => {
+        $(
+            #[inline]
+            #[target_feature(enable = "sse2,ssse3,sse4.1,popcnt")]
+            $item
+        )*
+    };
+}
+
+sse_fn! {
+    /// `m` in lanes 0, 1 and 2; zero in lane 3.
+    fn splat3(m: u32) -> V {
+        _mm_setr_epi32(m as i32, m as i32, m as i32, 0)
+    }
+    fn and(a: V, b: V) -> V {
+        _mm_and_si128(a, b)
+    }
+    fn or(a: V, b: V) -> V {
+        _mm_or_si128(a, b)
+    }
+    /// `a & !b`.
+    fn andn(a: V, b: V) -> V {
+        _mm_andnot_si128(b, a)
+    }
+    fn is_zero(a: V) -> bool {
+        _mm_testz_si128(a, a) != 0
+    }
+    /// `a & b == 0`.
+    fn disjoint(a: V, b: V) -> bool {
+        _mm_testz_si128(a, b) != 0
+    }
+    /// The field as a 96-bit integer, bit = position.
+    fn bits(a: V) -> u128 {
+        let lo = _mm_cvtsi128_si64(a) as u64;
+        let hi = _mm_extract_epi32::<2>(a) as u32;
+        (u128::from(hi) << 64) | u128::from(lo)
+    }
+}
+
+/// All 81 cells.
+const FULL: u32 = (1 << 27) - 1;
+
+#[derive(Clone, Copy)]
+struct State {
+    cand: [V; 9],
+    unsolved: V,
+}
+
+/// Where solutions go: a counter or a visitor.
+trait Sink {
+    fn found(&mut self, s: &State) -> ControlFlow<()>;
+}
+
+struct Counter {
+    n: u64,
+    limit: u64,
+}
+
+impl Sink for Counter {
+    #[inline]
+    fn found(&mut self, _: &State) -> ControlFlow<()> {
+        self.n += 1;
+        if self.n >= self.limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+struct Visitor<'a> {
+    n: u64,
+    f: &'a mut dyn FnMut(&Grid) -> ControlFlow<()>,
+}
+
+impl Sink for Visitor<'_> {
+    fn found(&mut self, s: &State) -> ControlFlow<()> {
+        self.n += 1;
+        let mut cells = [0u8; 81];
+        for (d, field) in s.cand.iter().enumerate() {
+            // SAFETY: a `State` exists only inside a search started after `Sse::new` checked
+            // the CPU for the features `to_bits` needs.
+            let mut b = unsafe { to_bits(*field) };
+            while b != 0 {
+                cells[CELL[b.trailing_zeros() as usize] as usize] = d as u8 + 1;
+                b &= b - 1;
+            }
+        }
+        (self.f)(&Grid::from_cells(cells).expect("digits are 1..=9"))
+    }
+}
+
+/// [`bits`], callable from code without the target features.
+#[target_feature(enable = "sse2,ssse3,sse4.1,popcnt")]
+fn to_bits(a: V) -> u128 {
+    bits(a)
+}
+
+sse_fn! {
+    /// The state after placing the givens, or `None` if they contradict each other.
+    fn initial(grid: &Grid) -> Option<State> {
+        let mut s = State { cand: [splat3(FULL); 9], unsolved: splat3(FULL) };
+        for (c, &v) in grid.cells().iter().enumerate() {
+            if v != 0 && !place(&mut s, POS[c] as usize, v as usize - 1) {
+                return None;
+            }
+        }
+        Some(s)
+    }
+
+    /// Places digit `d` at position `p`; false if `d` is no longer possible there.
+    fn place(s: &mut State, p: usize, d: usize) -> bool {
+        let bit = BIT[p];
+        if disjoint(s.cand[d], bit) {
+            return false;
+        }
+        for f in &mut s.cand {
+            *f = andn(*f, bit);
+        }
+        s.cand[d] = or(andn(s.cand[d], PEER[p]), bit);
+        s.unsolved = andn(s.unsolved, bit);
+        true
+    }
+
+    /// Unsolved cells with at least one, two and three candidates.
+    fn counts(s: &State) -> (V, V, V) {
+        let (mut one, mut two, mut three) = (_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128());
+        for &f in &s.cand {
+            let f = and(f, s.unsolved);
+            three = or(three, and(two, f));
+            two = or(two, and(one, f));
+            one = or(one, f);
+        }
+        (one, two, three)
+    }
+}
+
+sse_fn! {
+    /// Hidden singles of one digit field `x`: the cells that are the only place for the digit
+    /// in a row, a column or a box (placed cells included), or `None` when a unit has no place
+    /// left for it.
+    fn hidden(x: V) -> Option<V> {
+        let m = splat3(0x124_9249); // mini-row bases: 9 * row + 3 * box
+        let r = splat3(0x4_0201); // row bases: 9 * row
+        let b = splat3(0x49); // box bases in row 0: 3 * box
+        let c9 = splat3(0x1ff); // columns in row 0
+
+        // Mini-rows: at least one, at least two.
+        let a1 = _mm_srli_epi32::<1>(x);
+        let a2 = _mm_srli_epi32::<2>(x);
+        let mo = and(or(x, or(a1, a2)), m);
+        let mt = and(or(and(x, or(a1, a2)), and(a1, a2)), m);
+
+        // Rows: three mini-rows side by side.
+        let mo3 = _mm_srli_epi32::<3>(mo);
+        let mo6 = _mm_srli_epi32::<6>(mo);
+        let ro = and(or(mo, or(mo3, mo6)), r);
+        let mt_r = or(mt, or(_mm_srli_epi32::<3>(mt), _mm_srli_epi32::<6>(mt)));
+        let rt = and(or(mt_r, or(and(mo, or(mo3, mo6)), and(mo3, mo6))), r);
+
+        // Boxes: three mini-rows stacked.
+        let mo9 = _mm_srli_epi32::<9>(mo);
+        let mo18 = _mm_srli_epi32::<18>(mo);
+        let bo = and(or(mo, or(mo9, mo18)), b);
+        let mt_b = or(mt, or(_mm_srli_epi32::<9>(mt), _mm_srli_epi32::<18>(mt)));
+        let bt = and(or(mt_b, or(and(mo, or(mo9, mo18)), and(mo9, mo18))), b);
+
+        // Columns: three rows of a band, then three bands (lane rotations).
+        let x9 = _mm_srli_epi32::<9>(x);
+        let x18 = _mm_srli_epi32::<18>(x);
+        let co = and(or(x, or(x9, x18)), c9);
+        let ct = and(or(and(x, or(x9, x18)), and(x9, x18)), c9);
+        let co1 = _mm_shuffle_epi32::<0b11_00_10_01>(co);
+        let co2 = _mm_shuffle_epi32::<0b11_01_00_10>(co);
+        let ct1 = _mm_shuffle_epi32::<0b11_00_10_01>(ct);
+        let ct2 = _mm_shuffle_epi32::<0b11_01_00_10>(ct);
+        let col_one = or(co, or(co1, co2));
+        let col_two = or(or(ct, or(ct1, ct2)), or(and(co, or(co1, co2)), and(co1, co2)));
+
+        // A unit without a place for the digit.
+        let missing = or(_mm_xor_si128(ro, r), or(_mm_xor_si128(bo, b), _mm_xor_si128(col_one, c9)));
+        if !is_zero(missing) {
+            return None;
+        }
+
+        // Units with exactly one place, spread back over their cells.
+        let rs = andn(ro, rt);
+        let rows = _mm_sub_epi32(_mm_slli_epi32::<9>(rs), rs);
+        let bs = andn(bo, bt);
+        let e = _mm_sub_epi32(_mm_slli_epi32::<3>(bs), bs);
+        let boxes = or(e, or(_mm_slli_epi32::<9>(e), _mm_slli_epi32::<18>(e)));
+        let cs = andn(col_one, col_two);
+        let cols = or(cs, or(_mm_slli_epi32::<9>(cs), _mm_slli_epi32::<18>(cs)));
+        Some(and(x, or(rows, or(boxes, cols))))
+    }
+
+    /// Naked and hidden singles to a fixed point; false on a contradiction.
+    fn propagate(s: &mut State) -> bool {
+        loop {
+            // Naked singles, all cells at once.
+            let (one, two, _) = counts(s);
+            if _mm_testc_si128(one, s.unsolved) == 0 {
+                return false; // an unsolved cell without candidates
+            }
+            let singles = andn(one, two);
+            if !is_zero(singles) {
+                for d in 0..9 {
+                    let mut b = bits(and(s.cand[d], singles));
+                    while b != 0 {
+                        let p = b.trailing_zeros() as usize;
+                        b &= b - 1;
+                        if disjoint(s.cand[d], BIT[p]) {
+                            return false; // taken by a peer single of the same digit
+                        }
+                        s.cand[d] = andn(s.cand[d], PEER[p]);
+                    }
+                }
+                s.unsolved = andn(s.unsolved, singles);
+                continue;
+            }
+            if is_zero(s.unsolved) {
+                return true;
+            }
+            // Hidden singles, digit by digit.
+            let mut progress = false;
+            for d in 0..9 {
+                let x = s.cand[d];
+                if disjoint(x, s.unsolved) {
+                    continue; // all nine placed
+                }
+                let Some(h) = hidden(x) else { return false };
+                let mut b = bits(and(h, s.unsolved));
+                progress |= b != 0;
+                while b != 0 {
+                    let p = b.trailing_zeros() as usize;
+                    b &= b - 1;
+                    if !place(s, p, d) {
+                        return false;
+                    }
+                }
+            }
+            if !progress {
+                return true;
+            }
+        }
+    }
+
+    /// The position to branch on: a two-candidate cell if any, else one with fewest.
+    fn branch_pos(s: &State) -> usize {
+        let (_, two, three) = counts(s);
+        let pairs = bits(andn(two, three));
+        if pairs != 0 {
+            return pairs.trailing_zeros() as usize;
+        }
+        let mut best = (10, 0);
+        let mut b = bits(s.unsolved);
+        while b != 0 {
+            let p = b.trailing_zeros() as usize;
+            b &= b - 1;
+            let n = s.cand.iter().filter(|&&f| !disjoint(f, BIT[p])).count();
+            if n < best.0 {
+                best = (n, p);
+            }
+        }
+        best.1
+    }
+}
+
+impl Sse {
+    #[target_feature(enable = "sse2,ssse3,sse4.1,popcnt")]
+    fn search<S: Sink>(&mut self, s: &State, sink: &mut S) -> ControlFlow<()> {
+        if is_zero(s.unsolved) {
+            return sink.found(s);
+        }
+        let p = branch_pos(s);
+        let bit = BIT[p];
+        for d in 0..9 {
+            if !disjoint(s.cand[d], bit) {
+                self.guesses += 1;
+                let mut t = *s;
+                if place(&mut t, p, d) && propagate(&mut t) {
+                    self.search(&t, sink)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    #[target_feature(enable = "sse2,ssse3,sse4.1,popcnt")]
+    fn run<S: Sink>(&mut self, grid: &Grid, sink: &mut S) {
+        self.guesses = 0;
+        if let Some(mut s) = initial(grid)
+            && propagate(&mut s)
+        {
+            let _ = self.search(&s, sink);
+        }
+    }
+}
+
+impl Engine for Sse {
+    fn name(&self) -> &'static str {
+        "sse"
+    }
+
+    fn count(&mut self, grid: &Grid, limit: u64) -> Search {
+        let mut sink = Counter { n: 0, limit };
+        if limit > 0 {
+            // SAFETY: an `Sse` is only made by `Sse::new`, which checked the CPU for every
+            // feature `run` enables.
+            unsafe { self.run(grid, &mut sink) };
+        }
+        Search {
+            solutions: sink.n,
+            guesses: self.guesses,
+        }
+    }
+
+    fn visit(&mut self, grid: &Grid, visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>) -> Search {
+        let mut sink = Visitor { n: 0, f: visitor };
+        // SAFETY: an `Sse` is only made by `Sse::new`, which checked the CPU for every feature
+        // `run` enables.
+        unsafe { self.run(grid, &mut sink) };
+        Search {
+            solutions: sink.n,
+            guesses: self.guesses,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
