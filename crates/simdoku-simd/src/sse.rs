@@ -114,17 +114,17 @@ const fn bit_lanes() -> [[u32; 4]; 96] {
 }
 
 /// The vector form of a table of lane words.
-const fn vectors(t: [[u32; 4]; 96]) -> [V; 96] {
+const fn vectors(t: &[[u32; 4]; 96]) -> [V; 96] {
     // SAFETY: `[u32; 4]` and `__m128i` have the same size (16 bytes) and every bit pattern is
     // a valid value of both; transmute of an array of them changes only the alignment, which
     // the destination type (`[__m128i; 96]`) provides.
-    unsafe { std::mem::transmute::<[[u32; 4]; 96], [V; 96]>(t) }
+    unsafe { std::mem::transmute::<[[u32; 4]; 96], [V; 96]>(*t) }
 }
 
 /// The 20 peers of the cell at each position.
-static PEER: [V; 96] = vectors(peer_lanes());
+static PEER: [V; 96] = vectors(&peer_lanes());
 /// The bit of the cell at each position.
-static BIT: [V; 96] = vectors(bit_lanes());
+static BIT: [V; 96] = vectors(&bit_lanes());
 
 // ---------------------------------------------------------------------------------------------
 // Vector helpers. All carry the engine's features, so the intrinsics are safe to call here.
