@@ -10,12 +10,30 @@ fn boxed<E: Engine + 'static>(e: E) -> Box<dyn Engine> {
 }
 
 /// Every engine, portable ones first.
-pub static ENGINES: &[EngineSpec] = &[EngineSpec {
-    name: "scalar",
-    summary: "portable bitboards: one u128 per digit, naked/hidden singles, fewest-candidates branch",
-    features: &[],
-    make: || Some(boxed(Scalar::new())),
-}];
+pub static ENGINES: &[EngineSpec] = &[
+    EngineSpec {
+        name: "scalar",
+        summary: "portable bitboards: one u128 per digit, naked/hidden singles, fewest-candidates branch",
+        features: &[],
+        make: || Some(boxed(Scalar::new())),
+    },
+    EngineSpec {
+        name: "sse",
+        summary: "one 128-bit vector per digit (3 band words), vector naked and hidden singles",
+        features: &["sse2", "ssse3", "sse4.1", "popcnt"],
+        make: make_sse,
+    },
+];
+
+#[cfg(target_arch = "x86_64")]
+fn make_sse() -> Option<Box<dyn Engine>> {
+    simdoku_simd::sse::Sse::new().map(boxed)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn make_sse() -> Option<Box<dyn Engine>> {
+    None
+}
 
 /// Fastest first, per kind of work; `best` takes the first one this CPU runs.
 pub static RANKING: &[(Work, &[&str])] = &[

@@ -176,6 +176,9 @@ const FULL: u32 = (1 << 27) - 1;
 struct State {
     cand: [V; 9],
     unsolved: V,
+    /// Each digit field as it was when its hidden singles were last looked for (a field that
+    /// has not changed since has none to offer).
+    seen: [V; 9],
 }
 
 /// Where solutions go: a counter or a visitor.
@@ -231,7 +234,11 @@ fn to_bits(a: V) -> u128 {
 sse_fn! {
     /// The state after placing the givens, or `None` if they contradict each other.
     fn initial(grid: &Grid) -> Option<State> {
-        let mut s = State { cand: [splat3(FULL); 9], unsolved: splat3(FULL) };
+        let mut s = State {
+            cand: [splat3(FULL); 9],
+            unsolved: splat3(FULL),
+            seen: [_mm_setzero_si128(); 9],
+        };
         for (c, &v) in grid.cells().iter().enumerate() {
             if v != 0 && !place(&mut s, POS[c] as usize, v as usize - 1) {
                 return None;
@@ -268,10 +275,51 @@ sse_fn! {
 }
 
 sse_fn! {
+    /// Locked candidates for one digit field `x`: in each band, the mini-rows holding the digit
+    /// form a 3x3 matrix (row by box) in which the digit's three placements are a permutation;
+    /// a mini-row on no such permutation is removed. The mini-columns of each stack (band by
+    /// column) are filtered the same way. This is pointing and claiming in both directions.
+    fn locked(x: V) -> V {
+        // Band matrices: a flag at 9 * row + 3 * box for each non-empty mini-row.
+        let m = and(or(x, or(_mm_srli_epi32::<1>(x), _mm_srli_epi32::<2>(x))), splat3(0x124_9249));
+        // Boxes rotated: box b takes the flag of box b + 1 (`b1`) or b + 2 (`b2`), mod 3.
+        let b1 = or(
+            and(_mm_srli_epi32::<3>(m), splat3(0x24_1209)),
+            and(_mm_slli_epi32::<6>(m), splat3(0x100_8040)),
+        );
+        let b2 = or(
+            and(_mm_srli_epi32::<6>(m), splat3(0x4_0201)),
+            and(_mm_slli_epi32::<3>(m), splat3(0x120_9048)),
+        );
+        // Rows rotated the same way (row r takes row r + 1 or r + 2, mod 3).
+        let r1 = |v: V| {
+            or(and(_mm_srli_epi32::<9>(v), splat3(0x3_ffff)), and(_mm_slli_epi32::<18>(v), splat3(0x7fc_0000)))
+        };
+        let r2 = |v: V| {
+            or(and(_mm_srli_epi32::<18>(v), splat3(0x1ff)), and(_mm_slli_epi32::<9>(v), splat3(0x7ff_fe00)))
+        };
+        // A mini-row lies on a permutation when the other two rows and boxes can be matched.
+        let keep = and(m, or(and(r1(b1), r2(b2)), and(r1(b2), r2(b1))));
+        let x = and(x, _mm_sub_epi32(_mm_slli_epi32::<3>(keep), keep));
+
+        // Stack matrices: a flag at column c of band (lane) i for each non-empty mini-column.
+        let c9 = splat3(0x1ff);
+        let m = and(or(x, or(_mm_srli_epi32::<9>(x), _mm_srli_epi32::<18>(x))), c9);
+        // Columns rotated inside their stack (column k takes k + 1 or k + 2, mod 3)...
+        let c1 = or(and(_mm_srli_epi32::<1>(m), splat3(0xdb)), and(_mm_slli_epi32::<2>(m), splat3(0x124)));
+        let c2 = or(and(_mm_srli_epi32::<2>(m), splat3(0x49)), and(_mm_slli_epi32::<1>(m), splat3(0x1b6)));
+        // ...and bands rotated (lane i takes lane i + 1 or i + 2, mod 3; lane 3 stays).
+        let l1 = |v: V| _mm_shuffle_epi32::<0b11_00_10_01>(v);
+        let l2 = |v: V| _mm_shuffle_epi32::<0b11_01_00_10>(v);
+        let keep = and(m, or(and(l1(c1), l2(c2)), and(l1(c2), l2(c1))));
+        and(x, or(keep, or(_mm_slli_epi32::<9>(keep), _mm_slli_epi32::<18>(keep))))
+    }
+
     /// Hidden singles of one digit field `x`: the cells that are the only place for the digit
     /// in a row, a column or a box (placed cells included), or `None` when a unit has no place
     /// left for it.
-    fn hidden(x: V) -> Option<V> {
+    fn hidden(x: V) -> Option<(V, V)> {
+        let x = locked(x);
         let m = splat3(0x124_9249); // mini-row bases: 9 * row + 3 * box
         let r = splat3(0x4_0201); // row bases: 9 * row
         let b = splat3(0x49); // box bases in row 0: 3 * box
@@ -323,7 +371,7 @@ sse_fn! {
         let boxes = or(e, or(_mm_slli_epi32::<9>(e), _mm_slli_epi32::<18>(e)));
         let cs = andn(col_one, col_two);
         let cols = or(cs, or(_mm_slli_epi32::<9>(cs), _mm_slli_epi32::<18>(cs)));
-        Some(and(x, or(rows, or(boxes, cols))))
+        Some((x, and(x, or(rows, or(boxes, cols)))))
     }
 
     /// Naked and hidden singles to a fixed point; false on a contradiction.
@@ -357,10 +405,16 @@ sse_fn! {
             let mut progress = false;
             for d in 0..9 {
                 let x = s.cand[d];
+                if is_zero(_mm_xor_si128(x, s.seen[d])) {
+                    continue; // unchanged since the last look
+                }
+                s.seen[d] = x;
                 if disjoint(x, s.unsolved) {
                     continue; // all nine placed
                 }
-                let Some(h) = hidden(x) else { return false };
+                let Some((x, h)) = hidden(x) else { return false };
+                s.cand[d] = x;
+                s.seen[d] = x;
                 let mut b = bits(and(h, s.unsolved));
                 progress |= b != 0;
                 while b != 0 {
