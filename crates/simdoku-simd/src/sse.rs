@@ -263,14 +263,15 @@ sse_fn! {
 
     /// Unsolved cells with at least one, two and three candidates.
     fn counts(s: &State) -> (V, V, V) {
+        // A placed cell holds one digit only, so it can be masked out at the end.
         let (mut one, mut two, mut three) = (_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128());
         for &f in &s.cand {
-            let f = and(f, s.unsolved);
             three = or(three, and(two, f));
             two = or(two, and(one, f));
             one = or(one, f);
         }
-        (one, two, three)
+        let u = s.unsolved;
+        (and(one, u), and(two, u), and(three, u))
     }
 }
 
@@ -385,6 +386,9 @@ sse_fn! {
             let singles = andn(one, two);
             if !is_zero(singles) {
                 for d in 0..9 {
+                    if disjoint(s.cand[d], singles) {
+                        continue;
+                    }
                     let mut b = bits(and(s.cand[d], singles));
                     while b != 0 {
                         let p = b.trailing_zeros() as usize;
