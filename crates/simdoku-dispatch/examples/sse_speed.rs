@@ -18,7 +18,11 @@ fn median(mut v: Vec<f64>) -> f64 {
 }
 
 fn solve_peer(q: &sudoku::Sudoku, uniq: bool) -> u64 {
-    if uniq { q.solutions_count_up_to(2) as u64 } else { u64::from(q.some_solution().is_some()) }
+    if uniq {
+        q.solutions_count_up_to(2) as u64
+    } else {
+        u64::from(q.some_solution().is_some())
+    }
 }
 
 fn profile(args: &[String]) {
@@ -34,14 +38,22 @@ fn profile(args: &[String]) {
     let uniq = args[2] == "uniq";
     let t = Instant::now();
     let found: u64 = if args[0] == "peer" {
-        let peer: Vec<sudoku::Sudoku> =
-            puzzles.iter().map(|g| sudoku::Sudoku::from_bytes(*g.cells()).unwrap()).collect();
+        let peer: Vec<sudoku::Sudoku> = puzzles
+            .iter()
+            .map(|g| sudoku::Sudoku::from_bytes(*g.cells()).unwrap())
+            .collect();
         peer.iter().map(|q| solve_peer(q, uniq)).sum()
     } else {
         let mut e = by_name(&args[0]).unwrap().engine();
         puzzles
             .iter()
-            .map(|p| if uniq { e.count(p, 2).solutions } else { e.solve(p).1.solutions })
+            .map(|p| {
+                if uniq {
+                    e.count(p, 2).solutions
+                } else {
+                    e.solve(p).1.solutions
+                }
+            })
             .sum()
     };
     let rate = puzzles.len() as f64 / t.elapsed().as_secs_f64() / 1e3;
@@ -54,7 +66,14 @@ fn main() {
         return profile(&args[1..]);
     }
     let sets: Vec<&str> = if args.is_empty() {
-        vec!["top95", "hardest11", "17_clue", "magictour_top1465", "forum_hardest_1106", "serg_benchmark"]
+        vec![
+            "top95",
+            "hardest11",
+            "17_clue",
+            "magictour_top1465",
+            "forum_hardest_1106",
+            "serg_benchmark",
+        ]
     } else {
         args.iter().map(String::as_str).collect()
     };
@@ -64,8 +83,10 @@ fn main() {
     );
     for set in sets {
         let puzzles: Vec<Grid> = bench_set(set);
-        let peer: Vec<sudoku::Sudoku> =
-            puzzles.iter().map(|g| sudoku::Sudoku::from_bytes(*g.cells()).unwrap()).collect();
+        let peer: Vec<sudoku::Sudoku> = puzzles
+            .iter()
+            .map(|g| sudoku::Sudoku::from_bytes(*g.cells()).unwrap())
+            .collect();
         let n = puzzles.len();
         let mut sse = by_name("sse").unwrap().engine();
         let mut scalar = by_name("scalar").unwrap().engine();
@@ -81,8 +102,11 @@ fn main() {
                     for (i, e) in [&mut sse, &mut scalar].into_iter().enumerate() {
                         let start = Instant::now();
                         for p in ps {
-                            check[i] +=
-                                if uniq { e.count(p, 2).solutions } else { e.solve(p).1.solutions };
+                            check[i] += if uniq {
+                                e.count(p, 2).solutions
+                            } else {
+                                e.solve(p).1.solutions
+                            };
                         }
                         t[i] += start.elapsed().as_secs_f64();
                     }
@@ -90,7 +114,10 @@ fn main() {
                     check[2] += qs.iter().map(|q| solve_peer(q, uniq)).sum::<u64>();
                     t[2] += start.elapsed().as_secs_f64();
                 }
-                assert!(check[0] == check[1] && check[1] == check[2], "{set}: {check:?}");
+                assert!(
+                    check[0] == check[1] && check[1] == check[2],
+                    "{set}: {check:?}"
+                );
                 for i in 0..3 {
                     rates[i].push(n as f64 / t[i]);
                 }
