@@ -403,11 +403,11 @@ sse_fn! {
                 if disjoint(x, s.unsolved) {
                     continue; // all nine placed
                 }
-                let Some((x, h)) = hidden(x) else { return false };
-                s.cand[d] = x;
-                s.seen[d] = x;
+                let Some((y, h)) = hidden(x) else { return false };
+                s.cand[d] = y;
+                s.seen[d] = y;
                 let mut b = bits(and(h, s.unsolved));
-                progress |= b != 0;
+                progress |= b != 0 || !is_zero(_mm_xor_si128(x, y));
                 while b != 0 {
                     let p = b.trailing_zeros() as usize;
                     b &= b - 1;
@@ -425,9 +425,26 @@ sse_fn! {
     /// The position to branch on: a two-candidate cell if any, else one with fewest.
     fn branch_pos(s: &State) -> usize {
         let (_, two, three) = counts(s);
-        let pairs = bits(andn(two, three));
+        let mut pairs = bits(andn(two, three));
         if pairs != 0 {
-            return pairs.trailing_zeros() as usize;
+            let mut best = (0, 0);
+            for _ in 0..12 {
+                if pairs == 0 {
+                    break;
+                }
+                let p = pairs.trailing_zeros() as usize;
+                pairs &= pairs - 1;
+                let mut score = 0;
+                for f in &s.cand {
+                    if !disjoint(*f, BIT[p]) {
+                        score += bits(and(and(*f, PEER[p]), s.unsolved)).count_ones();
+                    }
+                }
+                if score > best.0 {
+                    best = (score, p);
+                }
+            }
+            return best.1;
         }
         let mut best = (10, 0);
         let mut b = bits(s.unsolved);
