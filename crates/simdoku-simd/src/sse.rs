@@ -293,13 +293,10 @@ sse_fn! {
             and(_mm_srli_epi32::<6>(m), splat3(0x4_0201)),
             and(_mm_slli_epi32::<3>(m), splat3(0x120_9048)),
         );
-        // Rows rotated the same way (row r takes row r + 1 or r + 2, mod 3).
-        let r1 = |v: V| {
-            or(and(_mm_srli_epi32::<9>(v), splat3(0x3_ffff)), and(_mm_slli_epi32::<18>(v), splat3(0x7fc_0000)))
-        };
-        let r2 = |v: V| {
-            or(and(_mm_srli_epi32::<18>(v), splat3(0x1ff)), and(_mm_slli_epi32::<9>(v), splat3(0x7ff_fe00)))
-        };
+        // Rows rotated the same way (row r takes row r + 1 or r + 2, mod 3). Bits pushed past
+        // bit 26 are garbage, cleared by the final `and` with `m`.
+        let r1 = |v: V| or(_mm_srli_epi32::<9>(v), _mm_slli_epi32::<18>(v));
+        let r2 = |v: V| or(_mm_srli_epi32::<18>(v), _mm_slli_epi32::<9>(v));
         // A mini-row lies on a permutation when the other two rows and boxes can be matched.
         let keep = and(m, or(and(r1(b1), r2(b2)), and(r1(b2), r2(b1))));
         let x = and(x, _mm_sub_epi32(_mm_slli_epi32::<3>(keep), keep));
