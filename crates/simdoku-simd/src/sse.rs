@@ -235,17 +235,22 @@ fn to_bits(a: V) -> u128 {
 sse_fn! {
     /// The state after placing the givens, or `None` if they contradict each other.
     fn initial(grid: &Grid) -> Option<State> {
-        let mut s = State {
-            cand: [splat3(FULL); 9],
-            unsolved: splat3(FULL),
-            seen: [_mm_setzero_si128(); 9],
-        };
+        let zero = _mm_setzero_si128();
+        let (mut given, mut peers, mut all) = ([zero; 9], [zero; 9], zero);
         for (c, &v) in grid.cells().iter().enumerate() {
-            if v != 0 && !place(&mut s, POS[c] as usize, v as usize - 1) {
-                return None;
+            if v != 0 {
+                let (p, d) = (POS[c] as usize, v as usize - 1);
+                if !disjoint(peers[d], BIT[p]) {
+                    return None; // a peer holds the same given
+                }
+                given[d] = or(given[d], BIT[p]);
+                peers[d] = or(peers[d], PEER[p]);
+                all = or(all, BIT[p]);
             }
         }
-        Some(s)
+        let unsolved = andn(splat3(FULL), all);
+        let cand = std::array::from_fn(|d| or(andn(unsolved, peers[d]), given[d]));
+        Some(State { cand, unsolved, seen: [zero; 9] })
     }
 
     /// Places digit `d` at position `p`; false if `d` is no longer possible there.
