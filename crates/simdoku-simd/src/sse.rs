@@ -464,19 +464,33 @@ sse_fn! {
 
 impl Sse {
     #[target_feature(enable = "sse2,ssse3,sse4.1,popcnt")]
-    fn search<S: Sink>(&mut self, s: &State, sink: &mut S) -> ControlFlow<()> {
+    /// Searches below `s`, which it may use up: the last branch works in place.
+    fn search<S: Sink>(&mut self, s: &mut State, sink: &mut S) -> ControlFlow<()> {
         if is_zero(s.unsolved) {
             return sink.found(s);
         }
         let p = branch_pos(s);
         let bit = BIT[p];
+        let mut digits = 0u32;
         for d in 0..9 {
             if !disjoint(s.cand[d], bit) {
-                self.guesses += 1;
-                let mut t = *s;
-                if place(&mut t, p, d) && propagate(&mut t) {
-                    self.search(&t, sink)?;
-                }
+                digits |= 1 << d;
+            }
+        }
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            self.guesses += 1;
+            if digits == 0 {
+                return if place(s, p, d) && propagate(s) {
+                    self.search(s, sink)
+                } else {
+                    ControlFlow::Continue(())
+                };
+            }
+            let mut t = *s;
+            if place(&mut t, p, d) && propagate(&mut t) {
+                self.search(&mut t, sink)?;
             }
         }
         ControlFlow::Continue(())
@@ -488,7 +502,7 @@ impl Sse {
         if let Some(mut s) = initial(grid)
             && propagate(&mut s)
         {
-            let _ = self.search(&s, sink);
+            let _ = self.search(&mut s, sink);
         }
     }
 }
