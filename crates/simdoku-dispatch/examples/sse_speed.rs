@@ -120,7 +120,11 @@ fn main() {
                             let start = Instant::now();
                             let mut found = 0;
                             for p in ps {
-                                found += if uniq { e.count(p, 2).solutions } else { e.solve(p).1.solutions };
+                                found += if uniq {
+                                    e.count(p, 2).solutions
+                                } else {
+                                    e.solve(p).1.solutions
+                                };
                             }
                             best[i] = best[i].min(start.elapsed().as_secs_f64());
                             if rep == 0 {

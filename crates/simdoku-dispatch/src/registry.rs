@@ -19,7 +19,7 @@ pub static ENGINES: &[EngineSpec] = &[
     },
     EngineSpec {
         name: "sse",
-        summary: "one 128-bit vector per digit (3 band words), vector naked and hidden singles",
+        summary: "one 128-bit vector per digit (3 band words), vector singles and locked candidates",
         features: &["sse2", "ssse3", "sse4.1", "popcnt"],
         make: make_sse,
     },

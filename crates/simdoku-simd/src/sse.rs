@@ -364,6 +364,15 @@ sse_fn! {
         Some((x, and(x, or(rows, boxes))))
     }
 
+    /// The digits whose field changed since their hidden singles were last looked for.
+    fn changed(s: &State) -> u32 {
+        let mut m = 0;
+        for d in 0..9 {
+            m |= u32::from(!is_zero(_mm_xor_si128(s.cand[d], s.seen[d]))) << d;
+        }
+        m
+    }
+
     /// Naked and hidden singles to a fixed point; false on a contradiction.
     fn propagate(s: &mut State) -> bool {
         loop {
@@ -374,10 +383,14 @@ sse_fn! {
             }
             let singles = andn(one, two);
             if !is_zero(singles) {
-                for d in 0..9 {
-                    if disjoint(s.cand[d], singles) {
-                        continue;
-                    }
+                // The digits with singles, found without a branch per digit.
+                let mut digits = 0u32;
+                for (d, f) in s.cand.iter().enumerate() {
+                    digits |= u32::from(!disjoint(*f, singles)) << d;
+                }
+                while digits != 0 {
+                    let d = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
                     let mut b = bits(and(s.cand[d], singles));
                     while b != 0 {
                         let p = b.trailing_zeros() as usize;
@@ -394,13 +407,14 @@ sse_fn! {
             if is_zero(s.unsolved) {
                 return true;
             }
-            // Hidden singles, digit by digit.
+            // Hidden singles, digit by digit, for the digits whose field changed since they were
+            // last looked at (found without a branch per digit).
             let mut progress = false;
-            for d in 0..9 {
+            let mut todo = changed(s);
+            while todo != 0 {
+                let d = todo.trailing_zeros() as usize;
+                todo &= todo - 1;
                 let x = s.cand[d];
-                if is_zero(_mm_xor_si128(x, s.seen[d])) {
-                    continue; // unchanged since the last look
-                }
                 s.seen[d] = x;
                 if disjoint(x, s.unsolved) {
                     continue; // all nine placed
@@ -410,12 +424,16 @@ sse_fn! {
                 s.seen[d] = y;
                 let mut b = bits(and(h, s.unsolved));
                 progress |= b != 0 || !is_zero(_mm_xor_si128(x, y));
-                while b != 0 {
-                    let p = b.trailing_zeros() as usize;
-                    b &= b - 1;
-                    if !place(s, p, d) {
-                        return false;
+                if b != 0 {
+                    while b != 0 {
+                        let p = b.trailing_zeros() as usize;
+                        b &= b - 1;
+                        if !place(s, p, d) {
+                            return false;
+                        }
                     }
+                    // The placements changed other digits: those after `d` are seen to now.
+                    todo = changed(s) & !((2 << d) - 1);
                 }
             }
             if !progress {
@@ -436,11 +454,11 @@ sse_fn! {
                 }
                 let p = pairs.trailing_zeros() as usize;
                 pairs &= pairs - 1;
+                // Branch-free: the peers holding a digit, counted for the cell's digits only.
                 let mut score = 0;
                 for f in &s.cand {
-                    if !disjoint(*f, BIT[p]) {
-                        score += bits(and(and(*f, PEER[p]), s.unsolved)).count_ones();
-                    }
+                    let n = bits(and(*f, PEER[p])).count_ones();
+                    score += if disjoint(*f, BIT[p]) { 0 } else { n };
                 }
                 if score > best.0 {
                     best = (score, p);
