@@ -468,6 +468,30 @@ sse_fn! {
             }
             return best.1;
         }
+        // No two-candidate cell: the cells with three (else four) candidates, by bit-sliced
+        // counters, and among them the one with the most unsolved peers.
+        let mut at_least = [_mm_setzero_si128(); 5]; // at_least[k]: k + 1 candidates or more
+        for &f in &s.cand {
+            for k in (1..5).rev() {
+                at_least[k] = or(at_least[k], and(at_least[k - 1], f));
+            }
+            at_least[0] = or(at_least[0], f);
+        }
+        for k in 2..4 {
+            let mut cells = bits(and(andn(at_least[k], at_least[k + 1]), s.unsolved));
+            if cells != 0 {
+                let mut best = (0, cells.trailing_zeros() as usize);
+                while cells != 0 {
+                    let p = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    let score = bits(and(s.unsolved, PEER[p])).count_ones();
+                    if score > best.0 {
+                        best = (score, p);
+                    }
+                }
+                return best.1;
+            }
+        }
         let mut best = (10, 0);
         let mut b = bits(s.unsolved);
         while b != 0 {
