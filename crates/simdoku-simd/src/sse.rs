@@ -26,8 +26,8 @@
 //!   lies on no permutation inside the matrix is removed (this is pointing and claiming in one
 //!   step). Mini-columns of a stack (band x column) are treated the same way.
 //! * Naked singles to a fixed point first (cheap: about 40 vector operations for all cells),
-//!   then one pass of locked candidates and hidden singles over the digits that changed, and
-//!   round again until nothing changes.
+//!   then locked candidates and hidden singles for the digits that changed, until one of them
+//!   places a digit; then round again, until nothing changes.
 //! * Then a branch on the two-candidate cell with the most unsolved peers (or, without one, a
 //!   cell with fewest candidates), digits in increasing order.
 //!
@@ -440,8 +440,9 @@ sse_fn! {
                             return false;
                         }
                     }
-                    // The placements changed other digits: those after `d` are seen to now.
-                    todo = changed(s) & !((2 << d) - 1);
+                    // Back to the cheap naked singles before the next digit (measured: fewer
+                    // hidden-single passes in all).
+                    break;
                 }
             }
             if !progress {
