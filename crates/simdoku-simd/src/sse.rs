@@ -37,9 +37,10 @@
 //! Only SSE2, SSSE3, SSE4.1 and POPCNT instructions; the constructor checks the CPU for them.
 
 use std::arch::x86_64::{
-    __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cvtsi128_si64, _mm_extract_epi32, _mm_or_si128,
-    _mm_setr_epi32, _mm_setzero_si128, _mm_shuffle_epi32, _mm_slli_epi32, _mm_srli_epi32,
-    _mm_sub_epi32, _mm_testc_si128, _mm_testz_si128, _mm_xor_si128,
+    __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cvtsi128_si64, _mm_extract_epi32,
+    _mm_movemask_epi8, _mm_or_si128, _mm_set_epi64x, _mm_setr_epi32, _mm_setzero_si128,
+    _mm_shuffle_epi32, _mm_slli_epi32, _mm_srli_epi32, _mm_sub_epi32, _mm_testc_si128,
+    _mm_testz_si128, _mm_xor_si128,
 };
 use std::ops::ControlFlow;
 
@@ -245,16 +246,28 @@ sse_fn! {
     fn initial(grid: &Grid) -> Option<State> {
         let zero = _mm_setzero_si128();
         let (mut given, mut peers, mut all) = ([zero; 9], [zero; 9], zero);
-        for (c, &v) in grid.cells().iter().enumerate() {
-            if v != 0 {
-                let (p, d) = (POS[c] as usize, v as usize - 1);
-                if !disjoint(peers[d], BIT[p]) {
-                    return None; // a peer holds the same given
-                }
-                given[d] = or(given[d], BIT[p]);
-                peers[d] = or(peers[d], PEER[p]);
-                all = or(all, BIT[p]);
+        // The givens as a cell mask, 16 cells per compare (a branch per cell would be
+        // mispredicted on about one cell in four).
+        let cells = grid.cells();
+        let mut filled = 0u128;
+        for i in 0..5 {
+            let lo = u64::from_le_bytes(cells[16 * i..16 * i + 8].try_into().expect("8 bytes"));
+            let hi = u64::from_le_bytes(cells[16 * i + 8..16 * i + 16].try_into().expect("8 bytes"));
+            let v = _mm_set_epi64x(hi as i64, lo as i64);
+            let empty = _mm_movemask_epi8(_mm_cmpeq_epi8(v, zero)) as u32;
+            filled |= u128::from(!empty & 0xffff) << (16 * i);
+        }
+        filled |= u128::from(cells[80] != 0) << 80;
+        while filled != 0 {
+            let c = filled.trailing_zeros() as usize;
+            filled &= filled - 1;
+            let (p, d) = (POS[c] as usize, cells[c] as usize - 1);
+            if !disjoint(peers[d], BIT[p]) {
+                return None; // a peer holds the same given
             }
+            given[d] = or(given[d], BIT[p]);
+            peers[d] = or(peers[d], PEER[p]);
+            all = or(all, BIT[p]);
         }
         let unsolved = andn(splat3(FULL), all);
         let cand = std::array::from_fn(|d| or(andn(unsolved, peers[d]), given[d]));
