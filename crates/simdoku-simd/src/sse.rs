@@ -38,7 +38,8 @@
 
 use std::arch::x86_64::{
     __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cvtsi128_si64, _mm_extract_epi32,
-    _mm_movemask_epi8, _mm_or_si128, _mm_set_epi64x, _mm_setr_epi32, _mm_setzero_si128,
+    _mm_extract_epi64, _mm_movemask_epi8, _mm_or_si128, _mm_set_epi64x, _mm_set1_epi8,
+    _mm_set1_epi32, _mm_setr_epi8, _mm_setr_epi32, _mm_setzero_si128, _mm_shuffle_epi8,
     _mm_shuffle_epi32, _mm_slli_epi32, _mm_srli_epi32, _mm_sub_epi32, _mm_testc_si128,
     _mm_testz_si128, _mm_xor_si128,
 };
@@ -74,17 +75,6 @@ const POS: [u8; 81] = {
     let mut c = 0;
     while c < 81 {
         t[c] = (32 * (c / 27) + c % 27) as u8;
-        c += 1;
-    }
-    t
-};
-
-/// Cell of each position (255 for the unused ones).
-const CELL: [u8; 96] = {
-    let mut t = [255u8; 96];
-    let mut c = 0;
-    while c < 81 {
-        t[POS[c] as usize] = c as u8;
         c += 1;
     }
     t
@@ -221,24 +211,48 @@ struct Visitor<'a> {
 impl Sink for Visitor<'_> {
     fn found(&mut self, s: &State) -> ControlFlow<()> {
         self.n += 1;
-        let mut cells = [0u8; 81];
-        for (d, field) in s.cand.iter().enumerate() {
-            // SAFETY: a `State` exists only inside a search started after `Sse::new` checked
-            // the CPU for the features `to_bits` needs.
-            let mut b = unsafe { to_bits(*field) };
-            while b != 0 {
-                cells[CELL[b.trailing_zeros() as usize] as usize] = d as u8 + 1;
-                b &= b - 1;
-            }
-        }
+        // SAFETY: a `State` exists only inside a search started after `Sse::new` checked the
+        // CPU for the features `solution_cells` needs.
+        let cells = unsafe { solution_cells(s) };
         (self.f)(&Grid::from_cells(cells).expect("digits are 1..=9"))
     }
 }
 
-/// [`bits`], callable from code without the target features.
+/// The digits of a solved state, cell by cell, without a loop over cells: the digit numbers are
+/// written as four bit planes (fields), and each plane's bits are spread to bytes 16 at a time
+/// (broadcast, byte shuffle, compare with the bit).
 #[target_feature(enable = "sse2,ssse3,sse4.1,popcnt")]
-fn to_bits(a: V) -> u128 {
-    bits(a)
+fn solution_cells(s: &State) -> [u8; 81] {
+    let mut planes = [0u128; 4];
+    for (k, plane) in planes.iter_mut().enumerate() {
+        let mut f = _mm_setzero_si128();
+        for d in 0..9 {
+            if (d + 1) >> k & 1 != 0 {
+                f = or(f, s.cand[d]);
+            }
+        }
+        *plane = bits(f);
+    }
+    let spread = _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1);
+    let bit = _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128);
+    let mut out = [0u8; 96];
+    for band in 0..3 {
+        for half in 0..2 {
+            let mut acc = _mm_setzero_si128();
+            for (k, plane) in planes.iter().enumerate() {
+                let w = (plane >> (32 * band + 16 * half)) as u32 & 0xffff;
+                let v = _mm_shuffle_epi8(_mm_set1_epi32(w as i32), spread);
+                let set = _mm_cmpeq_epi8(_mm_and_si128(v, bit), bit);
+                acc = or(acc, and(set, _mm_set1_epi8(1 << k)));
+            }
+            let o = 27 * band + 16 * half;
+            out[o..o + 8].copy_from_slice(&(_mm_cvtsi128_si64(acc) as u64).to_le_bytes());
+            out[o + 8..o + 16].copy_from_slice(&(_mm_extract_epi64::<1>(acc) as u64).to_le_bytes());
+        }
+    }
+    let mut cells = [0u8; 81];
+    cells.copy_from_slice(&out[..81]);
+    cells
 }
 
 sse_fn! {
