@@ -544,10 +544,8 @@ impl Sse {
         let p = branch_pos(s);
         let bit = BIT[p];
         let mut digits = 0u32;
-        for d in 0..9 {
-            if !disjoint(s.cand[d], bit) {
-                digits |= 1 << d;
-            }
+        for (d, f) in s.cand.iter().enumerate() {
+            digits |= u32::from(!disjoint(*f, bit)) << d;
         }
         while digits != 0 {
             let d = digits.trailing_zeros() as usize;
