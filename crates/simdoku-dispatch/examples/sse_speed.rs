@@ -5,7 +5,8 @@
 //! The three are interleaved in small chunks of puzzles, so that on a shared, noisy machine they
 //! see the same load and their ratio stays meaningful.
 //!
-//! `cargo run --release -p simdoku-dispatch --example sse_speed [sets...]`
+//! `cargo run --release -p simdoku-dispatch --example sse_speed -- [--reps N] [--no-scalar] [sets...]`
+//! (`--reps N`: each chunk timed N times per engine, the fastest kept; use 3 on a shared machine)
 //! `... --example sse_speed --profile ENGINE|peer SET|PATH first|uniq` (one pass, for profilers)
 use std::time::Instant;
 
