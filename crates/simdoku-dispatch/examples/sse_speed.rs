@@ -8,6 +8,8 @@
 //! `cargo run --release -p simdoku-dispatch --example sse_speed -- [--reps N] [--no-scalar] [sets...]`
 //! (`--reps N`: each chunk timed N times per engine, the fastest kept; use 3 on a shared machine)
 //! `... --example sse_speed --profile ENGINE|peer SET|PATH first|uniq` (one pass, for profilers)
+#![allow(clippy::cast_precision_loss)] // rates and averages of counts far below 2^52
+
 use std::time::Instant;
 
 use simdoku_core::testkit::bench_set;
