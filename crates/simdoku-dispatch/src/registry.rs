@@ -24,11 +24,27 @@ pub static ENGINES: &[EngineSpec] = &[
         features: &[],
         make: || Some(boxed(Bands::new())),
     },
+    EngineSpec {
+        name: "sse",
+        summary: "one 128-bit vector per digit (3 band words), vector singles and locked candidates",
+        features: &["sse2", "ssse3", "sse4.1", "popcnt"],
+        make: make_sse,
+    },
 ];
+
+#[cfg(target_arch = "x86_64")]
+fn make_sse() -> Option<Box<dyn Engine>> {
+    simdoku_simd::sse::Sse::new().map(boxed)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn make_sse() -> Option<Box<dyn Engine>> {
+    None
+}
 
 /// Fastest first, per kind of work; `best` takes the first one this CPU runs.
 pub static RANKING: &[(Work, &[&str])] = &[
-    (Work::First, &["bands", "scalar"]),
-    (Work::Count, &["bands", "scalar"]),
-    (Work::Enumerate, &["bands", "scalar"]),
+    (Work::First, &["sse", "bands", "scalar"]),
+    (Work::Count, &["sse", "bands", "scalar"]),
+    (Work::Enumerate, &["sse", "bands", "scalar"]),
 ];
