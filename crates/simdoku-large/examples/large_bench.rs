@@ -1,6 +1,8 @@
 //! Times the large engine on files: `cargo run --release -p simdoku-large --example large_bench
 //! -- [--limit N] [--timeout S] [--config hi,bl,gac,wdeg] FILE...`.
-//! Prints, per grid: file:line, size, givens fraction, status, solutions, guesses, milliseconds.
+//! Prints, per grid: <file:line>, size, givens fraction, status, solutions, guesses, milliseconds.
+
+#![allow(clippy::cast_precision_loss)]
 
 use std::time::{Duration, Instant};
 
@@ -26,8 +28,11 @@ fn main() {
                     hidden_singles: s.contains("hi"),
                     intersections: s.contains("bl"),
                     gac: s.contains("gac"),
+                    restarts: s.contains("rs"),
                     branch: if s.contains("wdeg") {
                         Branch::HouseWdeg
+                    } else if s.contains("cs") {
+                        Branch::CellScore
                     } else if s.contains("cw") {
                         Branch::CellWeight
                     } else {
@@ -55,13 +60,14 @@ fn main() {
             let ms = t.elapsed().as_secs_f64() * 1e3;
             let frac = p.grid.givens() as f64 / (side * side) as f64;
             println!(
-                "{f}:{} {side}x{side}{} givens {:.1}% {status} sols {} guesses {} fails {} {ms:.2} ms",
+                "{f}:{} {side}x{side}{} givens {:.1}% {status} sols {} guesses {} fails {} open {} {ms:.2} ms",
                 p.line,
                 if p.x { " X" } else { "" },
                 frac * 100.0,
                 st.solutions,
                 st.guesses,
-                st.fails
+                st.fails,
+                st.open_at_root
             );
         }
     }

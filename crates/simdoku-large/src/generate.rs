@@ -25,7 +25,7 @@ impl Rng {
     }
     /// A value in `0..n`.
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
     /// A random permutation of `0..n`.
     pub fn permutation(&mut self, n: usize) -> Vec<usize> {

@@ -14,6 +14,8 @@
 //! See the crate README for the text forms and the measured speed.
 
 #![forbid(unsafe_code)]
+// Cell counts (at most 14641) and milliseconds as f64 for fractions and reports.
+#![allow(clippy::cast_precision_loss)]
 
 pub mod engine9;
 pub mod generate;

@@ -108,15 +108,14 @@ pub fn run(
                 writeln!(err, "{here}: no solution: contradictory givens: {v}")?;
                 continue;
             }
-            let k = match solvers
+            let k = if let Some(k) = solvers
                 .iter()
                 .position(|s| s.box_size() == n && s.is_x() == x)
             {
-                Some(k) => k,
-                None => {
-                    solvers.push(Solver::new(n, x, args.config));
-                    solvers.len() - 1
-                }
+                k
+            } else {
+                solvers.push(Solver::new(n, x, args.config));
+                solvers.len() - 1
             };
             let t0 = Instant::now();
             let (status, sol, stats) = solvers[k].count(&p.grid, args.limit.max(1), args.timeout);

@@ -25,7 +25,8 @@
 //! Binary branching: `cell = value` (a guess), then `cell != value`. The cell is the one with the
 //! fewest candidates per weighted degree (dom/wdeg: each house carries a weight, bumped each time
 //! a contradiction is found in it; a cell's degree is the sum of its houses' weights). The state
-//! is copied before each guess and restored when it fails (one copy per open guess).
+//! changes are logged (cell, old candidates) and undone on backtracking: a state copy per guess
+//! costs too much memory on 121x121 grids (234 kB per open guess).
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -43,6 +44,9 @@ pub struct Config {
     pub gac: bool,
     /// How the branching cell is chosen.
     pub branch: Branch,
+    /// Restart the search (keeping the learned weights, trying random values first) after a
+    /// growing number of failures, until the first solution.
+    pub restarts: bool,
 }
 
 /// Branching heuristics.
@@ -56,6 +60,9 @@ pub enum Branch {
     /// Fewest candidates per failure count of the cell itself: each failed guess on a cell bumps
     /// its count; all counts are halved every 100 failures, so the recent ones weigh most.
     CellWeight,
+    /// Candidates divided (integer division) by the cell's failure count when above 1; counts
+    /// halved every 50 failures.
+    CellScore,
 }
 
 impl Default for Config {
@@ -64,7 +71,8 @@ impl Default for Config {
             hidden_singles: true,
             intersections: true,
             gac: true,
-            branch: Branch::CellWeight,
+            branch: Branch::HouseWdeg,
+            restarts: true,
         }
     }
 }
@@ -107,6 +115,8 @@ pub struct Stats {
     pub fails: u64,
     /// Whether the time limit stopped the search.
     pub timed_out: bool,
+    /// Cells still open (two candidates or more) after propagating the givens.
+    pub open_at_root: usize,
 }
 
 const NONE: u8 = u8::MAX;
@@ -127,7 +137,8 @@ pub struct Solver {
     cell_nhouses: Vec<u8>,
 
     dom: Vec<u128>,
-    saved: Vec<Vec<u128>>,
+    /// Undo log: (cell, candidates before a change).
+    trail: Vec<(u32, u128)>,
     queue: Vec<u32>,
     hidden_dirty: Vec<bool>,
     hidden_list: Vec<u32>,
@@ -140,10 +151,14 @@ pub struct Solver {
     weights: Vec<u32>,
     cell_weights: Vec<u32>,
     seg: Vec<u128>,
+    twice_box: Vec<u128>,
     scratch: Scratch,
 
     out: Vec<u8>,
-    open: Vec<(u32, u128)>,
+    /// The solution found while restarting.
+    known: Vec<Vec<u8>>,
+    rng: u64,
+    open: Vec<(u32, u128, usize)>,
     stats: Stats,
     deadline: Option<Instant>,
     ticks: u32,
@@ -197,7 +212,7 @@ impl Solver {
             cell_houses,
             cell_nhouses,
             dom: vec![0; cells],
-            saved: Vec::new(),
+            trail: Vec::new(),
             queue: Vec::with_capacity(cells),
             hidden_dirty: vec![false; nh],
             hidden_list: Vec::with_capacity(nh),
@@ -209,6 +224,7 @@ impl Solver {
             weights: vec![1; nh],
             cell_weights: vec![0; cells],
             seg: vec![0; 2 * side * n],
+            twice_box: vec![0; n],
             scratch: Scratch {
                 index: vec![0; side],
                 low: vec![0; side],
@@ -219,6 +235,8 @@ impl Solver {
                 path: Vec::with_capacity(side),
             },
             out: vec![0; cells],
+            known: Vec::new(),
+            rng: 1,
             open: Vec::new(),
             stats: Stats::default(),
             deadline: None,
@@ -270,6 +288,7 @@ impl Solver {
         self.ticks = 0;
         self.weights.fill(1);
         self.cell_weights.fill(0);
+        self.rng = 0x9E37_79B9_7F4A_7C15;
         self.load(cells);
         let mut out = std::mem::take(&mut self.out);
         let mut open = std::mem::take(&mut self.open);
@@ -380,7 +399,8 @@ impl Solver {
             return Err(Fail);
         }
         self.dom[c] = new;
-        if new & (new - 1) == 0 {
+        self.trail.push((c as u32, old));
+        if new.is_power_of_two() {
             self.queue.push(c as u32);
         }
         for k in 0..self.cell_nhouses[c] as usize {
@@ -405,19 +425,22 @@ impl Solver {
                 self.hidden(h as usize)?;
                 continue;
             }
-            if self.cfg.intersections && self.boxline_dirty {
-                self.boxline_dirty = false;
-                self.boxline()?;
-                if !self.queue.is_empty() || !self.hidden_list.is_empty() {
-                    continue;
-                }
-            }
             if self.cfg.gac
                 && let Some(h) = self.gac_list.pop()
             {
                 self.gac_dirty[h as usize] = false;
                 self.gac(h as usize)?;
                 continue;
+            }
+            if self.cfg.intersections && self.boxline_dirty {
+                self.boxline_dirty = false;
+                self.boxline()?;
+                if !self.queue.is_empty()
+                    || !self.hidden_list.is_empty()
+                    || !self.gac_list.is_empty()
+                {
+                    continue;
+                }
             }
             if !self.cfg.hidden_singles {
                 // Without the rule, its house list still fills up: drop it.
@@ -436,6 +459,7 @@ impl Solver {
         }
     }
 
+    #[inline(never)]
     fn naked(&mut self, c: usize) -> Prop {
         let v = self.dom[c];
         for k in 0..self.cell_nhouses[c] as usize {
@@ -450,6 +474,7 @@ impl Solver {
         Ok(())
     }
 
+    #[inline(never)]
     fn hidden(&mut self, h: usize) -> Prop {
         let base = h * self.side;
         let (mut once, mut twice) = (0u128, 0u128);
@@ -481,6 +506,7 @@ impl Solver {
     }
 
     /// Pointing and claiming on every box/row and box/column intersection.
+    #[inline(never)]
     fn boxline(&mut self) -> Prop {
         let (n, side) = (self.n, self.side);
         // seg[r * n + b]: union of row r's cells in the b-th box of its band;
@@ -503,50 +529,54 @@ impl Solver {
                 self.seg[side * n + c * n + b] = m;
             }
         }
+        // A value in two segments or more of a line (of a box): `twice_line`, `twice_box`.
+        // Then for segment s of a line and a box: s & !twice_line is only there along the
+        // line (claiming), s & !twice_box only there within the box (pointing).
         for dir in 0..2 {
-            for line in 0..side {
+            let seg = dir * side * n;
+            for band in 0..n {
                 for b in 0..n {
-                    let s = self.seg[dir * side * n + line * n + b];
-                    let mut line_rest = 0;
-                    for o in 0..n {
-                        if o != b {
-                            line_rest |= self.seg[dir * side * n + line * n + o];
-                        }
+                    let (mut once, mut twice_box) = (0u128, 0u128);
+                    for l in band * n..band * n + n {
+                        let m = self.seg[seg + l * n + b];
+                        twice_box |= once & m;
+                        once |= m;
                     }
-                    let band0 = line / n * n;
-                    let mut box_rest = 0;
-                    for o in band0..band0 + n {
-                        if o != line {
-                            box_rest |= self.seg[dir * side * n + o * n + b];
-                        }
+                    self.twice_box[b] = twice_box;
+                }
+                for line in band * n..band * n + n {
+                    let (mut once, mut twice_line) = (0u128, 0u128);
+                    for b in 0..n {
+                        let m = self.seg[seg + line * n + b];
+                        twice_line |= once & m;
+                        once |= m;
                     }
-                    // The cell of `line` at position p along it, and the house ids.
-                    let at =
-                        |l: usize, p: usize| if dir == 0 { l * side + p } else { p * side + l };
-                    let line_house = dir * side + line;
-                    let box_house = if dir == 0 {
-                        2 * side + band0 + b
-                    } else {
-                        2 * side + b * n + line / n
-                    };
-                    // Claiming: only in this box along the line -> out of the box's other lines.
-                    let claim = s & !line_rest;
-                    if claim & box_rest != 0 {
-                        for o in band0..band0 + n {
-                            if o != line {
-                                for k in 0..n {
-                                    self.remove(at(o, b * n + k), claim, box_house)?;
+                    for b in 0..n {
+                        let s = self.seg[seg + line * n + b];
+                        let at =
+                            |l: usize, p: usize| if dir == 0 { l * side + p } else { p * side + l };
+                        let claim = s & !twice_line & self.twice_box[b];
+                        if claim != 0 {
+                            let box_house = if dir == 0 {
+                                2 * side + band * n + b
+                            } else {
+                                2 * side + b * n + band
+                            };
+                            for o in band * n..band * n + n {
+                                if o != line {
+                                    for k in 0..n {
+                                        self.remove(at(o, b * n + k), claim, box_house)?;
+                                    }
                                 }
                             }
                         }
-                    }
-                    // Pointing: only on this line within the box -> out of the line's other boxes.
-                    let point = s & !box_rest;
-                    if point & line_rest != 0 {
-                        for o in 0..n {
-                            if o != b {
-                                for k in 0..n {
-                                    self.remove(at(line, o * n + k), point, line_house)?;
+                        let point = s & !self.twice_box[b] & twice_line;
+                        if point != 0 {
+                            for o in 0..n {
+                                if o != b {
+                                    for k in 0..n {
+                                        self.remove(at(line, o * n + k), point, dir * side + line)?;
+                                    }
                                 }
                             }
                         }
@@ -558,15 +588,20 @@ impl Solver {
     }
 
     /// Generalised arc consistency of house `h`'s all-different constraint.
+    #[inline(never)]
     fn gac(&mut self, h: usize) -> Prop {
         let side = self.side;
         let base = h * side;
         // Repair the kept matching: unmatch the pairs whose value is gone; skip fixed houses.
         let mut free_vars: u128 = 0;
         let mut open = false;
+        let mut fixed_vals = 0u128;
         for i in 0..side {
             let d = self.dom[self.house_cells[base + i] as usize];
             open |= d & (d - 1) != 0;
+            if d.is_power_of_two() {
+                fixed_vals |= d;
+            }
             let v = self.var_val[base + i];
             if v == NONE || d >> v & 1 == 0 {
                 if v != NONE {
@@ -603,7 +638,9 @@ impl Solver {
                 }
             }
         }
-        self.scc(base);
+        // Values held by fixed cells are matched to them (a perfect matching has no choice
+        // there): they are components of their own.
+        self.scc(base, fixed_vals);
         for i in 0..side {
             let c = self.house_cells[base + i] as usize;
             let allowed = self.scratch.comp[self.var_val[base + i] as usize];
@@ -616,6 +653,7 @@ impl Solver {
 
     /// An augmenting path from free cell `i` (house cells at `base`) to a free value, by depth
     /// first search over values; flips it and returns the free value it ended on.
+    #[inline(never)]
     fn augment(&mut self, base: usize, i: usize, free_vals: u128) -> Option<usize> {
         let path = &mut self.scratch.path;
         path.clear();
@@ -625,9 +663,7 @@ impl Solver {
         let d = self.dom[self.house_cells[base + var] as usize];
         path.push((var as u8, d));
         loop {
-            let Some(top) = path.last_mut() else {
-                return None;
-            };
+            let top = path.last_mut()?;
             let cand = top.1 & !visited;
             if cand == 0 {
                 path.pop();
@@ -660,14 +696,68 @@ impl Solver {
     /// Tarjan's strongly connected components over value nodes: value `u` -> every other
     /// candidate of the cell matched to `u`. Leaves each value's component mask in
     /// `scratch.comp`.
-    fn scc(&mut self, base: usize) {
-        let side = self.side;
+    #[inline(never)]
+    fn scc(&mut self, base: usize, fixed_vals: u128) {
         let s = &mut self.scratch;
         s.index.fill(NONE);
         let mut counter = 0u8;
         let mut onstack = 0u128;
-        let mut done = 0u128;
-        for root in 0..side {
+        let mut done = fixed_vals;
+        let mut m = fixed_vals;
+        while m != 0 {
+            let v = m.trailing_zeros() as usize;
+            m &= m - 1;
+            s.comp[v] = 1 << v;
+        }
+        let open = self.full & !fixed_vals;
+        // Fast path: the open values form one component (nothing to prune among them), found
+        // by a forward and a backward closure over bitsets.
+        if open != 0 {
+            let succ = |u: usize| {
+                self.dom[self.house_cells[base + self.val_var[base + u] as usize] as usize]
+            };
+            let start = open & open.wrapping_neg();
+            let (mut reach, mut frontier) = (start, start);
+            while frontier != 0 {
+                let mut next = 0u128;
+                let mut f = frontier;
+                while f != 0 {
+                    next |= succ(f.trailing_zeros() as usize);
+                    f &= f - 1;
+                }
+                frontier = next & open & !reach;
+                reach |= frontier;
+            }
+            if reach == open {
+                let mut back = start;
+                loop {
+                    let before = back;
+                    let mut rest = open & !back;
+                    while rest != 0 {
+                        let u = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        if succ(u) & back != 0 {
+                            back |= 1 << u;
+                        }
+                    }
+                    if back == before || back == open {
+                        break;
+                    }
+                }
+                if back == open {
+                    let mut m = open;
+                    while m != 0 {
+                        s.comp[m.trailing_zeros() as usize] = open;
+                        m &= m - 1;
+                    }
+                    return;
+                }
+            }
+        }
+        let mut roots = open;
+        while roots != 0 {
+            let root = roots.trailing_zeros() as usize;
+            roots &= roots - 1;
             if s.index[root] != NONE {
                 continue;
             }
@@ -732,7 +822,7 @@ impl Solver {
     fn choose(&self) -> Option<usize> {
         let mut best: Option<(usize, u64, u64)> = None; // cell, size, weight
         for (c, &d) in self.dom.iter().enumerate() {
-            if d & (d - 1) == 0 {
+            if d.is_power_of_two() {
                 continue;
             }
             let size = d.count_ones() as u64;
@@ -747,6 +837,14 @@ impl Solver {
                     .map(|k| self.weights[self.cell_houses[c * 5 + k] as usize] as u64)
                     .sum(),
                 Branch::CellWeight => self.cell_weights[c] as u64 + 1,
+                Branch::CellScore => {
+                    let bt = self.cell_weights[c] as u64;
+                    let score = if bt > 1 { size / bt } else { size };
+                    if best.is_none_or(|(_, bs, _)| score < bs) {
+                        best = Some((c, score, 1));
+                    }
+                    continue;
+                }
             };
             // size / w < best_size / best_w
             if best.is_none_or(|(_, bs, bw)| size * bw < bs * w) {
@@ -758,7 +856,12 @@ impl Solver {
 
     fn failed_guess(&mut self, c: usize) {
         self.cell_weights[c] += 1;
-        if self.stats.fails % 100 == 0 {
+        let every = if self.cfg.branch == Branch::CellScore {
+            50
+        } else {
+            100
+        };
+        if self.stats.fails.is_multiple_of(every) {
             for w in &mut self.cell_weights {
                 *w >>= 1;
             }
@@ -768,7 +871,7 @@ impl Solver {
     fn out_of_time(&mut self) -> bool {
         self.ticks = self.ticks.wrapping_add(1);
         if let Some(t) = self.deadline
-            && (self.n >= 5 || self.ticks % 64 == 0)
+            && (self.n >= 5 || self.ticks.is_multiple_of(64))
             && Instant::now() >= t
         {
             self.stats.timed_out = true;
@@ -777,28 +880,74 @@ impl Solver {
         false
     }
 
+    /// Restores the candidates as they were when the trail was `mark` long.
+    fn undo(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            let (c, old) = self.trail.pop().expect("trail");
+            self.dom[c as usize] = old;
+        }
+    }
+
+    fn next_random(&mut self) -> u64 {
+        self.rng ^= self.rng >> 12;
+        self.rng ^= self.rng << 25;
+        self.rng ^= self.rng >> 27;
+        self.rng.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// The value bit to try first in cell `c`: the lowest, or a random one when restarting.
+    fn pick_value(&mut self, c: usize, random: bool) -> u128 {
+        let mut d = self.dom[c];
+        if random {
+            let k = ((self.next_random() >> 32) * u64::from(d.count_ones())) >> 32;
+            for _ in 0..k {
+                d &= d - 1;
+            }
+        }
+        d & d.wrapping_neg()
+    }
+
     fn search(
         &mut self,
         out: &mut [u8],
-        guesses: &mut Vec<(u32, u128)>,
+        guesses: &mut Vec<(u32, u128, usize)>,
         visitor: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
     ) {
-        // Open guesses: (cell, value bit); saved[k] is the state before guess k.
+        // Open guesses: (cell, value bit, trail length before the guess).
+        self.trail.clear();
         let mut ok = self.propagate().is_ok();
+        if !ok {
+            return;
+        }
+        self.trail.clear();
+        self.stats.open_at_root = self.dom.iter().filter(|d| !d.is_power_of_two()).count();
+        // Restarts (Luby sequence of failure budgets) until the first solution. If any restart
+        // happened, the search for more solutions then starts over from the root without
+        // restarts, and the first solution met again counts as a failure.
+        let mut restarting = self.cfg.restarts;
+        let mut restarts = 0u32;
+        let base = RESTART_BASE;
+        let mut budget = base * luby(1);
+        let mut fails_at_restart = 0u64;
+        let mut known = std::mem::take(&mut self.known);
+        known.clear();
         loop {
             if self.out_of_time() {
-                return;
+                break;
+            }
+            if restarting && self.stats.fails - fails_at_restart >= budget {
+                restarts += 1;
+                budget = base * luby(restarts + 1);
+                fails_at_restart = self.stats.fails;
+                guesses.clear();
+                self.clear_pending();
+                self.undo(0);
+                ok = true;
             }
             if ok {
                 if let Some(c) = self.choose() {
-                    let v = 1u128 << self.dom[c].trailing_zeros();
-                    let depth = guesses.len();
-                    if self.saved.len() == depth {
-                        self.saved.push(self.dom.clone());
-                    } else {
-                        self.saved[depth].copy_from_slice(&self.dom);
-                    }
-                    guesses.push((c as u32, v));
+                    let v = self.pick_value(c, restarting);
+                    guesses.push((c as u32, v, self.trail.len()));
                     self.stats.guesses += 1;
                     let h = self.cell_houses[c * 5] as usize;
                     ok = self.remove(c, !v, h).is_ok() && self.propagate().is_ok();
@@ -807,24 +956,60 @@ impl Solver {
                 for (o, &d) in out.iter_mut().zip(&self.dom) {
                     *o = d.trailing_zeros() as u8 + 1;
                 }
-                self.stats.solutions += 1;
-                if visitor(out).is_break() {
-                    return;
+                if known.iter().any(|k| k[..] == out[..]) {
+                    ok = false;
+                } else {
+                    self.stats.solutions += 1;
+                    if visitor(out).is_break() {
+                        break;
+                    }
+                    if restarting {
+                        restarting = false;
+                        // With no restart, this search goes on and meets no solution twice.
+                        if restarts > 0 {
+                            known.push(out.to_vec());
+                            guesses.clear();
+                            self.clear_pending();
+                            self.undo(0);
+                            continue;
+                        }
+                    }
                 }
-            } else {
+            }
+            if !ok {
                 self.stats.fails += 1;
             }
             // Backtrack: undo the latest guess and take its other branch.
             self.clear_pending();
-            let Some((c, v)) = guesses.pop() else { return };
-            if !ok && self.cfg.branch == Branch::CellWeight {
+            let Some((c, v, mark)) = guesses.pop() else {
+                break;
+            };
+            if !ok && matches!(self.cfg.branch, Branch::CellWeight | Branch::CellScore) {
                 self.failed_guess(c as usize);
             }
-            let depth = guesses.len();
-            std::mem::swap(&mut self.dom, &mut self.saved[depth]);
+            self.undo(mark);
             let h = self.cell_houses[c as usize * 5] as usize;
             ok = self.remove(c as usize, v, h).is_ok() && self.propagate().is_ok();
         }
+        self.known = known;
+    }
+}
+
+/// Failures allowed before the first restart; later budgets follow the Luby sequence.
+const RESTART_BASE: u64 = 64;
+
+/// The Luby sequence 1 1 2 1 1 2 4 1 1 2 ..., from i = 1.
+fn luby(i: u32) -> u64 {
+    let mut i = u64::from(i);
+    loop {
+        let mut k = 1;
+        while (1u64 << k) - 1 < i {
+            k += 1;
+        }
+        if (1u64 << k) - 1 == i {
+            return 1 << (k - 1);
+        }
+        i -= (1u64 << (k - 1)) - 1;
     }
 }
 
@@ -857,6 +1042,12 @@ mod tests {
     }
 
     #[test]
+    fn luby_sequence() {
+        let l: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(l, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+
+    #[test]
     fn gac_matches_brute_force_on_one_house() {
         let mut rng = Rng::new(3);
         let mut s = Solver::new(3, false, Config::default());
@@ -876,7 +1067,7 @@ mod tests {
             let sup = brute_supports(&doms);
             s.clear_pending();
             let r = s.gac(0);
-            if sup.iter().any(|&m| m == 0) {
+            if sup.contains(&0) {
                 assert!(r.is_err(), "round {round}: {doms:?} has no assignment");
             } else {
                 assert!(r.is_ok(), "round {round}: {doms:?} has an assignment");

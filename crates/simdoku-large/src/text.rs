@@ -196,19 +196,7 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
             }
         });
         if b.error.is_none() {
-            if tokens.len() != b.side {
-                b.error = Some(TextError {
-                    line: ln,
-                    reason: format!(
-                        "row {} has {} values, the {2}x{2} grid that starts at line {3} needs {2} \
-                         (mixed sizes?)",
-                        b.rows + 1,
-                        tokens.len(),
-                        b.side,
-                        b.start
-                    ),
-                });
-            } else {
+            if tokens.len() == b.side {
                 for (k, t) in tokens.iter().enumerate() {
                     let v = if *t == "." {
                         Some(0)
@@ -241,6 +229,18 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
                         }
                     }
                 }
+            } else {
+                b.error = Some(TextError {
+                    line: ln,
+                    reason: format!(
+                        "row {} has {} values, the {2}x{2} grid that starts at line {3} needs {2} \
+                         (mixed sizes?)",
+                        b.rows + 1,
+                        tokens.len(),
+                        b.side,
+                        b.start
+                    ),
+                });
             }
         }
         b.rows += 1;
