@@ -35,6 +35,7 @@ use crate::grid::{LargeGrid, houses};
 
 /// What propagation does and how the search branches (the defaults are the measured best).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(clippy::struct_excessive_bools)] // independent switches, for measurements
 pub struct Config {
     /// Hidden singles.
     pub hidden_singles: bool,
