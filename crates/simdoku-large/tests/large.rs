@@ -1,5 +1,9 @@
 //! The large engine against the bundled instances, the 9x9 reference engine, a brute-force
 //! counter, and malformed input.
+#![allow(
+    clippy::items_after_statements,
+    clippy::case_sensitive_file_extension_comparisons
+)]
 
 use std::collections::HashSet;
 use std::ops::ControlFlow;
@@ -11,7 +15,7 @@ use simdoku_core::{Engine, Grid, testkit};
 use simdoku_large::generate::{self, Rng};
 use simdoku_large::text::{self, Form};
 use simdoku_large::{
-    Gac9, Input, LargeArgs, LargeGrid, Puzzle, Solver, Status, check_solution, grid, run,
+    Config, Gac9, Input, LargeArgs, LargeGrid, Puzzle, Solver, Status, check_solution, grid, run,
 };
 
 fn large_dir() -> PathBuf {
@@ -32,8 +36,8 @@ fn puzzles(name: &str) -> Vec<Puzzle> {
 
 /// Solves with a generous time limit (a guard against hangs, not a speed test).
 fn solve(p: &Puzzle, limit: u64) -> (Status, Option<LargeGrid>, simdoku_large::Stats) {
-    let mut s = Solver::new(p.grid.box_size(), p.x, Default::default());
-    s.count(&p.grid, limit, Some(Duration::from_secs(120)))
+    let mut s = Solver::new(p.grid.box_size(), p.x, Config::default());
+    s.count(&p.grid, limit, Some(Duration::from_mins(2)))
 }
 
 /// Counts solutions up to `limit` by plain backtracking (no inference): the reference.
@@ -155,7 +159,7 @@ fn sigh_instances_match_their_solutions() {
 fn gecode_16x16_unique_and_equal_to_solutions() {
     let ps = puzzles("gecode_16x16.txt");
     let sols = puzzles("gecode_16x16.solution.txt");
-    let mut s = Solver::new(4, false, Default::default());
+    let mut s = Solver::new(4, false, Config::default());
     for (p, want) in ps.iter().zip(&sols) {
         assert_eq!(p.form, Form::Line);
         let (status, sol, _) = s.count(&p.grid, 2, None);
@@ -213,7 +217,7 @@ fn agrees_with_scalar_on_9x9_sets() {
 fn counts_agree_with_brute_force_on_small_grids() {
     let mut rng = Rng::new(11);
     for (n, x) in [(2, false), (2, true), (3, false), (3, true)] {
-        let mut solver = Solver::new(n, x, Default::default());
+        let mut solver = Solver::new(n, x, Config::default());
         for round in 0..40 {
             let full = if x {
                 generate::solution_grid_x(n, &mut rng, Duration::from_secs(10)).unwrap()
@@ -262,7 +266,7 @@ fn sudoku_x_9x9_differs_from_plain() {
         .expect("a plain grid breaking the diagonals");
     assert!(check_solution(&LargeGrid::empty(3), &g, false).is_ok());
     assert!(check_solution(&LargeGrid::empty(3), &g, true).is_err());
-    let mut x = Solver::new(3, true, Default::default());
+    let mut x = Solver::new(3, true, Config::default());
     let (status, _, _) = x.count(&g, 2, None);
     assert_eq!(status, Status::NoSolution);
     // The empty X grid has many solutions, each checked on both diagonals.
@@ -287,7 +291,7 @@ fn unsolvable_and_multiple() {
     g.set(0, 0, 7);
     g.set(5, 0, 7);
     assert!(g.conflict(false).is_some());
-    let mut s16 = Solver::new(4, false, Default::default());
+    let mut s16 = Solver::new(4, false, Config::default());
     assert_eq!(s16.count(&g, 2, None).0, Status::NoSolution);
     // Consistent givens without a solution: row 1 lacks only 16, which column 16 holds.
     let mut rng = Rng::new(9);
@@ -307,7 +311,7 @@ fn unsolvable_and_multiple() {
         let g = Grid::parse(s).unwrap();
         LargeGrid::from_cells(3, g.cells().to_vec()).unwrap()
     };
-    let mut s9 = Solver::new(3, false, Default::default());
+    let mut s9 = Solver::new(3, false, Config::default());
     assert_eq!(
         s9.count(&as_large(testkit::NO_SOLUTION), 2, None).0,
         Status::NoSolution
@@ -341,7 +345,7 @@ fn unsolvable_and_multiple() {
 #[test]
 fn time_limit_is_reported() {
     let p = &puzzles("121x121_g50.txt")[0];
-    let mut s = Solver::new(11, false, Default::default());
+    let mut s = Solver::new(11, false, Config::default());
     let (status, sol, stats) = s.count(&p.grid, 1, Some(Duration::ZERO));
     assert_eq!(status, Status::TimedOut);
     assert!(sol.is_none() && stats.timed_out);
@@ -364,7 +368,7 @@ fn generator_makes_valid_seeded_puzzles() {
     }
     for n in [4, 5] {
         let g = generate::generate(n, 0.65, 1);
-        let (status, sol, _) = Solver::new(n, false, Default::default()).count(&g.puzzle, 1, None);
+        let (status, sol, _) = Solver::new(n, false, Config::default()).count(&g.puzzle, 1, None);
         assert_eq!(status, Status::Solved);
         check_solution(&g.puzzle, &sol.unwrap(), false).unwrap();
     }
@@ -380,7 +384,7 @@ fn generator_makes_valid_seeded_puzzles() {
 fn errors(text: &str) -> Vec<(usize, String)> {
     text::parse(text)
         .into_iter()
-        .filter_map(|r| r.err())
+        .filter_map(Result::err)
         .map(|e| (e.line, e.reason))
         .collect()
 }
@@ -409,7 +413,7 @@ fn malformed_input_names_line_and_reason() {
         e[0].1
     );
     // Not a number.
-    rows[4] = row16.replace("9", "x9");
+    rows[4] = row16.replace('9', "x9");
     let e = errors(&rows.join("\n"));
     assert!(e[0].1.contains("`x9`"), "{}", e[0].1);
     // A row that is no grid side.
