@@ -2,7 +2,9 @@
 //! counter, and malformed input.
 #![allow(
     clippy::items_after_statements,
-    clippy::case_sensitive_file_extension_comparisons
+    clippy::case_sensitive_file_extension_comparisons,
+    clippy::cast_precision_loss,
+    clippy::format_collect
 )]
 
 use std::collections::HashSet;
