@@ -1,1 +1,171 @@
-fn main() {}
+//! `simdoku`: solve, count, check and benchmark Sudoku puzzles with the fastest engine this CPU
+//! runs. No solving logic lives here: it is a thin layer over the library crates.
+
+mod batch;
+mod bench;
+mod check;
+mod input;
+mod output;
+mod solve;
+
+use std::io;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use simdoku_dispatch::{DispatchError, EngineSpec, Work};
+
+/// Fast Sudoku solvers: scalar, band-pattern and SIMD engines, picked at run time.
+///
+/// Input: one puzzle a line, 81 cells, `1`-`9` given, `0` or `.` empty; anything after the
+/// 81st cell (a comma and a solution, a comment) is ignored; blank lines, `#` comment lines and a
+/// CSV header on line 1 are skipped. FILE `-` (or none) reads stdin.
+///
+/// Exit status: 0 when every line was a valid puzzle; 1 when a line was invalid, an input could
+/// not be read, an engine cross-check disagreed or output failed; 2 on a usage error.
+#[derive(Parser, Debug)]
+#[command(
+    name = "simdoku",
+    version,
+    propagate_version = true,
+    max_term_width = 100
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve each puzzle: one output line per puzzle, in input order.
+    ///
+    /// Output (csv): `puzzle,solution`; `none` when a puzzle has no solution, `multiple` with
+    /// --unique when it has several, `invalid` for a malformed line (its reason goes to stderr
+    /// as <FILE:LINE>: reason).
+    Solve(solve::SolveArgs),
+    /// Count the solutions of each puzzle, up to --limit.
+    Count(solve::CountArgs),
+    /// Run several engines on every puzzle and compare their answers.
+    Check(check::CheckArgs),
+    /// Measure throughput of engines on puzzle files (single thread by default).
+    Bench(bench::BenchArgs),
+    /// Show the CPU's features, every engine, and which one `auto` picks.
+    Engines,
+}
+
+/// Options shared by the batch commands.
+#[derive(Args, Debug, Clone)]
+pub struct Common {
+    /// Puzzle files; `-` or none reads stdin.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<String>,
+    /// Engine: `auto` (fastest available; $`SIMDOKU_ENGINE` overrides it) or a name from
+    /// `simdoku engines`.
+    #[arg(short, long, default_value = "auto")]
+    pub engine: String,
+    /// Worker threads (default: all cores).
+    #[arg(short = 'j', long)]
+    pub threads: Option<usize>,
+    /// Write results to FILE (atomically, at the end) instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// No summary on stderr.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+impl Common {
+    pub fn sources(&self) -> Vec<String> {
+        if self.files.is_empty() {
+            vec!["-".to_string()]
+        } else {
+            self.files.clone()
+        }
+    }
+
+    pub fn engine(&self, work: Work) -> Result<&'static EngineSpec, DispatchError> {
+        simdoku_dispatch::choose(Some(&self.engine), work)
+    }
+}
+
+/// Sets the size of rayon's global pool.
+pub fn init_threads(threads: Option<usize>) {
+    if let Some(n) = threads.filter(|&n| n > 0) {
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build_global();
+    }
+}
+
+/// Turns the end of a run into an exit code. Rust ignores SIGPIPE, so a write to a closed pipe
+/// fails with `BrokenPipe`: that is a quiet success (`simdoku solve big.txt | head`).
+pub fn finish(result: io::Result<bool>) -> ExitCode {
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("simdoku: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Solve(a) => solve::solve(&a),
+        Command::Count(a) => solve::count(&a),
+        Command::Check(a) => check::check(&a),
+        Command::Bench(a) => bench::bench(&a),
+        Command::Engines => engines(),
+    }
+}
+
+fn engines() -> ExitCode {
+    let cpu = simdoku_dispatch::cpu_features();
+    let has: Vec<_> = cpu.iter().filter(|(_, h)| *h).map(|(n, _)| *n).collect();
+    let lacks: Vec<_> = cpu.iter().filter(|(_, h)| !*h).map(|(n, _)| *n).collect();
+    println!(
+        "CPU features: {}",
+        if has.is_empty() {
+            "(none detected)".into()
+        } else {
+            has.join(" ")
+        }
+    );
+    if !lacks.is_empty() {
+        println!("CPU lacks:    {}", lacks.join(" "));
+    }
+    println!();
+    println!(
+        "{:<8} {:<10} {:<28} summary",
+        "engine", "available", "needs"
+    );
+    for e in simdoku_dispatch::ENGINES {
+        let avail = if e.available() {
+            "yes".to_string()
+        } else {
+            "no".to_string()
+        };
+        let needs = if e.features.is_empty() {
+            "-".to_string()
+        } else {
+            e.features.join(",")
+        };
+        println!("{:<8} {:<10} {:<28} {}", e.name, avail, needs, e.summary);
+    }
+    println!();
+    for (work, names) in simdoku_dispatch::RANKING {
+        println!(
+            "{:<15} ranking: {:<32} auto picks: {}",
+            work.name(),
+            names.join(" > "),
+            simdoku_dispatch::best(*work).name
+        );
+    }
+    if let Ok(v) = std::env::var("SIMDOKU_ENGINE") {
+        println!("\nSIMDOKU_ENGINE={v} overrides auto");
+    }
+    ExitCode::SUCCESS
+}

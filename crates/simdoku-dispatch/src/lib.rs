@@ -5,6 +5,8 @@
 //! engine over a batch on all cores (rayon), one engine per worker, results in input order.
 #![forbid(unsafe_code)]
 
+pub mod bench;
+pub mod check;
 mod registry;
 
 use std::fmt;
@@ -139,12 +141,9 @@ pub fn by_name(name: &str) -> Result<&'static EngineSpec, DispatchError> {
 pub fn best(work: Work) -> &'static EngineSpec {
     RANKING
         .iter()
-        .find(|(w, _)| *w == work)
-        .map(|(_, names)| *names)
-        .unwrap_or(&[])
-        .iter()
-        .filter_map(|n| by_name(n).ok())
-        .next()
+        .filter(|(w, _)| *w == work)
+        .flat_map(|(_, names)| names.iter())
+        .find_map(|n| by_name(n).ok())
         .unwrap_or(&ENGINES[0])
 }
 
@@ -242,3 +241,8 @@ mod tests {
         }
     }
 }
+
+/// The README's Rust example, run as a doctest so that it stays true.
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

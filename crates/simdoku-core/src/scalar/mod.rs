@@ -139,7 +139,7 @@ impl State {
                 if self.cand[d] & self.unsolved == 0 {
                     continue; // all nine placed
                 }
-                for unit in UNITS {
+                for unit in &UNITS {
                     let x = self.cand[d] & unit;
                     if x & x.wrapping_sub(1) == 0 {
                         if x == 0 {

@@ -1,0 +1,82 @@
+//! `simdoku bench`: wall-clock throughput of engines on puzzle files.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use simdoku_dispatch::bench::{Contender, EngineContender, Mode, measure, svg, table};
+
+use crate::check::{engines_by_name, read_puzzles};
+use crate::finish;
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Puzzle files (each one a set in the table).
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<String>,
+    /// Engines to measure, comma-separated (default: every engine this CPU runs).
+    #[arg(long, value_delimiter = ',')]
+    pub engines: Vec<String>,
+    /// Thread counts to measure, comma-separated (e.g. `1,2,4` for a scaling table).
+    #[arg(short = 'j', long, value_delimiter = ',', default_value = "1")]
+    pub threads: Vec<usize>,
+    /// Passes (the median is reported).
+    #[arg(long, default_value_t = 5)]
+    pub passes: usize,
+    /// Minimum seconds per timed run (a set is repeated until it has run this long).
+    #[arg(long, default_value_t = 0.3)]
+    pub min_time: f64,
+    /// Modes: first (first solution), unique (count to 2).
+    #[arg(long, value_delimiter = ',', default_value = "first,unique")]
+    pub modes: Vec<String>,
+    /// Also write the figures as an SVG bar chart.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
+}
+
+pub fn bench(a: &BenchArgs) -> ExitCode {
+    let specs = match engines_by_name(&a.engines) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("simdoku: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut modes = Vec::new();
+    for m in &a.modes {
+        match m.as_str() {
+            "first" => modes.push(Mode::First),
+            "unique" => modes.push(Mode::Unique),
+            other => {
+                eprintln!("simdoku: unknown mode {other:?} (modes: first, unique)");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let mut ok = true;
+    let mut sets = Vec::new();
+    for f in &a.files {
+        let mut puzzles = Vec::new();
+        ok &= read_puzzles(f, &mut puzzles);
+        let name = std::path::Path::new(f)
+            .file_stem()
+            .map_or(f.clone(), |s| s.to_string_lossy().into_owned());
+        sets.push((name, puzzles));
+    }
+    let contenders: Vec<EngineContender> = a
+        .threads
+        .iter()
+        .flat_map(|&t| specs.iter().map(move |s| EngineContender::new(s, t)))
+        .collect();
+    let refs: Vec<&dyn Contender> = contenders.iter().map(|c| c as &dyn Contender).collect();
+    let rows = measure(&sets, &refs, &modes, a.passes, a.min_time);
+    let reference = refs[0].name();
+    print!("{}", table(&rows, &reference));
+    if let Some(path) = &a.plot
+        && let Err(e) = std::fs::write(path, svg(&rows))
+    {
+        eprintln!("simdoku: cannot write {}: {e}", path.display());
+        ok = false;
+    }
+    finish(Ok(ok))
+}

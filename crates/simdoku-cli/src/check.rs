@@ -1,0 +1,120 @@
+//! `simdoku check`: every engine (or the named ones) on every puzzle, compared.
+
+use std::process::ExitCode;
+
+use clap::Args;
+use simdoku_core::Grid;
+use simdoku_dispatch::check::cross_check;
+use simdoku_dispatch::{ENGINES, EngineSpec};
+
+use crate::input::{Entry, LineReader, classify};
+use crate::{finish, init_threads};
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// Puzzle files; `-` or none reads stdin.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<String>,
+    /// Engines to compare, comma-separated (default: every engine this CPU runs). The first
+    /// is the reference.
+    #[arg(long, value_delimiter = ',')]
+    pub engines: Vec<String>,
+    /// Count solutions up to this limit (2 checks uniqueness).
+    #[arg(short, long, default_value_t = 2)]
+    pub limit: u64,
+    /// Worker threads (default: all cores).
+    #[arg(short = 'j', long)]
+    pub threads: Option<usize>,
+    /// Mismatches to print in full.
+    #[arg(long, default_value_t = 20)]
+    pub show: usize,
+}
+
+/// Reads the puzzles of a file, reporting bad lines; false if any line was bad.
+pub fn read_puzzles(name: &str, out: &mut Vec<Grid>) -> bool {
+    let data = match crate::input::read_all(name) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("simdoku: {name}: {e}");
+            return false;
+        }
+    };
+    let mut ok = true;
+    let mut r = LineReader::new(&data[..]);
+    while let Ok(Some(line)) = r.next_line() {
+        match classify(&line) {
+            Some(Entry::Puzzle(g)) => out.push(g),
+            Some(Entry::Invalid(reason)) => {
+                eprintln!("{name}:{}: {reason}", line.number);
+                ok = false;
+            }
+            None => {}
+        }
+    }
+    ok
+}
+
+/// The named engines (all available ones when `names` is empty).
+pub fn engines_by_name(names: &[String]) -> Result<Vec<&'static EngineSpec>, String> {
+    if names.is_empty() {
+        return Ok(ENGINES.iter().filter(|e| e.available()).collect());
+    }
+    names
+        .iter()
+        .map(|n| simdoku_dispatch::by_name(n).map_err(|e| e.to_string()))
+        .collect()
+}
+
+pub fn check(a: &CheckArgs) -> ExitCode {
+    init_threads(a.threads);
+    let specs = match engines_by_name(&a.engines) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("simdoku: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let files = if a.files.is_empty() {
+        vec!["-".to_string()]
+    } else {
+        a.files.clone()
+    };
+    let mut all_ok = true;
+    for name in &files {
+        let mut puzzles = Vec::new();
+        all_ok &= read_puzzles(name, &mut puzzles);
+        let report = cross_check(&puzzles, &specs, a.limit);
+        println!("{name}: {} puzzles, count limit {}", puzzles.len(), a.limit);
+        println!(
+            "  {:<10} {:>9} {:>11} {:>11} {:>10}",
+            "engine", "puzzles", "agreements", "mismatches", "time (s)"
+        );
+        for e in &report.engines {
+            println!(
+                "  {:<10} {:>9} {:>11} {:>11} {:>10.3}",
+                e.name,
+                e.puzzles,
+                e.agreements,
+                e.mismatches,
+                e.time.as_secs_f64()
+            );
+        }
+        for m in report.mismatches.iter().take(a.show) {
+            println!(
+                "  MISMATCH {} puzzle {} ({}): {}",
+                m.engine,
+                m.puzzle_index + 1,
+                m.puzzle,
+                m.reason
+            );
+        }
+        if report.mismatches.len() > a.show {
+            println!(
+                "  ... and {} more mismatches",
+                report.mismatches.len() - a.show
+            );
+        }
+        all_ok &= report.ok();
+    }
+    finish(Ok(all_ok))
+}

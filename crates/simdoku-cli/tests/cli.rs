@@ -1,0 +1,195 @@
+//! End-to-end tests of the `simdoku` binary: output order, formats, exit codes, stderr.
+
+use std::io::{Read, Write};
+use std::process::{Command, Output, Stdio};
+
+use simdoku_core::Grid;
+use simdoku_core::rules::check_solution;
+use simdoku_core::testkit::{NO_SOLUTION, SOLUTION, TWO_SOLUTIONS, bench_data_dir};
+
+fn simdoku(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_simdoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run simdoku");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn data(name: &str) -> String {
+    bench_data_dir().join(name).to_string_lossy().into_owned()
+}
+
+#[test]
+fn solves_a_bundled_set_in_input_order() {
+    let path = data("top95.txt");
+    let out = simdoku(&["solve", "-q", &path], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let input = std::fs::read_to_string(&path).unwrap();
+    let puzzles: Vec<&str> = input
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), puzzles.len());
+    for (line, p) in lines.iter().zip(&puzzles) {
+        let (echo, sol) = line.split_once(',').unwrap();
+        assert_eq!(echo, &p[..81]);
+        check_solution(&Grid::parse(p).unwrap(), &Grid::parse(sol).unwrap()).unwrap();
+    }
+    assert!(text(&out.stderr).is_empty(), "-q keeps stderr quiet");
+}
+
+#[test]
+fn bad_lines_keep_their_place_and_are_reported() {
+    let p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let conflict = format!("44{}", &p[2..]);
+    let bad_char = format!("{}x{}", &p[..10], &p[11..]);
+    let input = format!(
+        "# a comment\r\n{p}\r\n\r\n{bad_char}\n{conflict}\n{TWO_SOLUTIONS}\n{NO_SOLUTION}\n{}",
+        &p[..50]
+    );
+    let out = simdoku(&["solve", "--unique"], input.as_bytes());
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "invalid lines make the exit status 1"
+    );
+    let stdout = text(&out.stdout);
+    let words: Vec<&str> = stdout
+        .lines()
+        .map(|l| l.rsplit(',').next().unwrap())
+        .collect();
+    assert_eq!(words.len(), 6, "{stdout}");
+    assert_eq!(words[0].len(), 81);
+    assert_eq!(
+        &words[1..],
+        ["invalid", "invalid", "multiple", "none", "invalid"]
+    );
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("<stdin>:4: column 11: unexpected 'x'"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("<stdin>:5: contradictory givens: digit 4 twice in row 1"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("<stdin>:8: expected 81 cells, found 50"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("3 invalid"), "summary: {stderr}");
+    assert!(!stderr.contains("panicked"));
+}
+
+#[test]
+fn formats_and_counts() {
+    let out = simdoku(
+        &["solve", "-q", "--format", "solution", "-"],
+        format!("{SOLUTION}\n").as_bytes(),
+    );
+    assert_eq!(text(&out.stdout).trim(), SOLUTION);
+    let out = simdoku(
+        &["solve", "-q", "--format", "pretty"],
+        format!("{SOLUTION}\n").as_bytes(),
+    );
+    assert!(text(&out.stdout).starts_with("4 1 7 | 3 6 9 | 8 2 5\n"));
+    let input = format!(
+        "{SOLUTION}\n{TWO_SOLUTIONS}\n{NO_SOLUTION}\n{}\n",
+        ".".repeat(81)
+    );
+    let out = simdoku(
+        &["count", "-q", "--limit", "10", "--format", "solution"],
+        input.as_bytes(),
+    );
+    assert!(out.status.success());
+    assert_eq!(text(&out.stdout), "1\n2\n0\n10\n");
+}
+
+#[test]
+fn errors_are_one_clear_line() {
+    let out = simdoku(&["solve", "no/such/file.txt"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.starts_with("simdoku: no/such/file.txt: No such file"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked") && !stderr.contains("backtrace"));
+    let out = simdoku(&["solve", "--engine", "warp"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unknown engine \"warp\""));
+    let out = simdoku(&["solve", "--format", "yaml"], b"");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn binary_and_empty_input_give_clear_results() {
+    let out = simdoku(&["solve", "-q"], b"");
+    assert!(out.status.success() && out.stdout.is_empty());
+    let out = simdoku(&["solve"], &[0u8, 159, 146, 150, 255, 10, 1, 2]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout).lines().count(), 2);
+}
+
+#[test]
+fn output_file_is_written_whole() {
+    let dir = std::env::temp_dir().join(format!("simdoku-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let dest = dir.join("out.csv");
+    let dest_s = dest.to_string_lossy().into_owned();
+    let out = simdoku(&["solve", "-q", "-o", &dest_s, &data("hardest11.txt")], b"");
+    assert!(out.status.success());
+    assert_eq!(std::fs::read_to_string(&dest).unwrap().lines().count(), 11);
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "no temporary file left"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_simdoku"))
+        .args(["solve", "-q", &data("17_clue.txt")])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 100];
+    child
+        .stdout
+        .as_mut()
+        .unwrap()
+        .read_exact(&mut first)
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
+}
+
+#[test]
+fn check_and_engines_commands() {
+    let out = simdoku(&["check", &data("top95.txt")], b"");
+    assert!(out.status.success(), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).contains("scalar"));
+    let out = simdoku(&["engines"], b"");
+    assert!(out.status.success());
+    assert!(text(&out.stdout).contains("auto picks"));
+    let out = simdoku(
+        &["solve", "-q", "--engine", "scalar", "-j", "1"],
+        format!("{SOLUTION}\n").as_bytes(),
+    );
+    assert!(out.status.success());
+}

@@ -1,0 +1,258 @@
+//! Wall-clock throughput measurement shared by `simdoku bench` and the peer benchmark
+//! (`cargo bench -p simdoku-dispatch --bench throughput`, which adds the crate `sudoku`).
+//!
+//! Method: every contender runs every set in every mode once per pass, passes interleaved (so
+//! that drift on a shared machine hits all contenders alike); each run repeats the set until it
+//! has taken at least `min_time`; the figure reported is the median over passes.
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use rayon::prelude::*;
+use simdoku_core::Grid;
+
+use crate::EngineSpec;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Stop at the first solution.
+    First,
+    /// Count to 2 (a uniqueness check).
+    Unique,
+}
+
+impl Mode {
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::First => "first",
+            Mode::Unique => "unique",
+        }
+    }
+}
+
+/// Something to time: one of our engines or a peer.
+pub trait Contender: Sync {
+    fn name(&self) -> String;
+    /// Runs every puzzle once; returns (puzzles with a solution, guesses if known).
+    fn run(&self, puzzles: &[Grid], mode: Mode) -> (u64, Option<u64>);
+}
+
+/// One of our engines, on `threads` threads (1: the calling thread alone).
+#[derive(Debug)]
+pub struct EngineContender {
+    pub spec: &'static EngineSpec,
+    pub pool: Option<rayon::ThreadPool>,
+}
+
+impl EngineContender {
+    pub fn new(spec: &'static EngineSpec, threads: usize) -> Self {
+        let pool = (threads > 1).then(|| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("thread pool")
+        });
+        EngineContender { spec, pool }
+    }
+}
+
+impl Contender for EngineContender {
+    fn name(&self) -> String {
+        match &self.pool {
+            None => self.spec.name.to_string(),
+            Some(p) => format!("{} x{}", self.spec.name, p.current_num_threads()),
+        }
+    }
+
+    fn run(&self, puzzles: &[Grid], mode: Mode) -> (u64, Option<u64>) {
+        let one = |e: &mut Box<dyn simdoku_core::Engine>, p: &Grid| {
+            let s = match mode {
+                Mode::First => e.solve(p).1,
+                Mode::Unique => e.count(p, 2),
+            };
+            (u64::from(s.solutions > 0), s.guesses)
+        };
+        let (solved, guesses) = match &self.pool {
+            None => {
+                let mut e = self.spec.engine();
+                puzzles
+                    .iter()
+                    .map(|p| one(&mut e, p))
+                    .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+            }
+            Some(pool) => pool.install(|| {
+                puzzles
+                    .par_iter()
+                    .map_init(|| self.spec.engine(), one)
+                    .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+            }),
+        };
+        (solved, Some(guesses))
+    }
+}
+
+/// One measured figure.
+#[derive(Clone, Debug)]
+pub struct Row {
+    pub set: String,
+    pub mode: Mode,
+    pub contender: String,
+    pub puzzles: usize,
+    /// Median puzzles per second over the passes.
+    pub rate: f64,
+    pub guesses_per_puzzle: Option<f64>,
+    pub solved: u64,
+}
+
+/// Measures every contender on every set and mode.
+pub fn measure(
+    sets: &[(String, Vec<Grid>)],
+    contenders: &[&dyn Contender],
+    modes: &[Mode],
+    passes: usize,
+    min_time: f64,
+) -> Vec<Row> {
+    let mut rows = Vec::new();
+    let mut samples: Vec<Vec<f64>> = Vec::new();
+    for (set, puzzles) in sets {
+        for &mode in modes {
+            for c in contenders {
+                let (solved, guesses) = c.run(puzzles, mode); // warm-up and figures
+                rows.push(Row {
+                    set: set.clone(),
+                    mode,
+                    contender: c.name(),
+                    puzzles: puzzles.len(),
+                    rate: 0.0,
+                    guesses_per_puzzle: guesses.map(|g| g as f64 / puzzles.len().max(1) as f64),
+                    solved,
+                });
+                samples.push(Vec::new());
+            }
+        }
+    }
+    for _ in 0..passes.max(1) {
+        let mut k = 0;
+        for (_, puzzles) in sets {
+            for &mode in modes {
+                for c in contenders {
+                    let start = Instant::now();
+                    let mut done = 0usize;
+                    loop {
+                        c.run(puzzles, mode);
+                        done += puzzles.len();
+                        if start.elapsed().as_secs_f64() >= min_time || puzzles.is_empty() {
+                            break;
+                        }
+                    }
+                    samples[k].push(done as f64 / start.elapsed().as_secs_f64().max(1e-9));
+                    k += 1;
+                }
+            }
+        }
+    }
+    for (row, mut s) in rows.iter_mut().zip(samples) {
+        s.sort_by(f64::total_cmp);
+        row.rate = s[s.len() / 2];
+    }
+    rows
+}
+
+fn human(rate: f64) -> String {
+    if rate >= 1e6 {
+        format!("{:.2}M", rate / 1e6)
+    } else if rate >= 1e3 {
+        format!("{:.1}k", rate / 1e3)
+    } else {
+        format!("{rate:.0}")
+    }
+}
+
+/// A Markdown table; ratios are against `reference` (a contender name) in the same set and mode.
+pub fn table(rows: &[Row], reference: &str) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "| set | mode | engine | puzzles/s | us/puzzle | guesses/puzzle | vs {reference} |\n|---|---|---|---:|---:|---:|---:|"
+    );
+    for r in rows {
+        let peer = rows
+            .iter()
+            .find(|o| o.set == r.set && o.mode == r.mode && o.contender == reference)
+            .map(|o| o.rate);
+        let ratio = peer.map_or("-".into(), |p| format!("{:.2}x", r.rate / p));
+        let guesses = r
+            .guesses_per_puzzle
+            .map_or("-".into(), |g| format!("{g:.2}"));
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} | {:.2} | {} | {} |",
+            r.set,
+            r.mode.name(),
+            r.contender,
+            human(r.rate),
+            1e6 / r.rate.max(1e-9),
+            guesses,
+            ratio
+        );
+    }
+    s
+}
+
+/// A bar chart of the rows as an SVG document: one group per (set, mode), one bar per
+/// contender, bar length on a log scale of puzzles/s.
+pub fn svg(rows: &[Row]) -> String {
+    let names: Vec<String> = rows.iter().fold(Vec::new(), |mut v, r| {
+        if !v.contains(&r.contender) {
+            v.push(r.contender.clone());
+        }
+        v
+    });
+    let colors = [
+        "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1",
+    ];
+    let max = rows
+        .iter()
+        .map(|r| r.rate)
+        .fold(1.0f64, f64::max)
+        .log10()
+        .ceil()
+        .max(1.0);
+    let (bar, gap, left, width) = (14.0, 10.0, 230.0, 520.0);
+    let mut y = 40.0;
+    let mut body = String::new();
+    let mut last_group = String::new();
+    for r in rows {
+        let group = format!("{} / {}", r.set, r.mode.name());
+        if group != last_group {
+            y += gap;
+            let _ = writeln!(
+                body,
+                r#"<text x="8" y="{:.0}" font-size="12">{group}</text>"#,
+                y + bar
+            );
+            last_group = group;
+        }
+        let k = names.iter().position(|n| *n == r.contender).unwrap_or(0);
+        let w = (r.rate.max(1.0).log10() / max * width).max(1.0);
+        let _ = writeln!(
+            body,
+            r#"<rect x="{left}" y="{y:.0}" width="{w:.1}" height="{bar}" fill="{}"/><text x="{:.1}" y="{:.0}" font-size="11">{} {}</text>"#,
+            colors[k % colors.len()],
+            left + w + 4.0,
+            y + bar - 3.0,
+            r.contender,
+            human(r.rate)
+        );
+        y += bar + 2.0;
+    }
+    format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{:.0}" height="{:.0}" font-family="sans-serif">
+<rect width="100%" height="100%" fill="white"/>
+<text x="8" y="20" font-size="14">puzzles/second (log scale, single run medians)</text>
+{body}</svg>
+"#,
+        left + width + 160.0,
+        y + 20.0
+    )
+}

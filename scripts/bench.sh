@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Regenerates the measured tables of BENCHMARKS.md: every engine beside the peer crate `sudoku`
+# (same run, single thread, median of interleaved passes), and thread scaling.
+# Usage: scripts/bench.sh [passes]   (takes a few minutes; run on an otherwise idle machine)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+passes=${1:-5}
+out=target/bench
+mkdir -p "$out"
+cargo bench -p simdoku-dispatch --bench throughput -- --passes "$passes" --md "$out/peer.md" --plot "$out/peer.svg" >/dev/null
+cargo build --release -p simdoku-cli
+# Parallel scaling: forum_hardest_1106 repeated until one pass takes a few seconds.
+for _ in $(seq 40); do grep -v '^#' bench-data/forum_hardest_1106.txt; done > "$out/forum_x40.txt"
+threads="1,$(nproc)"
+./target/release/simdoku bench "$out/forum_x40.txt" --threads "$threads" --modes first --passes 3 --min-time 1 > "$out/scaling.md"
+python3 - "$out" <<'PY'
+import re, sys, datetime
+out = sys.argv[1]
+peer = open(f"{out}/peer.md").read()
+scaling = open(f"{out}/scaling.md").read()
+text = open("BENCHMARKS.md").read()
+def put(text, tag, body):
+    return re.sub(rf"(<!-- {tag} -->\n).*?(<!-- /{tag} -->)", lambda m: m.group(1) + body + m.group(2), text, flags=re.S)
+text = put(text, "peer", peer)
+text = put(text, "scaling", scaling)
+open("BENCHMARKS.md", "w").write(text)
+PY
+cp "$out/peer.svg" bench-data/../BENCHMARKS.svg 2>/dev/null || true
+echo "BENCHMARKS.md updated"
