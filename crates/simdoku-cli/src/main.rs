@@ -5,6 +5,7 @@ mod batch;
 mod bench;
 mod check;
 mod input;
+mod large;
 mod output;
 mod solve;
 
@@ -51,6 +52,9 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Show the CPU's features, every engine, and which one `auto` picks.
     Engines,
+    /// Solve N x N grids (4x4 .. 121x121) and Sudoku-X, from files of grids.
+    #[command(long_about = large::LONG_ABOUT)]
+    Large(large::LargeCmd),
 }
 
 /// Options shared by the batch commands.
@@ -119,6 +123,7 @@ fn main() -> ExitCode {
         Command::Check(a) => check::check(&a),
         Command::Bench(a) => bench::bench(&a),
         Command::Engines => engines(),
+        Command::Large(a) => large::large(&a),
     }
 }
 
