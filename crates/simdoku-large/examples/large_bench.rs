@@ -29,6 +29,8 @@ fn main() {
                     intersections: s.contains("bl"),
                     gac: s.contains("gac"),
                     restarts: s.contains("rs"),
+                    lcv: s.contains("lcv"),
+                    dual: s.contains("dual"),
                     branch: if s.contains("wdeg") {
                         Branch::HouseWdeg
                     } else if s.contains("cs") {

@@ -48,6 +48,11 @@ pub struct Config {
     /// Restart the search (keeping the learned weights, trying random values first) after a
     /// growing number of failures, until the first solution.
     pub restarts: bool,
+    /// Try first the value fewest peers hold (least constraining), on 16x16 and larger.
+    pub lcv: bool,
+    /// Also branch on the value with the fewest places in a house, when fewer than the
+    /// chosen cell's candidates.
+    pub dual: bool,
 }
 
 /// Branching heuristics.
@@ -74,6 +79,8 @@ impl Default for Config {
             gac: true,
             branch: Branch::HouseWdeg,
             restarts: true,
+            lcv: false,
+            dual: false,
         }
     }
 }
@@ -460,7 +467,6 @@ impl Solver {
         }
     }
 
-    #[inline(never)]
     fn naked(&mut self, c: usize) -> Prop {
         let v = self.dom[c];
         for k in 0..self.cell_nhouses[c] as usize {
@@ -475,7 +481,6 @@ impl Solver {
         Ok(())
     }
 
-    #[inline(never)]
     fn hidden(&mut self, h: usize) -> Prop {
         let base = h * self.side;
         let (mut once, mut twice) = (0u128, 0u128);
@@ -507,7 +512,6 @@ impl Solver {
     }
 
     /// Pointing and claiming on every box/row and box/column intersection.
-    #[inline(never)]
     fn boxline(&mut self) -> Prop {
         let (n, side) = (self.n, self.side);
         // seg[r * n + b]: union of row r's cells in the b-th box of its band;
@@ -589,7 +593,6 @@ impl Solver {
     }
 
     /// Generalised arc consistency of house `h`'s all-different constraint.
-    #[inline(never)]
     fn gac(&mut self, h: usize) -> Prop {
         let side = self.side;
         let base = h * side;
@@ -654,7 +657,6 @@ impl Solver {
 
     /// An augmenting path from free cell `i` (house cells at `base`) to a free value, by depth
     /// first search over values; flips it and returns the free value it ended on.
-    #[inline(never)]
     fn augment(&mut self, base: usize, i: usize, free_vals: u128) -> Option<usize> {
         let path = &mut self.scratch.path;
         path.clear();
@@ -697,7 +699,6 @@ impl Solver {
     /// Tarjan's strongly connected components over value nodes: value `u` -> every other
     /// candidate of the cell matched to `u`. Leaves each value's component mask in
     /// `scratch.comp`.
-    #[inline(never)]
     fn scc(&mut self, base: usize, fixed_vals: u128) {
         let s = &mut self.scratch;
         s.index.fill(NONE);
@@ -855,6 +856,51 @@ impl Solver {
         best.map(|(c, _, _)| c)
     }
 
+    /// The dual view: a (house, value) with fewer places than `cell_size`, the fewest of all;
+    /// returns the place with the fewest candidates and the value. Places are counted for all
+    /// values of a house at once in bit-sliced counters (one `u128` per bit of the count).
+    fn choose_dual(&self, cell_size: u32) -> Option<(usize, u128)> {
+        let mut best: Option<(usize, u32, u128)> = None; // house, places, value bit
+        let mut limit = cell_size;
+        for h in 0..self.houses {
+            if limit <= 2 {
+                break;
+            }
+            let cells = &self.house_cells[h * self.side..(h + 1) * self.side];
+            let mut planes = [0u128; 8];
+            for &c in cells {
+                let mut carry = self.dom[c as usize];
+                for p in &mut planes {
+                    let t = *p & carry;
+                    *p ^= carry;
+                    carry = t;
+                    if carry == 0 {
+                        break;
+                    }
+                }
+            }
+            for k in 2..limit {
+                let mut m = self.full;
+                for (bit, p) in planes.iter().enumerate() {
+                    m &= if k >> bit & 1 != 0 { *p } else { !*p };
+                }
+                if m != 0 {
+                    best = Some((h, k, m & m.wrapping_neg()));
+                    limit = k;
+                    break;
+                }
+            }
+        }
+        let (h, _, v) = best?;
+        let cells = &self.house_cells[h * self.side..(h + 1) * self.side];
+        let c = cells
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| self.dom[c] & v != 0)
+            .min_by_key(|&c| self.dom[c].count_ones())?;
+        Some((c, v))
+    }
+
     fn failed_guess(&mut self, c: usize) {
         self.cell_weights[c] += 1;
         let every = if self.cfg.branch == Branch::CellScore {
@@ -899,6 +945,28 @@ impl Solver {
     /// The value bit to try first in cell `c`: the lowest, or a random one when restarting.
     fn pick_value(&mut self, c: usize, random: bool) -> u128 {
         let mut d = self.dom[c];
+        if self.cfg.lcv && self.n >= 4 {
+            // Least constraining value: the one fewest peers still hold (ties: random when
+            // restarting, else the lowest).
+            let mut best = (u32::MAX, 0u128, 0u64);
+            let mut m = d;
+            while m != 0 {
+                let bit = m & m.wrapping_neg();
+                m &= m - 1;
+                let mut peers = 0u32;
+                for k in 0..self.cell_nhouses[c] as usize {
+                    let h = self.cell_houses[c * 5 + k] as usize;
+                    for &o in &self.house_cells[h * self.side..(h + 1) * self.side] {
+                        peers += u32::from(self.dom[o as usize] & bit != 0);
+                    }
+                }
+                let tie = if random { self.next_random() } else { 0 };
+                if (peers, tie) < (best.0, best.2) {
+                    best = (peers, bit, tie);
+                }
+            }
+            return best.1;
+        }
         if random {
             let k = ((self.next_random() >> 32) * u64::from(d.count_ones())) >> 32;
             for _ in 0..k {
@@ -946,8 +1014,19 @@ impl Solver {
                 ok = true;
             }
             if ok {
-                if let Some(c) = self.choose() {
-                    let v = self.pick_value(c, restarting);
+                if let Some(mut c) = self.choose() {
+                    let dual = if self.cfg.dual {
+                        self.choose_dual(self.dom[c].count_ones())
+                    } else {
+                        None
+                    };
+                    let v = match dual {
+                        Some((c2, v2)) => {
+                            c = c2;
+                            v2
+                        }
+                        None => self.pick_value(c, restarting),
+                    };
                     guesses.push((c as u32, v, self.trail.len()));
                     self.stats.guesses += 1;
                     let h = self.cell_houses[c * 5] as usize;
