@@ -1,8 +1,8 @@
 //! The large engine on 9x9 against the core scalar engine, same run, same puzzles:
 //! `cargo run --release -p simdoku-large --example gac9_bench -- [SET] [N] [ROUNDS]`
-//! (defaults: 17_clue, 10000 puzzles, 3 rounds; prints the median round per engine).
+//! (defaults: `17_clue`, 10000 puzzles, 3 rounds; prints the median round per engine).
 
-#![allow(clippy::cast_precision_loss)]
+#![allow(clippy::cast_precision_loss, clippy::type_complexity)]
 
 use std::time::Instant;
 
