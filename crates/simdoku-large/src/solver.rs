@@ -152,11 +152,18 @@ pub struct Solver {
     hidden_list: Vec<u32>,
     gac_dirty: Vec<bool>,
     gac_list: Vec<u32>,
-    boxline_dirty: bool,
     /// Matching per house: value index matched to the house's i-th cell, and the converse.
     var_val: Vec<u8>,
     val_var: Vec<u8>,
     weights: Vec<u32>,
+    /// Sum of the weights of each cell's houses.
+    cell_wdeg: Vec<u32>,
+    /// Bands (rows) and stacks (columns) changed since the last box/line pass, one bit each.
+    band_dirty: u32,
+    stack_dirty: u32,
+    /// Band and stack of each cell.
+    cell_band: Vec<u8>,
+    cell_stack: Vec<u8>,
     cell_weights: Vec<u32>,
     seg: Vec<u128>,
     twice_box: Vec<u128>,
@@ -205,6 +212,7 @@ impl Solver {
             }
         }
         let nh = hs.len();
+        let cell_wdeg = cell_nhouses.iter().map(|&k| u32::from(k)).collect();
         Solver {
             n,
             side,
@@ -226,10 +234,14 @@ impl Solver {
             hidden_list: Vec::with_capacity(nh),
             gac_dirty: vec![false; nh],
             gac_list: Vec::with_capacity(nh),
-            boxline_dirty: false,
             var_val: vec![NONE; nh * side],
             val_var: vec![NONE; nh * side],
             weights: vec![1; nh],
+            cell_wdeg,
+            band_dirty: 0,
+            stack_dirty: 0,
+            cell_band: (0..cells).map(|c| (c / side / n) as u8).collect(),
+            cell_stack: (0..cells).map(|c| (c % side / n) as u8).collect(),
             cell_weights: vec![0; cells],
             seg: vec![0; 2 * side * n],
             twice_box: vec![0; n],
@@ -295,6 +307,9 @@ impl Solver {
         self.deadline = timeout.map(|t| Instant::now() + t);
         self.ticks = 0;
         self.weights.fill(1);
+        for (w, &k) in self.cell_wdeg.iter_mut().zip(&self.cell_nhouses) {
+            *w = u32::from(k);
+        }
         self.cell_weights.fill(0);
         self.rng = 0x9E37_79B9_7F4A_7C15;
         self.load(cells);
@@ -366,7 +381,8 @@ impl Solver {
         for h in 0..self.houses {
             self.mark(h);
         }
-        self.boxline_dirty = true;
+        self.band_dirty = (1 << self.n) - 1;
+        self.stack_dirty = (1 << self.n) - 1;
     }
 
     #[inline]
@@ -391,7 +407,16 @@ impl Solver {
             self.gac_dirty[h as usize] = false;
         }
         self.gac_list.clear();
-        self.boxline_dirty = false;
+        self.band_dirty = 0;
+        self.stack_dirty = 0;
+    }
+
+    /// A contradiction in house `h`: its weight, and the weighted degree of its cells, grow.
+    fn bump(&mut self, h: usize) {
+        self.weights[h] += 1;
+        for i in 0..self.side {
+            self.cell_wdeg[self.house_cells[h * self.side + i] as usize] += 1;
+        }
     }
 
     /// Removes `mask` from cell `c`'s candidates; a wipe-out bumps house `h`'s weight.
@@ -403,7 +428,7 @@ impl Solver {
             return Ok(());
         }
         if new == 0 {
-            self.weights[h] += 1;
+            self.bump(h);
             return Err(Fail);
         }
         self.dom[c] = new;
@@ -414,7 +439,8 @@ impl Solver {
         for k in 0..self.cell_nhouses[c] as usize {
             self.mark(self.cell_houses[c * 5 + k] as usize);
         }
-        self.boxline_dirty = true;
+        self.band_dirty |= 1 << self.cell_band[c];
+        self.stack_dirty |= 1 << self.cell_stack[c];
         Ok(())
     }
 
@@ -440,8 +466,7 @@ impl Solver {
                 self.gac(h as usize)?;
                 continue;
             }
-            if self.cfg.intersections && self.boxline_dirty {
-                self.boxline_dirty = false;
+            if self.cfg.intersections && (self.band_dirty | self.stack_dirty) != 0 {
                 self.boxline()?;
                 if !self.queue.is_empty()
                     || !self.hidden_list.is_empty()
@@ -490,7 +515,7 @@ impl Solver {
             once |= m;
         }
         if once != self.full {
-            self.weights[h] += 1;
+            self.bump(h);
             return Err(Fail);
         }
         let single = once & !twice;
@@ -502,7 +527,7 @@ impl Solver {
             let m = self.dom[c] & single;
             if m != 0 && self.dom[c] != m {
                 if m & (m - 1) != 0 {
-                    self.weights[h] += 1;
+                    self.bump(h);
                     return Err(Fail);
                 }
                 self.remove(c, !m, h)?;
@@ -514,9 +539,17 @@ impl Solver {
     /// Pointing and claiming on every box/row and box/column intersection.
     fn boxline(&mut self) -> Prop {
         let (n, side) = (self.n, self.side);
+        // Only bands (for rows) and stacks (for columns) with a change since the last pass: the
+        // inferences of a band involve its cells only.
+        let dirty = [self.band_dirty, self.stack_dirty];
+        self.band_dirty = 0;
+        self.stack_dirty = 0;
         // seg[r * n + b]: union of row r's cells in the b-th box of its band;
         // seg[side * n + c * n + b]: union of column c's cells in the b-th box of its stack.
         for r in 0..side {
+            if dirty[0] >> (r / n) & 1 == 0 {
+                continue;
+            }
             for b in 0..n {
                 let mut m = 0;
                 for k in 0..n {
@@ -526,6 +559,9 @@ impl Solver {
             }
         }
         for c in 0..side {
+            if dirty[1] >> (c / n) & 1 == 0 {
+                continue;
+            }
             for b in 0..n {
                 let mut m = 0;
                 for k in 0..n {
@@ -540,6 +576,9 @@ impl Solver {
         for dir in 0..2 {
             let seg = dir * side * n;
             for band in 0..n {
+                if dirty[dir] >> band & 1 == 0 {
+                    continue;
+                }
                 for b in 0..n {
                     let (mut once, mut twice_box) = (0u128, 0u128);
                     for l in band * n..band * n + n {
@@ -637,7 +676,7 @@ impl Solver {
                 } else if let Some(v) = self.augment(base, i, free_vals) {
                     free_vals &= !(1 << v);
                 } else {
-                    self.weights[h] += 1;
+                    self.bump(h);
                     return Err(Fail);
                 }
             }
@@ -835,9 +874,7 @@ impl Solver {
                     }
                     1
                 }
-                Branch::HouseWdeg => (0..self.cell_nhouses[c] as usize)
-                    .map(|k| self.weights[self.cell_houses[c * 5 + k] as usize] as u64)
-                    .sum(),
+                Branch::HouseWdeg => u64::from(self.cell_wdeg[c]),
                 Branch::CellWeight => self.cell_weights[c] as u64 + 1,
                 Branch::CellScore => {
                     let bt = self.cell_weights[c] as u64;
