@@ -18,7 +18,11 @@ fn main() {
     let puzzles = testkit::bench_slice(&set, n);
     let configs: Vec<(&str, Box<dyn Fn() -> Box<dyn Engine>>)> = vec![
         ("scalar", Box::new(|| Box::new(Scalar::new()))),
-        ("gac (default)", Box::new(|| Box::new(Gac9::new()))),
+        ("gac (Gac9::new)", Box::new(|| Box::new(Gac9::new()))),
+        (
+            "gac, large-grid default",
+            Box::new(|| Box::new(Gac9::with_config(Config::default()))),
+        ),
         (
             "gac, no box/line",
             Box::new(|| {
@@ -29,19 +33,11 @@ fn main() {
             }),
         ),
         (
-            "singles only",
+            "singles only, min-dom",
             Box::new(|| {
                 Box::new(Gac9::with_config(Config {
                     gac: false,
                     intersections: false,
-                    ..Config::default()
-                }))
-            }),
-        ),
-        (
-            "gac, min-dom, no restarts",
-            Box::new(|| {
-                Box::new(Gac9::with_config(Config {
                     branch: Branch::MinDom,
                     restarts: false,
                     ..Config::default()

@@ -10,6 +10,7 @@ use simdoku_large::{Branch, Config, Solver, text};
 
 fn main() {
     let mut limit = 2;
+    let mut repeat = 1;
     let mut timeout = None;
     let mut cfg = Config::default();
     let mut files = Vec::new();
@@ -17,6 +18,7 @@ fn main() {
     while let Some(a) = args.next() {
         match a.as_str() {
             "--limit" => limit = args.next().unwrap().parse().unwrap(),
+            "--repeat" => repeat = args.next().unwrap().parse().unwrap(),
             "--timeout" => {
                 timeout = Some(Duration::from_secs_f64(
                     args.next().unwrap().parse().unwrap(),
@@ -57,9 +59,17 @@ fn main() {
             };
             let side = p.grid.side();
             let mut s = Solver::new(p.grid.box_size(), p.x, cfg);
-            let t = Instant::now();
-            let (status, _, st) = s.count(&p.grid, limit, timeout);
-            let ms = t.elapsed().as_secs_f64() * 1e3;
+            let mut runs = Vec::new();
+            let mut last = None;
+            for _ in 0..repeat {
+                let t = Instant::now();
+                let r = s.count(&p.grid, limit, timeout);
+                runs.push(t.elapsed().as_secs_f64() * 1e3);
+                last = Some(r);
+            }
+            runs.sort_by(f64::total_cmp);
+            let ms = runs[runs.len() / 2];
+            let (status, _, st) = last.unwrap();
             let frac = p.grid.givens() as f64 / (side * side) as f64;
             println!(
                 "{f}:{} {side}x{side}{} givens {:.1}% {status} sols {} guesses {} fails {} open {} {ms:.2} ms",

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 
 use simdoku_core::{Engine, Grid, Search};
 
-use crate::solver::{Config, Solver};
+use crate::solver::{Branch, Config, Solver};
 
 /// The GAC engine on 9x9 (plain Sudoku, not X).
 #[derive(Debug, Clone)]
@@ -14,8 +14,14 @@ pub struct Gac9 {
 }
 
 impl Gac9 {
+    /// Tuned for 9x9: fewest-candidates branching without restarts (measured faster on the
+    /// 17-clue set than dom/wdeg with restarts, which pay on the larger grids).
     pub fn new() -> Gac9 {
-        Gac9::with_config(Config::default())
+        Gac9::with_config(Config {
+            branch: Branch::MinDom,
+            restarts: false,
+            ..Config::default()
+        })
     }
 
     /// With chosen propagation rules (for measurements).

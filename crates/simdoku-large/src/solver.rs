@@ -467,6 +467,9 @@ impl Solver {
                 continue;
             }
             if self.cfg.intersections && (self.band_dirty | self.stack_dirty) != 0 {
+                if self.x {
+                    self.diagbox()?;
+                }
                 self.boxline()?;
                 if !self.queue.is_empty()
                     || !self.hidden_list.is_empty()
@@ -624,6 +627,60 @@ impl Solver {
                                 }
                             }
                         }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Sudoku-X: pointing and claiming where a diagonal crosses a box (n cells).
+    fn diagbox(&mut self) -> Prop {
+        let (n, side) = (self.n, self.side);
+        for d in 0..2 {
+            let dh = 3 * side + d;
+            let on_diag = |c: usize| {
+                if d == 0 {
+                    c / side == c % side
+                } else {
+                    c / side + c % side == side - 1
+                }
+            };
+            let mut segs = [0u128; 11];
+            let (mut once, mut twice) = (0u128, 0u128);
+            for (k, seg) in segs.iter_mut().enumerate().take(n) {
+                for i in k * n..k * n + n {
+                    *seg |= self.dom[self.house_cells[dh * side + i] as usize];
+                }
+                twice |= once & *seg;
+                once |= *seg;
+            }
+            for k in 0..n {
+                let b = if d == 0 { k * n + k } else { k * n + n - 1 - k };
+                let bh = 2 * side + b;
+                let mut box_rest = 0u128;
+                for i in 0..side {
+                    let c = self.house_cells[bh * side + i] as usize;
+                    if !on_diag(c) {
+                        box_rest |= self.dom[c];
+                    }
+                }
+                // Only in this box along the diagonal: out of the rest of the box.
+                let claim = segs[k] & !twice & box_rest;
+                if claim != 0 {
+                    for i in 0..side {
+                        let c = self.house_cells[bh * side + i] as usize;
+                        if !on_diag(c) {
+                            self.remove(c, claim, bh)?;
+                        }
+                    }
+                }
+                // Only on the diagonal within the box: out of the rest of the diagonal.
+                let point = segs[k] & !box_rest & twice;
+                if point != 0 {
+                    for i in (0..side).filter(|i| i / n != k) {
+                        let c = self.house_cells[dh * side + i] as usize;
+                        self.remove(c, point, dh)?;
                     }
                 }
             }
