@@ -7,26 +7,30 @@
 //! 1. naked singles: a cell with one candidate removes it from its peers;
 //! 2. hidden singles: a value with one place left in a house goes there (and a value with no
 //!    place left is a contradiction);
-//! 3. box/line intersections (pointing and claiming): a value whose places in a box all lie in
-//!    one row (column) leaves the rest of that row (column), and the converse;
-//! 4. generalised arc consistency of every house's all-different constraint (Régin): a maximum
+//! 3. generalised arc consistency of every house's all-different constraint (Régin): a perfect
 //!    matching of cells to values (augmenting paths), then the strongly connected components
-//!    (Tarjan) of the graph that joins the value matched to a cell to the other candidates of
-//!    that cell. A candidate outside the matching survives only when its value lies in the same
-//!    component as the cell's matched value. A house of N cells and N values needs a perfect
-//!    matching, so there are no free values. This subsumes naked and hidden pairs, triples,
-//!    ... of every size. Each house keeps its matching between calls (across backtracking too:
-//!    it is only a hint), and only pairs whose value was removed are repaired.
+//!    of the graph that joins the value matched to a cell to the other candidates of that cell
+//!    (a bitset closure tests the usual case of one component; Tarjan otherwise). A candidate
+//!    survives only when its value lies in the component of the cell's matched value. A house
+//!    of N cells and N values needs a perfect matching, so there are no free values. This
+//!    subsumes naked and hidden pairs, triples, ... of every size. Each house keeps its
+//!    matching between calls (across backtracking too: it is only a hint), and only the pairs
+//!    whose value was removed are repaired;
+//! 4. box/line intersections (pointing and claiming): a value whose places in a box all lie in
+//!    one row (column) leaves the rest of that row (column), and the converse; for Sudoku-X the
+//!    same where a diagonal crosses a box.
 //!
-//! A rule runs only when the ones before it are at their fixpoint, and on the houses that
-//! changed since it last ran.
+//! A rule runs only when the ones before it are at their fixpoint, and only on the houses
+//! (bands, stacks) that changed since it last ran.
 //!
 //! # Search
 //! Binary branching: `cell = value` (a guess), then `cell != value`. The cell is the one with the
 //! fewest candidates per weighted degree (dom/wdeg: each house carries a weight, bumped each time
-//! a contradiction is found in it; a cell's degree is the sum of its houses' weights). The state
-//! changes are logged (cell, old candidates) and undone on backtracking: a state copy per guess
-//! costs too much memory on 121x121 grids (234 kB per open guess).
+//! a contradiction is found in it; a cell's degree is the sum of its houses' weights). Changes
+//! are logged (cell, old candidates) and undone on backtracking: a state copy per guess costs
+//! too much memory on 121x121 grids (234 kB per open guess). Until the first solution the search
+//! restarts after 64 x Luby(i) failures, keeping the weights and trying values in random order;
+//! counting past the first solution is a complete search from the root that skips it.
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
