@@ -167,7 +167,10 @@ pub fn run(
             }
             if let Some(s) = sol {
                 let form = if side > 35 { Form::Numbers } else { p.form };
-                out.write_all(text::format(&s, form, x).as_bytes())?;
+                // The `Sudoku X` line as in the input; --x adds it to number grids only, so
+                // that line-form output stays one line per grid.
+                let marker = p.x || (x && form == Form::Numbers);
+                out.write_all(text::format(&s, form, marker).as_bytes())?;
                 if form == Form::Numbers {
                     writeln!(out)?;
                 }

@@ -312,11 +312,15 @@ fn parse_line_grid(cells: &[u8], rest: &[u8], ln: usize, x: bool) -> Result<Puzz
 }
 
 /// Writes `grid` in `form`: one line of characters (line form; panics above 35x35), or N lines
-/// of numbers right-aligned to the width of N, `.` for an empty cell. With `x` (number form
-/// only) a `Sudoku X` line comes first. The text ends with a newline.
+/// of numbers right-aligned to the width of N, `.` for an empty cell. With `x` a `Sudoku X`
+/// line comes first (so that the text reads back as the same puzzle). The text ends with a
+/// newline.
 pub fn format(grid: &LargeGrid, form: Form, x: bool) -> String {
     let side = grid.side();
     let mut s = String::new();
+    if x {
+        s.push_str("Sudoku X\n");
+    }
     match form {
         Form::Line => {
             for &v in grid.cells() {
@@ -325,9 +329,6 @@ pub fn format(grid: &LargeGrid, form: Form, x: bool) -> String {
             s.push('\n');
         }
         Form::Numbers => {
-            if x {
-                s.push_str("Sudoku X\n");
-            }
             let width = side.to_string().len();
             for r in 0..side {
                 for c in 0..side {

@@ -582,3 +582,47 @@ fn counts_with_and_without_restarts_agree() {
         assert!(with.solutions >= 1);
     }
 }
+
+#[test]
+fn x_marker_round_trips_in_both_forms() {
+    // A 4x4 X puzzle in line form with its marker: the output keeps the marker and reads back
+    // as an X grid; --x alone keeps line output to one line per grid.
+    let mut rng = Rng::new(3);
+    let full = generate::solution_grid_x(2, &mut rng, Duration::from_secs(5)).unwrap();
+    let p = generate::remove_cells(&full, 6, &mut rng);
+    let line = text::format(&p, Form::Line, false);
+    let input = format!("Sudoku X\n{line}");
+    let mut out = Vec::new();
+    run(
+        &LargeArgs::default(),
+        &[Input {
+            name: "l",
+            text: &input,
+        }],
+        &mut out,
+        &mut Vec::new(),
+    )
+    .unwrap();
+    let out = String::from_utf8(out).unwrap();
+    let back = text::parse(&out).remove(0).unwrap();
+    assert!(back.x && back.form == Form::Line, "{out}");
+    check_solution(&p, &back.grid, true).unwrap();
+    let mut out = Vec::new();
+    let args = LargeArgs {
+        x: true,
+        ..LargeArgs::default()
+    };
+    run(
+        &args,
+        &[Input {
+            name: "l",
+            text: &line,
+        }],
+        &mut out,
+        &mut Vec::new(),
+    )
+    .unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(out.lines().count(), 1, "{out}");
+    check_solution(&p, &text::parse(&out).remove(0).unwrap().grid, true).unwrap();
+}
