@@ -155,7 +155,7 @@ pub struct Solver {
     hidden_dirty: Vec<bool>,
     hidden_list: Vec<u32>,
     gac_dirty: Vec<bool>,
-    gac_list: Vec<u32>,
+    gac_list: std::collections::VecDeque<u32>,
     /// Matching per house: value index matched to the house's i-th cell, and the converse.
     var_val: Vec<u8>,
     val_var: Vec<u8>,
@@ -237,7 +237,7 @@ impl Solver {
             hidden_dirty: vec![false; nh],
             hidden_list: Vec::with_capacity(nh),
             gac_dirty: vec![false; nh],
-            gac_list: Vec::with_capacity(nh),
+            gac_list: std::collections::VecDeque::with_capacity(nh),
             var_val: vec![NONE; nh * side],
             val_var: vec![NONE; nh * side],
             weights: vec![1; nh],
@@ -397,7 +397,7 @@ impl Solver {
         }
         if !self.gac_dirty[h] {
             self.gac_dirty[h] = true;
-            self.gac_list.push(h as u32);
+            self.gac_list.push_back(h as u32);
         }
     }
 
@@ -464,7 +464,7 @@ impl Solver {
                 continue;
             }
             if self.cfg.gac
-                && let Some(h) = self.gac_list.pop()
+                && let Some(h) = self.gac_list.pop_front()
             {
                 self.gac_dirty[h as usize] = false;
                 self.gac(h as usize)?;
