@@ -515,17 +515,21 @@ impl Solver {
 
     fn hidden(&mut self, h: usize) -> Prop {
         let base = h * self.side;
-        let (mut once, mut twice) = (0u128, 0u128);
+        let (mut once, mut twice, mut fixed) = (0u128, 0u128, 0u128);
         for i in 0..self.side {
             let m = self.dom[self.house_cells[base + i] as usize];
             twice |= once & m;
             once |= m;
+            if m.is_power_of_two() {
+                fixed |= m;
+            }
         }
         if once != self.full {
             self.bump(h);
             return Err(Fail);
         }
-        let single = once & !twice;
+        // Values held once, not by a fixed cell: those cells take them.
+        let single = once & !twice & !fixed;
         if single == 0 {
             return Ok(());
         }
