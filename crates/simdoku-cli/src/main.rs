@@ -6,6 +6,7 @@ mod bench;
 mod check;
 mod game;
 mod input;
+mod large;
 mod output;
 mod solve;
 mod tools;
@@ -76,6 +77,9 @@ enum Command {
     Play(game::PlayArgs),
     /// Run a match between two players (programs or built-in) and print the scores.
     Referee(game::RefereeArgs),
+    /// Solve N x N grids (4x4 .. 121x121) and Sudoku-X, from files of grids.
+    #[command(long_about = large::LONG_ABOUT)]
+    Large(large::LargeCmd),
 }
 
 /// Options shared by the batch commands.
@@ -151,6 +155,7 @@ fn main() -> ExitCode {
         Command::Canon(a) => tools::canon(&a),
         Command::Play(a) => game::play(&a),
         Command::Referee(a) => game::referee(&a),
+        Command::Large(a) => large::large(&a),
     }
 }
 

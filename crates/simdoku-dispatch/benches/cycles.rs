@@ -34,6 +34,10 @@ fn setup(engine: &str, set: &str) -> (Box<dyn Engine>, Vec<Grid>) {
     args = [("scalar", "hardest11"), ("scalar", "top95"), ("scalar", "17_clue"), ("scalar", "forum_hardest_1106")],
     setup = setup
 )]
+#[benches::sse(
+    args = [("sse", "hardest11"), ("sse", "top95"), ("sse", "17_clue"), ("sse", "forum_hardest_1106")],
+    setup = setup
+)]
 #[benches::bands(
     args = [("bands", "hardest11"), ("bands", "top95"), ("bands", "17_clue"), ("bands", "forum_hardest_1106")],
     setup = setup

@@ -1,2 +1,31 @@
-//! Large grids (4x4 .. 121x121) and Sudoku-X. See the crate README.
+//! Large grids (4x4 .. 121x121) and Sudoku-X.
+//!
+//! * [`LargeGrid`]: an N x N grid, N = n * n for box size n = 2..=11; [`check_solution`], the
+//!   rules checker (rows, columns, boxes, and both diagonals for Sudoku-X);
+//! * [`text`]: reading files (one grid per line as characters, or N lines of N numbers) and
+//!   writing grids back in the form they were read in;
+//! * [`Solver`]: candidate bitsets, singles, box/line intersections and all-different GAC
+//!   (Régin's matching + SCC filtering), dom/wdeg branching; solve, count up to a limit,
+//!   stop at a time limit;
+//! * [`generate`]: a seeded generator of puzzles of any size;
+//! * [`run`]: what the command line's `simdoku large` does, as a library function;
+//! * [`Gac9`]: the same engine behind the core 9x9 `Engine` trait.
+//!
+//! See the crate README for the text forms and the measured speed.
+
 #![forbid(unsafe_code)]
+// Cell counts (at most 14641) and milliseconds as f64 for fractions and reports.
+#![allow(clippy::cast_precision_loss)]
+
+pub mod engine9;
+pub mod generate;
+pub mod grid;
+pub mod run;
+pub mod solver;
+pub mod text;
+
+pub use engine9::Gac9;
+pub use grid::{House, LargeGrid, Violation, check_solution};
+pub use run::{Input, LargeArgs, Summary, run};
+pub use solver::{Branch, Config, Solver, Stats, Status};
+pub use text::{Form, Puzzle, TextError};

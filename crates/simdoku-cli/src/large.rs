@@ -1,0 +1,102 @@
+//! `simdoku large`: N x N grids (4x4 .. 121x121) and Sudoku-X, a thin layer over
+//! `simdoku_large::run`.
+
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+use simdoku_large::{Input, LargeArgs};
+
+use crate::finish;
+
+/// The long help of `simdoku large`.
+pub const LONG_ABOUT: &str = "\
+Solve N x N Sudoku grids (box size 2..=11: 4x4, 9x9, 16x16, ... 121x121) and Sudoku-X (both main \
+diagonals all-different too), with all-different generalised arc consistency and dom/wdeg search.
+
+Input, two forms (they may be mixed in one file):
+  * one grid per line, one character per cell: 1-9 then A-Z (10-35), 0 or . empty; the size comes
+    from the length: 16, 81, 256 or 625 cells (4x4 to 25x25); text after a space, comma or tab
+    is ignored;
+  * N lines of N whitespace-separated numbers, 0 or . empty, any size up to 121x121; `|` and
+    border lines of `+ - |` are ignored; a blank line may separate grids.
+A line starting with # is a comment. A line `Sudoku X` makes the next grid a Sudoku-X (--x makes
+every grid one).
+
+Output: each solution in the form its grid was read in (number grids are followed by a blank
+line). A grid that is malformed, has no solution, several (with --limit 2 or more) or runs out of
+time gets a `# FILE:LINE: what happened` comment line; --stats writes one for every grid (status,
+guesses, milliseconds). Problems also go to stderr as FILE:LINE: reason.
+
+Exit status: 0 when every grid was read and solved; 1 otherwise (malformed, no solution, time
+out, unreadable input).";
+
+#[derive(Args, Debug)]
+pub struct LargeCmd {
+    /// Puzzle files; `-` or none reads stdin.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<String>,
+    /// Stop after this many solutions: 1 solves, 2 also proves uniqueness, more counts.
+    #[arg(short, long, default_value_t = 1)]
+    pub limit: u64,
+    /// Same as --limit 2.
+    #[arg(short, long)]
+    pub unique: bool,
+    /// Give up on a grid after this many seconds.
+    #[arg(short, long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// Treat every grid as Sudoku-X.
+    #[arg(short, long)]
+    pub x: bool,
+    /// A comment line per grid: status, solutions, guesses, time.
+    #[arg(short, long)]
+    pub stats: bool,
+}
+
+pub fn large(a: &LargeCmd) -> ExitCode {
+    let names = if a.files.is_empty() {
+        vec!["-".to_string()]
+    } else {
+        a.files.clone()
+    };
+    let mut texts = Vec::with_capacity(names.len());
+    let mut read_ok = true;
+    for name in &names {
+        match crate::input::read_all(name) {
+            Ok(bytes) => texts.push((name.as_str(), String::from_utf8_lossy(&bytes).into_owned())),
+            Err(e) => {
+                eprintln!("simdoku: {name}: {e}");
+                read_ok = false;
+            }
+        }
+    }
+    let timeout = match a.timeout {
+        Some(t) if t.is_finite() && t >= 0.0 => Some(Duration::from_secs_f64(t)),
+        Some(t) => {
+            eprintln!("simdoku: --timeout {t}: not a number of seconds");
+            return ExitCode::from(2);
+        }
+        None => None,
+    };
+    let args = LargeArgs {
+        limit: if a.unique {
+            a.limit.max(2)
+        } else {
+            a.limit.max(1)
+        },
+        timeout,
+        x: a.x,
+        stats: a.stats,
+        ..LargeArgs::default()
+    };
+    let inputs: Vec<Input<'_>> = texts
+        .iter()
+        .map(|(name, text)| Input { name, text })
+        .collect();
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let result = simdoku_large::run(&args, &inputs, &mut out, &mut io::stderr())
+        .and_then(|sum| out.flush().map(|()| sum.success() && read_ok));
+    finish(result)
+}

@@ -1,0 +1,181 @@
+//! `simdoku large` as a library function: read texts, solve each grid, write the results in the
+//! form each grid was read in.
+
+use std::io::{self, Write};
+use std::time::{Duration, Instant};
+
+use crate::solver::{Config, Solver, Status};
+use crate::text::{self, Form};
+
+/// Options of `simdoku large`.
+#[derive(Clone, Debug)]
+pub struct LargeArgs {
+    /// Stop after this many solutions: 1 solves, 2 also proves uniqueness, more counts.
+    pub limit: u64,
+    /// Give up on a grid after this long.
+    pub timeout: Option<Duration>,
+    /// Treat every grid as Sudoku-X (a `Sudoku X` line does so for one grid).
+    pub x: bool,
+    /// Write a `# file:line: status, solutions, guesses, time` comment before each result.
+    pub stats: bool,
+    /// Propagation rules and branching.
+    pub config: Config,
+}
+
+impl Default for LargeArgs {
+    fn default() -> LargeArgs {
+        LargeArgs {
+            limit: 1,
+            timeout: None,
+            x: false,
+            stats: false,
+            config: Config::default(),
+        }
+    }
+}
+
+/// One input text and the name used in messages (a file name, or `-` for standard input).
+#[derive(Clone, Copy, Debug)]
+pub struct Input<'a> {
+    pub name: &'a str,
+    pub text: &'a str,
+}
+
+/// What a run did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Grids read (malformed ones included).
+    pub grids: usize,
+    /// Malformed grids.
+    pub errors: usize,
+    /// Grids with at least one solution found.
+    pub solved: usize,
+    /// Grids proved to have exactly one solution (limit 2 or more).
+    pub unique: usize,
+    /// Grids with two solutions or more.
+    pub multiple: usize,
+    /// Grids without a solution (contradictory givens included).
+    pub no_solution: usize,
+    /// Grids given up at the time limit.
+    pub timed_out: usize,
+    /// Guesses, all grids together.
+    pub guesses: u64,
+}
+
+impl Summary {
+    /// Whether every grid was read and solved (for the exit status).
+    pub fn success(&self) -> bool {
+        self.errors == 0 && self.no_solution == 0 && self.timed_out == 0
+    }
+}
+
+/// Solves every grid of `inputs`, in order. For each grid `out` gets its solution in the form
+/// it was read in (N lines of numbers, then a blank line; or one line of characters); a grid
+/// that is malformed, has no solution, more than one or ran out of time gets a
+/// `# name:line: what happened` comment line (before its first solution when there is one),
+/// and `err` gets `name:line: what happened` for errors, no solution and time outs.
+pub fn run(
+    args: &LargeArgs,
+    inputs: &[Input<'_>],
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Summary> {
+    let mut sum = Summary::default();
+    let mut solvers: Vec<Solver> = Vec::new();
+    for input in inputs {
+        for item in text::parse(input.text) {
+            sum.grids += 1;
+            let p = match item {
+                Ok(p) => p,
+                Err(e) => {
+                    sum.errors += 1;
+                    writeln!(out, "# {}:{}: {}", input.name, e.line, e.reason)?;
+                    writeln!(err, "{}:{}: {}", input.name, e.line, e.reason)?;
+                    continue;
+                }
+            };
+            let x = p.x || args.x;
+            let n = p.grid.box_size();
+            let side = p.grid.side();
+            let here = format!("{}:{}", input.name, p.line);
+            let what = format!("{side}x{side}{}", if x { " X" } else { "" });
+            if let Some(v) = p.grid.conflict(x) {
+                sum.no_solution += 1;
+                writeln!(
+                    out,
+                    "# {here}: {what}: no solution: contradictory givens: {v}"
+                )?;
+                writeln!(err, "{here}: no solution: contradictory givens: {v}")?;
+                continue;
+            }
+            let k = if let Some(k) = solvers
+                .iter()
+                .position(|s| s.box_size() == n && s.is_x() == x)
+            {
+                k
+            } else {
+                solvers.push(Solver::new(n, x, args.config));
+                solvers.len() - 1
+            };
+            let t0 = Instant::now();
+            let (status, sol, stats) = solvers[k].count(&p.grid, args.limit.max(1), args.timeout);
+            let ms = t0.elapsed().as_secs_f64() * 1e3;
+            sum.guesses += stats.guesses;
+            match status {
+                Status::Solved | Status::Unique => sum.solved += 1,
+                Status::Multiple => {
+                    sum.solved += 1;
+                    sum.multiple += 1;
+                }
+                Status::NoSolution => sum.no_solution += 1,
+                Status::TimedOut => {
+                    sum.timed_out += 1;
+                    if sol.is_some() {
+                        sum.solved += 1;
+                    }
+                }
+            }
+            if status == Status::Unique {
+                sum.unique += 1;
+            }
+            let mut note = status.to_string();
+            if status == Status::Multiple {
+                let plus = if stats.solutions >= args.limit {
+                    " or more"
+                } else {
+                    ""
+                };
+                note = format!("{} solutions{plus}", stats.solutions);
+            }
+            if status == Status::TimedOut {
+                note = format!(
+                    "timed out after {ms:.0} ms, {} solutions found",
+                    stats.solutions
+                );
+            }
+            let quiet = matches!(status, Status::Solved | Status::Unique) && !args.stats;
+            if !quiet {
+                writeln!(
+                    out,
+                    "# {here}: {what}, {} givens: {note}; {} guesses, {ms:.1} ms",
+                    p.grid.givens(),
+                    stats.guesses
+                )?;
+            }
+            if matches!(status, Status::NoSolution | Status::TimedOut) {
+                writeln!(err, "{here}: {note}")?;
+            }
+            if let Some(s) = sol {
+                let form = if side > 35 { Form::Numbers } else { p.form };
+                // The `Sudoku X` line as in the input; --x adds it to number grids only, so
+                // that line-form output stays one line per grid.
+                let marker = p.x || (x && form == Form::Numbers);
+                out.write_all(text::format(&s, form, marker).as_bytes())?;
+                if form == Form::Numbers {
+                    writeln!(out)?;
+                }
+            }
+        }
+    }
+    Ok(sum)
+}

@@ -1,0 +1,1263 @@
+//! The search engine: candidate bitsets, all-different propagation, dom/wdeg branching.
+//!
+//! # State
+//! One candidate set per cell, bit `v - 1` for value `v` (up to 121 bits: a `u128`).
+//!
+//! # Propagation (to a fixpoint, cheapest rules first)
+//! 1. naked singles: a cell with one candidate removes it from its peers;
+//! 2. hidden singles: a value with one place left in a house goes there (and a value with no
+//!    place left is a contradiction);
+//! 3. generalised arc consistency of every house's all-different constraint (Régin): a perfect
+//!    matching of cells to values (augmenting paths), then the strongly connected components
+//!    of the graph that joins the value matched to a cell to the other candidates of that cell
+//!    (a bitset closure tests the usual case of one component; Tarjan otherwise). A candidate
+//!    survives only when its value lies in the component of the cell's matched value. A house
+//!    of N cells and N values needs a perfect matching, so there are no free values. This
+//!    subsumes naked and hidden pairs, triples, ... of every size. Each house keeps its
+//!    matching between calls (across backtracking too: it is only a hint), and only the pairs
+//!    whose value was removed are repaired;
+//! 4. box/line intersections (pointing and claiming): a value whose places in a box all lie in
+//!    one row (column) leaves the rest of that row (column), and the converse; for Sudoku-X the
+//!    same where a diagonal crosses a box.
+//!
+//! A rule runs only when the ones before it are at their fixpoint, and only on the houses
+//! (bands, stacks) that changed since it last ran.
+//!
+//! # Search
+//! Binary branching: `cell = value` (a guess), then `cell != value`. The cell is the one with the
+//! fewest candidates per weighted degree (dom/wdeg: each house carries a weight, bumped each time
+//! a contradiction is found in it; a cell's degree is the sum of its houses' weights). Changes
+//! are logged (cell, old candidates) and undone on backtracking: a state copy per guess costs
+//! too much memory on 121x121 grids (234 kB per open guess). Until the first solution the search
+//! restarts after 64 x Luby(i) failures, keeping the weights and trying values in random order;
+//! counting past the first solution is a complete search from the root that skips it.
+
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+use crate::grid::{LargeGrid, houses};
+
+/// What propagation does and how the search branches (the defaults are the measured best).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(clippy::struct_excessive_bools)] // independent switches, for measurements
+pub struct Config {
+    /// Hidden singles.
+    pub hidden_singles: bool,
+    /// Box/line intersections (pointing, claiming).
+    pub intersections: bool,
+    /// All-different GAC (matching + SCC) on every house.
+    pub gac: bool,
+    /// How the branching cell is chosen.
+    pub branch: Branch,
+    /// Restart the search (keeping the learned weights, trying random values first) after a
+    /// growing number of failures, until the first solution.
+    pub restarts: bool,
+    /// Try first the value fewest peers hold (least constraining), on 16x16 and larger.
+    pub lcv: bool,
+    /// Also branch on the value with the fewest places in a house, when fewer than the
+    /// chosen cell's candidates.
+    pub dual: bool,
+}
+
+/// Branching heuristics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Branch {
+    /// The fewest candidates.
+    MinDom,
+    /// Fewest candidates per weighted degree: each house's weight counts the contradictions found
+    /// in it, a cell's degree sums its houses' weights.
+    HouseWdeg,
+    /// Fewest candidates per failure count of the cell itself: each failed guess on a cell bumps
+    /// its count; all counts are halved every 100 failures, so the recent ones weigh most.
+    CellWeight,
+    /// Candidates divided (integer division) by the cell's failure count when above 1; counts
+    /// halved every 50 failures.
+    CellScore,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            hidden_singles: true,
+            intersections: true,
+            gac: true,
+            branch: Branch::HouseWdeg,
+            restarts: true,
+            lcv: false,
+            dual: false,
+        }
+    }
+}
+
+/// How a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Stopped at the first solution (limit 1).
+    Solved,
+    /// Searched everything: exactly one solution.
+    Unique,
+    /// Two solutions or more (the count is in [`Stats::solutions`]; capped at the limit).
+    Multiple,
+    /// Searched everything: no solution.
+    NoSolution,
+    /// The time limit came first (solutions found so far are in [`Stats::solutions`]).
+    TimedOut,
+}
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Status::Solved => "solved",
+            Status::Unique => "unique",
+            Status::Multiple => "multiple",
+            Status::NoSolution => "no solution",
+            Status::TimedOut => "timed out",
+        })
+    }
+}
+
+/// What a search did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Solutions found (capped at the limit).
+    pub solutions: u64,
+    /// Guesses: tentative placements at branch points.
+    pub guesses: u64,
+    /// Contradictions met (failed branches).
+    pub fails: u64,
+    /// Whether the time limit stopped the search.
+    pub timed_out: bool,
+    /// Cells still open (two candidates or more) after propagating the givens.
+    pub open_at_root: usize,
+}
+
+const NONE: u8 = u8::MAX;
+
+/// The solver for one box size and variant: its tables and scratch space, reused across puzzles.
+#[derive(Clone, Debug)]
+pub struct Solver {
+    n: usize,
+    side: usize,
+    x: bool,
+    cfg: Config,
+    full: u128,
+    /// House `h`'s cells: `house_cells[h * side..][..side]`.
+    house_cells: Vec<u32>,
+    houses: usize,
+    /// Houses of each cell: `cell_houses[c * 5..][..cell_nhouses[c]]`.
+    cell_houses: Vec<u32>,
+    cell_nhouses: Vec<u8>,
+
+    dom: Vec<u128>,
+    /// Undo log: (cell, candidates before a change).
+    trail: Vec<(u32, u128)>,
+    queue: Vec<u32>,
+    hidden_dirty: Vec<bool>,
+    hidden_list: Vec<u32>,
+    gac_dirty: Vec<bool>,
+    gac_list: std::collections::VecDeque<u32>,
+    /// Matching per house: value index matched to the house's i-th cell, and the converse.
+    var_val: Vec<u8>,
+    val_var: Vec<u8>,
+    weights: Vec<u32>,
+    /// Sum of the weights of each cell's houses.
+    cell_wdeg: Vec<u32>,
+    /// Bands (rows) and stacks (columns) changed since the last box/line pass, one bit each.
+    band_dirty: u32,
+    stack_dirty: u32,
+    /// Band and stack of each cell.
+    cell_band: Vec<u8>,
+    cell_stack: Vec<u8>,
+    cell_weights: Vec<u32>,
+    seg: Vec<u128>,
+    twice_box: Vec<u128>,
+    scratch: Scratch,
+
+    out: Vec<u8>,
+    /// The solution found while restarting.
+    known: Vec<Vec<u8>>,
+    rng: u64,
+    open: Vec<(u32, u128, usize)>,
+    stats: Stats,
+    deadline: Option<Instant>,
+    ticks: u32,
+}
+
+#[derive(Clone, Debug)]
+struct Scratch {
+    index: Vec<u8>,
+    low: Vec<u8>,
+    rem: Vec<u128>,
+    comp: Vec<u128>,
+    call: Vec<u8>,
+    tstack: Vec<u8>,
+    path: Vec<(u8, u128)>,
+}
+
+/// A contradiction.
+struct Fail;
+type Prop = Result<(), Fail>;
+
+impl Solver {
+    /// A solver for grids of box size `n` (2..=11), the X variant when `x`.
+    pub fn new(n: usize, x: bool, cfg: Config) -> Solver {
+        assert!((2..=11).contains(&n), "box size {n} is not 2..=11");
+        let side = n * n;
+        let cells = side * side;
+        let hs = houses(n, x);
+        let mut house_cells = Vec::with_capacity(hs.len() * side);
+        let mut cell_houses = vec![0u32; cells * 5];
+        let mut cell_nhouses = vec![0u8; cells];
+        for (h, (_, cs)) in hs.iter().enumerate() {
+            for &c in cs {
+                house_cells.push(c as u32);
+                cell_houses[c * 5 + cell_nhouses[c] as usize] = h as u32;
+                cell_nhouses[c] += 1;
+            }
+        }
+        let nh = hs.len();
+        let cell_wdeg = cell_nhouses.iter().map(|&k| u32::from(k)).collect();
+        Solver {
+            n,
+            side,
+            x,
+            cfg,
+            full: if side == 128 {
+                u128::MAX
+            } else {
+                (1u128 << side) - 1
+            },
+            house_cells,
+            houses: nh,
+            cell_houses,
+            cell_nhouses,
+            dom: vec![0; cells],
+            trail: Vec::new(),
+            queue: Vec::with_capacity(cells),
+            hidden_dirty: vec![false; nh],
+            hidden_list: Vec::with_capacity(nh),
+            gac_dirty: vec![false; nh],
+            gac_list: std::collections::VecDeque::with_capacity(nh),
+            var_val: vec![NONE; nh * side],
+            val_var: vec![NONE; nh * side],
+            weights: vec![1; nh],
+            cell_wdeg,
+            band_dirty: 0,
+            stack_dirty: 0,
+            cell_band: (0..cells).map(|c| (c / side / n) as u8).collect(),
+            cell_stack: (0..cells).map(|c| (c % side / n) as u8).collect(),
+            cell_weights: vec![0; cells],
+            seg: vec![0; 2 * side * n],
+            twice_box: vec![0; n],
+            scratch: Scratch {
+                index: vec![0; side],
+                low: vec![0; side],
+                rem: vec![0; side],
+                comp: vec![0; side],
+                call: Vec::with_capacity(side),
+                tstack: Vec::with_capacity(side),
+                path: Vec::with_capacity(side),
+            },
+            out: vec![0; cells],
+            known: Vec::new(),
+            rng: 1,
+            open: Vec::new(),
+            stats: Stats::default(),
+            deadline: None,
+            ticks: 0,
+        }
+    }
+
+    /// The box size.
+    pub fn box_size(&self) -> usize {
+        self.n
+    }
+
+    /// Whether this solver enforces the diagonals.
+    pub fn is_x(&self) -> bool {
+        self.x
+    }
+
+    /// Calls `visitor` with every solution (row-major values 1..=N) until it breaks, the search
+    /// is exhausted or `timeout` passes. `grid` must have this solver's box size.
+    pub fn visit(
+        &mut self,
+        grid: &LargeGrid,
+        timeout: Option<Duration>,
+        visitor: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> Stats {
+        assert_eq!(
+            grid.box_size(),
+            self.n,
+            "grid box size differs from the solver's"
+        );
+        self.visit_cells(grid.cells(), timeout, visitor)
+    }
+
+    /// [`Solver::visit`] on row-major cells (0 empty, values 1..=N; larger values are treated
+    /// as empty). Allocates nothing once the solver has run at this depth before.
+    pub fn visit_cells(
+        &mut self,
+        cells: &[u8],
+        timeout: Option<Duration>,
+        visitor: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> Stats {
+        assert_eq!(
+            cells.len(),
+            self.side * self.side,
+            "cell count differs from the solver's"
+        );
+        self.stats = Stats::default();
+        self.deadline = timeout.map(|t| Instant::now() + t);
+        self.ticks = 0;
+        self.weights.fill(1);
+        for (w, &k) in self.cell_wdeg.iter_mut().zip(&self.cell_nhouses) {
+            *w = u32::from(k);
+        }
+        self.cell_weights.fill(0);
+        self.rng = 0x9E37_79B9_7F4A_7C15;
+        self.load(cells);
+        let mut out = std::mem::take(&mut self.out);
+        let mut open = std::mem::take(&mut self.open);
+        open.clear();
+        self.search(&mut out, &mut open, visitor);
+        self.out = out;
+        self.open = open;
+        self.stats
+    }
+
+    /// Counts solutions up to `limit` (0: none searched), within `timeout`; the first solution
+    /// found is returned as well.
+    pub fn count(
+        &mut self,
+        grid: &LargeGrid,
+        limit: u64,
+        timeout: Option<Duration>,
+    ) -> (Status, Option<LargeGrid>, Stats) {
+        let mut first = None;
+        let mut found = 0u64;
+        let stats = if limit == 0 {
+            Stats::default()
+        } else {
+            self.visit(grid, timeout, &mut |s| {
+                if first.is_none() {
+                    first = Some(s.to_vec());
+                }
+                found += 1;
+                if found >= limit {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+        };
+        let status = if stats.timed_out {
+            Status::TimedOut
+        } else if stats.solutions == 0 {
+            Status::NoSolution
+        } else if limit == 1 {
+            Status::Solved
+        } else if stats.solutions == 1 {
+            Status::Unique
+        } else {
+            Status::Multiple
+        };
+        let first = first.map(|c| LargeGrid::from_cells(self.n, c).expect("solution in range"));
+        (status, first, stats)
+    }
+
+    // ---------------------------------------------------------------- state and removal
+
+    fn load(&mut self, cells: &[u8]) {
+        self.queue.clear();
+        self.hidden_list.clear();
+        self.gac_list.clear();
+        self.hidden_dirty.fill(false);
+        self.gac_dirty.fill(false);
+        for (c, &v) in cells.iter().enumerate() {
+            if v == 0 || v as usize > self.side {
+                self.dom[c] = self.full;
+            } else {
+                self.dom[c] = 1u128 << (v - 1);
+                self.queue.push(c as u32);
+            }
+        }
+        for h in 0..self.houses {
+            self.mark(h);
+        }
+        self.band_dirty = (1 << self.n) - 1;
+        self.stack_dirty = (1 << self.n) - 1;
+    }
+
+    #[inline]
+    fn mark(&mut self, h: usize) {
+        if !self.hidden_dirty[h] {
+            self.hidden_dirty[h] = true;
+            self.hidden_list.push(h as u32);
+        }
+        if !self.gac_dirty[h] {
+            self.gac_dirty[h] = true;
+            self.gac_list.push_back(h as u32);
+        }
+    }
+
+    fn clear_pending(&mut self) {
+        self.queue.clear();
+        for &h in &self.hidden_list {
+            self.hidden_dirty[h as usize] = false;
+        }
+        self.hidden_list.clear();
+        for &h in &self.gac_list {
+            self.gac_dirty[h as usize] = false;
+        }
+        self.gac_list.clear();
+        self.band_dirty = 0;
+        self.stack_dirty = 0;
+    }
+
+    /// A contradiction in house `h`: its weight, and the weighted degree of its cells, grow.
+    fn bump(&mut self, h: usize) {
+        self.weights[h] += 1;
+        for i in 0..self.side {
+            self.cell_wdeg[self.house_cells[h * self.side + i] as usize] += 1;
+        }
+    }
+
+    /// Removes `mask` from cell `c`'s candidates; a wipe-out bumps house `h`'s weight.
+    #[inline]
+    fn remove(&mut self, c: usize, mask: u128, h: usize) -> Prop {
+        let old = self.dom[c];
+        let new = old & !mask;
+        if new == old {
+            return Ok(());
+        }
+        if new == 0 {
+            self.bump(h);
+            return Err(Fail);
+        }
+        self.dom[c] = new;
+        self.trail.push((c as u32, old));
+        if new.is_power_of_two() {
+            self.queue.push(c as u32);
+        }
+        for k in 0..self.cell_nhouses[c] as usize {
+            self.mark(self.cell_houses[c * 5 + k] as usize);
+        }
+        self.band_dirty |= 1 << self.cell_band[c];
+        self.stack_dirty |= 1 << self.cell_stack[c];
+        Ok(())
+    }
+
+    // ---------------------------------------------------------------- propagation
+
+    fn propagate(&mut self) -> Prop {
+        loop {
+            if let Some(c) = self.queue.pop() {
+                self.naked(c as usize)?;
+                continue;
+            }
+            if self.cfg.hidden_singles
+                && let Some(h) = self.hidden_list.pop()
+            {
+                self.hidden_dirty[h as usize] = false;
+                self.hidden(h as usize)?;
+                continue;
+            }
+            if self.cfg.gac
+                && let Some(h) = self.gac_list.pop_front()
+            {
+                self.gac_dirty[h as usize] = false;
+                self.gac(h as usize)?;
+                continue;
+            }
+            if self.cfg.intersections && (self.band_dirty | self.stack_dirty) != 0 {
+                if self.x {
+                    self.diagbox()?;
+                }
+                self.boxline()?;
+                if !self.queue.is_empty()
+                    || !self.hidden_list.is_empty()
+                    || !self.gac_list.is_empty()
+                {
+                    continue;
+                }
+            }
+            if !self.cfg.hidden_singles {
+                // Without the rule, its house list still fills up: drop it.
+                for &h in &self.hidden_list {
+                    self.hidden_dirty[h as usize] = false;
+                }
+                self.hidden_list.clear();
+            }
+            if !self.cfg.gac {
+                for &h in &self.gac_list {
+                    self.gac_dirty[h as usize] = false;
+                }
+                self.gac_list.clear();
+            }
+            return Ok(());
+        }
+    }
+
+    fn naked(&mut self, c: usize) -> Prop {
+        let v = self.dom[c];
+        for k in 0..self.cell_nhouses[c] as usize {
+            let h = self.cell_houses[c * 5 + k] as usize;
+            for i in 0..self.side {
+                let d = self.house_cells[h * self.side + i] as usize;
+                if d != c && self.dom[d] & v != 0 {
+                    self.remove(d, v, h)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn hidden(&mut self, h: usize) -> Prop {
+        let base = h * self.side;
+        let (mut once, mut twice, mut fixed) = (0u128, 0u128, 0u128);
+        for i in 0..self.side {
+            let m = self.dom[self.house_cells[base + i] as usize];
+            twice |= once & m;
+            once |= m;
+            if m.is_power_of_two() {
+                fixed |= m;
+            }
+        }
+        if once != self.full {
+            self.bump(h);
+            return Err(Fail);
+        }
+        // Values held once, not by a fixed cell: those cells take them.
+        let single = once & !twice & !fixed;
+        if single == 0 {
+            return Ok(());
+        }
+        for i in 0..self.side {
+            let c = self.house_cells[base + i] as usize;
+            let m = self.dom[c] & single;
+            if m != 0 && self.dom[c] != m {
+                if m & (m - 1) != 0 {
+                    self.bump(h);
+                    return Err(Fail);
+                }
+                self.remove(c, !m, h)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Pointing and claiming on every box/row and box/column intersection.
+    fn boxline(&mut self) -> Prop {
+        let (n, side) = (self.n, self.side);
+        // Only bands (for rows) and stacks (for columns) with a change since the last pass: the
+        // inferences of a band involve its cells only.
+        let dirty = [self.band_dirty, self.stack_dirty];
+        self.band_dirty = 0;
+        self.stack_dirty = 0;
+        // seg[r * n + b]: union of row r's cells in the b-th box of its band;
+        // seg[side * n + c * n + b]: union of column c's cells in the b-th box of its stack.
+        for r in 0..side {
+            if dirty[0] >> (r / n) & 1 == 0 {
+                continue;
+            }
+            for b in 0..n {
+                let mut m = 0;
+                for k in 0..n {
+                    m |= self.dom[r * side + b * n + k];
+                }
+                self.seg[r * n + b] = m;
+            }
+        }
+        for c in 0..side {
+            if dirty[1] >> (c / n) & 1 == 0 {
+                continue;
+            }
+            for b in 0..n {
+                let mut m = 0;
+                for k in 0..n {
+                    m |= self.dom[(b * n + k) * side + c];
+                }
+                self.seg[side * n + c * n + b] = m;
+            }
+        }
+        // A value in two segments or more of a line (of a box): `twice_line`, `twice_box`.
+        // Then for segment s of a line and a box: s & !twice_line is only there along the
+        // line (claiming), s & !twice_box only there within the box (pointing).
+        for dir in 0..2 {
+            let seg = dir * side * n;
+            for band in 0..n {
+                if dirty[dir] >> band & 1 == 0 {
+                    continue;
+                }
+                for b in 0..n {
+                    let (mut once, mut twice_box) = (0u128, 0u128);
+                    for l in band * n..band * n + n {
+                        let m = self.seg[seg + l * n + b];
+                        twice_box |= once & m;
+                        once |= m;
+                    }
+                    self.twice_box[b] = twice_box;
+                }
+                for line in band * n..band * n + n {
+                    let (mut once, mut twice_line) = (0u128, 0u128);
+                    for b in 0..n {
+                        let m = self.seg[seg + line * n + b];
+                        twice_line |= once & m;
+                        once |= m;
+                    }
+                    for b in 0..n {
+                        let s = self.seg[seg + line * n + b];
+                        let at =
+                            |l: usize, p: usize| if dir == 0 { l * side + p } else { p * side + l };
+                        let claim = s & !twice_line & self.twice_box[b];
+                        if claim != 0 {
+                            let box_house = if dir == 0 {
+                                2 * side + band * n + b
+                            } else {
+                                2 * side + b * n + band
+                            };
+                            for o in band * n..band * n + n {
+                                if o != line {
+                                    for k in 0..n {
+                                        self.remove(at(o, b * n + k), claim, box_house)?;
+                                    }
+                                }
+                            }
+                        }
+                        let point = s & !self.twice_box[b] & twice_line;
+                        if point != 0 {
+                            for o in 0..n {
+                                if o != b {
+                                    for k in 0..n {
+                                        self.remove(at(line, o * n + k), point, dir * side + line)?;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Sudoku-X: pointing and claiming where a diagonal crosses a box (n cells).
+    fn diagbox(&mut self) -> Prop {
+        let (n, side) = (self.n, self.side);
+        for d in 0..2 {
+            let dh = 3 * side + d;
+            let on_diag = |c: usize| {
+                if d == 0 {
+                    c / side == c % side
+                } else {
+                    c / side + c % side == side - 1
+                }
+            };
+            let mut segs = [0u128; 11];
+            let (mut once, mut twice) = (0u128, 0u128);
+            for (k, seg) in segs.iter_mut().enumerate().take(n) {
+                for i in k * n..k * n + n {
+                    *seg |= self.dom[self.house_cells[dh * side + i] as usize];
+                }
+                twice |= once & *seg;
+                once |= *seg;
+            }
+            for k in 0..n {
+                let b = if d == 0 { k * n + k } else { k * n + n - 1 - k };
+                let bh = 2 * side + b;
+                let mut box_rest = 0u128;
+                for i in 0..side {
+                    let c = self.house_cells[bh * side + i] as usize;
+                    if !on_diag(c) {
+                        box_rest |= self.dom[c];
+                    }
+                }
+                // Only in this box along the diagonal: out of the rest of the box.
+                let claim = segs[k] & !twice & box_rest;
+                if claim != 0 {
+                    for i in 0..side {
+                        let c = self.house_cells[bh * side + i] as usize;
+                        if !on_diag(c) {
+                            self.remove(c, claim, bh)?;
+                        }
+                    }
+                }
+                // Only on the diagonal within the box: out of the rest of the diagonal.
+                let point = segs[k] & !box_rest & twice;
+                if point != 0 {
+                    for i in (0..side).filter(|i| i / n != k) {
+                        let c = self.house_cells[dh * side + i] as usize;
+                        self.remove(c, point, dh)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Generalised arc consistency of house `h`'s all-different constraint.
+    fn gac(&mut self, h: usize) -> Prop {
+        let side = self.side;
+        let base = h * side;
+        // Repair the kept matching: unmatch the pairs whose value is gone; skip fixed houses.
+        let mut free_vars: u128 = 0;
+        let mut open = false;
+        let mut fixed_vals = 0u128;
+        for i in 0..side {
+            let d = self.dom[self.house_cells[base + i] as usize];
+            open |= d & (d - 1) != 0;
+            if d.is_power_of_two() {
+                fixed_vals |= d;
+            }
+            let v = self.var_val[base + i];
+            if v == NONE || d >> v & 1 == 0 {
+                if v != NONE {
+                    self.val_var[base + v as usize] = NONE;
+                    self.var_val[base + i] = NONE;
+                }
+                free_vars |= 1 << i;
+            }
+        }
+        if !open {
+            return Ok(());
+        }
+        if free_vars != 0 {
+            let mut free_vals = 0u128;
+            for v in 0..side {
+                if self.val_var[base + v] == NONE {
+                    free_vals |= 1 << v;
+                }
+            }
+            while free_vars != 0 {
+                let i = free_vars.trailing_zeros() as usize;
+                free_vars &= free_vars - 1;
+                let d = self.dom[self.house_cells[base + i] as usize];
+                if d & free_vals != 0 {
+                    let v = (d & free_vals).trailing_zeros() as usize;
+                    free_vals &= !(1 << v);
+                    self.var_val[base + i] = v as u8;
+                    self.val_var[base + v] = i as u8;
+                } else if let Some(v) = self.augment(base, i, free_vals) {
+                    free_vals &= !(1 << v);
+                } else {
+                    self.bump(h);
+                    return Err(Fail);
+                }
+            }
+        }
+        // Values held by fixed cells are matched to them (a perfect matching has no choice
+        // there): they are components of their own.
+        self.scc(base, fixed_vals);
+        for i in 0..side {
+            let c = self.house_cells[base + i] as usize;
+            let allowed = self.scratch.comp[self.var_val[base + i] as usize];
+            if self.dom[c] & !allowed != 0 {
+                self.remove(c, !allowed, h)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// An augmenting path from free cell `i` (house cells at `base`) to a free value, by depth
+    /// first search over values; flips it and returns the free value it ended on.
+    fn augment(&mut self, base: usize, i: usize, free_vals: u128) -> Option<usize> {
+        let path = &mut self.scratch.path;
+        path.clear();
+        let mut visited = 0u128;
+        let mut var = i;
+        // Each path entry: (cell index, candidates not yet tried from it).
+        let d = self.dom[self.house_cells[base + var] as usize];
+        path.push((var as u8, d));
+        loop {
+            let top = path.last_mut()?;
+            let cand = top.1 & !visited;
+            if cand == 0 {
+                path.pop();
+                continue;
+            }
+            let v = cand.trailing_zeros() as usize;
+            top.1 &= !(1 << v);
+            visited |= 1 << v;
+            if free_vals >> v & 1 != 0 {
+                // Flip the path: each cell takes the value it reached.
+                let mut val = v;
+                while let Some((cv, _)) = path.pop() {
+                    let cv = cv as usize;
+                    let prev = self.var_val[base + cv];
+                    self.var_val[base + cv] = val as u8;
+                    self.val_var[base + val] = cv as u8;
+                    if prev == NONE {
+                        break;
+                    }
+                    val = prev as usize;
+                }
+                return Some(v);
+            }
+            var = self.val_var[base + v] as usize;
+            let d = self.dom[self.house_cells[base + var] as usize];
+            path.push((var as u8, d & !visited));
+        }
+    }
+
+    /// Tarjan's strongly connected components over value nodes: value `u` -> every other
+    /// candidate of the cell matched to `u`. Leaves each value's component mask in
+    /// `scratch.comp`.
+    fn scc(&mut self, base: usize, fixed_vals: u128) {
+        let s = &mut self.scratch;
+        s.index.fill(NONE);
+        let mut counter = 0u8;
+        let mut onstack = 0u128;
+        let mut done = fixed_vals;
+        let mut m = fixed_vals;
+        while m != 0 {
+            let v = m.trailing_zeros() as usize;
+            m &= m - 1;
+            s.comp[v] = 1 << v;
+        }
+        let open = self.full & !fixed_vals;
+        // Fast path: the open values form one component (nothing to prune among them), found
+        // by a forward and a backward closure over bitsets.
+        if open != 0 {
+            let succ = |u: usize| {
+                self.dom[self.house_cells[base + self.val_var[base + u] as usize] as usize]
+            };
+            let start = open & open.wrapping_neg();
+            let (mut reach, mut frontier) = (start, start);
+            while frontier != 0 {
+                let mut next = 0u128;
+                let mut f = frontier;
+                while f != 0 {
+                    next |= succ(f.trailing_zeros() as usize);
+                    f &= f - 1;
+                }
+                frontier = next & open & !reach;
+                reach |= frontier;
+            }
+            if reach == open {
+                let mut back = start;
+                loop {
+                    let before = back;
+                    let mut rest = open & !back;
+                    while rest != 0 {
+                        let u = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        if succ(u) & back != 0 {
+                            back |= 1 << u;
+                        }
+                    }
+                    if back == before || back == open {
+                        break;
+                    }
+                }
+                if back == open {
+                    let mut m = open;
+                    while m != 0 {
+                        s.comp[m.trailing_zeros() as usize] = open;
+                        m &= m - 1;
+                    }
+                    return;
+                }
+            }
+        }
+        let mut roots = open;
+        while roots != 0 {
+            let root = roots.trailing_zeros() as usize;
+            roots &= roots - 1;
+            if s.index[root] != NONE {
+                continue;
+            }
+            let succ = |u: usize| {
+                self.dom[self.house_cells[base + self.val_var[base + u] as usize] as usize]
+                    & !(1 << u)
+            };
+            s.index[root] = counter;
+            s.low[root] = counter;
+            counter += 1;
+            s.rem[root] = succ(root);
+            s.call.push(root as u8);
+            s.tstack.push(root as u8);
+            onstack |= 1 << root;
+            while let Some(&top) = s.call.last() {
+                let u = top as usize;
+                let rem = s.rem[u] & !done;
+                if rem != 0 {
+                    let w = rem.trailing_zeros() as usize;
+                    s.rem[u] = rem & (rem - 1);
+                    if s.index[w] == NONE {
+                        s.index[w] = counter;
+                        s.low[w] = counter;
+                        counter += 1;
+                        s.rem[w] = succ(w);
+                        s.call.push(w as u8);
+                        s.tstack.push(w as u8);
+                        onstack |= 1 << w;
+                    } else if onstack >> w & 1 != 0 {
+                        s.low[u] = s.low[u].min(s.index[w]);
+                    }
+                    continue;
+                }
+                s.call.pop();
+                if s.low[u] == s.index[u] {
+                    let mut mask = 0u128;
+                    loop {
+                        let w = s.tstack.pop().expect("tarjan stack") as usize;
+                        mask |= 1 << w;
+                        if w == u {
+                            break;
+                        }
+                    }
+                    onstack &= !mask;
+                    done |= mask;
+                    let mut m = mask;
+                    while m != 0 {
+                        s.comp[m.trailing_zeros() as usize] = mask;
+                        m &= m - 1;
+                    }
+                }
+                if let Some(&p) = s.call.last() {
+                    let p = p as usize;
+                    s.low[p] = s.low[p].min(s.low[u]);
+                }
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- search
+
+    fn choose(&self) -> Option<usize> {
+        let mut best: Option<(usize, u64, u64)> = None; // cell, size, weight
+        for (c, &d) in self.dom.iter().enumerate() {
+            if d.is_power_of_two() {
+                continue;
+            }
+            let size = d.count_ones() as u64;
+            let w = match self.cfg.branch {
+                Branch::MinDom => {
+                    if size == 2 {
+                        return Some(c);
+                    }
+                    1
+                }
+                Branch::HouseWdeg => u64::from(self.cell_wdeg[c]),
+                Branch::CellWeight => self.cell_weights[c] as u64 + 1,
+                Branch::CellScore => {
+                    let bt = self.cell_weights[c] as u64;
+                    let score = if bt > 1 { size / bt } else { size };
+                    if best.is_none_or(|(_, bs, _)| score < bs) {
+                        best = Some((c, score, 1));
+                    }
+                    continue;
+                }
+            };
+            // size / w < best_size / best_w
+            if best.is_none_or(|(_, bs, bw)| size * bw < bs * w) {
+                best = Some((c, size, w));
+            }
+        }
+        best.map(|(c, _, _)| c)
+    }
+
+    /// The dual view: a (house, value) with fewer places than `cell_size`, the fewest of all;
+    /// returns the place with the fewest candidates and the value. Places are counted for all
+    /// values of a house at once in bit-sliced counters (one `u128` per bit of the count).
+    fn choose_dual(&self, cell_size: u32) -> Option<(usize, u128)> {
+        let mut best: Option<(usize, u32, u128)> = None; // house, places, value bit
+        let mut limit = cell_size;
+        for h in 0..self.houses {
+            if limit <= 2 {
+                break;
+            }
+            let cells = &self.house_cells[h * self.side..(h + 1) * self.side];
+            let mut planes = [0u128; 8];
+            for &c in cells {
+                let mut carry = self.dom[c as usize];
+                for p in &mut planes {
+                    let t = *p & carry;
+                    *p ^= carry;
+                    carry = t;
+                    if carry == 0 {
+                        break;
+                    }
+                }
+            }
+            for k in 2..limit {
+                let mut m = self.full;
+                for (bit, p) in planes.iter().enumerate() {
+                    m &= if k >> bit & 1 != 0 { *p } else { !*p };
+                }
+                if m != 0 {
+                    best = Some((h, k, m & m.wrapping_neg()));
+                    limit = k;
+                    break;
+                }
+            }
+        }
+        let (h, _, v) = best?;
+        let cells = &self.house_cells[h * self.side..(h + 1) * self.side];
+        let c = cells
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| self.dom[c] & v != 0)
+            .min_by_key(|&c| self.dom[c].count_ones())?;
+        Some((c, v))
+    }
+
+    fn failed_guess(&mut self, c: usize) {
+        self.cell_weights[c] += 1;
+        let every = if self.cfg.branch == Branch::CellScore {
+            50
+        } else {
+            100
+        };
+        if self.stats.fails.is_multiple_of(every) {
+            for w in &mut self.cell_weights {
+                *w >>= 1;
+            }
+        }
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        self.ticks = self.ticks.wrapping_add(1);
+        if let Some(t) = self.deadline
+            && (self.n >= 5 || self.ticks.is_multiple_of(64))
+            && Instant::now() >= t
+        {
+            self.stats.timed_out = true;
+            return true;
+        }
+        false
+    }
+
+    /// Restores the candidates as they were when the trail was `mark` long.
+    fn undo(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            let (c, old) = self.trail.pop().expect("trail");
+            self.dom[c as usize] = old;
+        }
+    }
+
+    fn next_random(&mut self) -> u64 {
+        self.rng ^= self.rng >> 12;
+        self.rng ^= self.rng << 25;
+        self.rng ^= self.rng >> 27;
+        self.rng.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// The value bit to try first in cell `c`: the lowest, or a random one when restarting.
+    fn pick_value(&mut self, c: usize, random: bool) -> u128 {
+        let mut d = self.dom[c];
+        if self.cfg.lcv && self.n >= 4 {
+            // Least constraining value: the one fewest peers still hold (ties: random when
+            // restarting, else the lowest).
+            let mut best = (u32::MAX, 0u128, 0u64);
+            let mut m = d;
+            while m != 0 {
+                let bit = m & m.wrapping_neg();
+                m &= m - 1;
+                let mut peers = 0u32;
+                for k in 0..self.cell_nhouses[c] as usize {
+                    let h = self.cell_houses[c * 5 + k] as usize;
+                    for &o in &self.house_cells[h * self.side..(h + 1) * self.side] {
+                        peers += u32::from(self.dom[o as usize] & bit != 0);
+                    }
+                }
+                let tie = if random { self.next_random() } else { 0 };
+                if (peers, tie) < (best.0, best.2) {
+                    best = (peers, bit, tie);
+                }
+            }
+            return best.1;
+        }
+        if random {
+            let k = ((self.next_random() >> 32) * u64::from(d.count_ones())) >> 32;
+            for _ in 0..k {
+                d &= d - 1;
+            }
+        }
+        d & d.wrapping_neg()
+    }
+
+    fn search(
+        &mut self,
+        out: &mut [u8],
+        guesses: &mut Vec<(u32, u128, usize)>,
+        visitor: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+    ) {
+        // Open guesses: (cell, value bit, trail length before the guess).
+        self.trail.clear();
+        let mut ok = self.propagate().is_ok();
+        if !ok {
+            return;
+        }
+        self.trail.clear();
+        self.stats.open_at_root = self.dom.iter().filter(|d| !d.is_power_of_two()).count();
+        // Restarts (Luby sequence of failure budgets) until the first solution. If any restart
+        // happened, the search for more solutions then starts over from the root without
+        // restarts, and the first solution met again counts as a failure.
+        let mut restarting = self.cfg.restarts;
+        let mut restarts = 0u32;
+        let base = RESTART_BASE;
+        let mut budget = base * luby(1);
+        let mut fails_at_restart = 0u64;
+        let mut known = std::mem::take(&mut self.known);
+        known.clear();
+        loop {
+            if self.out_of_time() {
+                break;
+            }
+            if restarting && self.stats.fails - fails_at_restart >= budget {
+                restarts += 1;
+                budget = base * luby(restarts + 1);
+                fails_at_restart = self.stats.fails;
+                guesses.clear();
+                self.clear_pending();
+                self.undo(0);
+                ok = true;
+            }
+            if ok {
+                if let Some(mut c) = self.choose() {
+                    let dual = if self.cfg.dual {
+                        self.choose_dual(self.dom[c].count_ones())
+                    } else {
+                        None
+                    };
+                    let v = match dual {
+                        Some((c2, v2)) => {
+                            c = c2;
+                            v2
+                        }
+                        None => self.pick_value(c, restarting),
+                    };
+                    guesses.push((c as u32, v, self.trail.len()));
+                    self.stats.guesses += 1;
+                    let h = self.cell_houses[c * 5] as usize;
+                    ok = self.remove(c, !v, h).is_ok() && self.propagate().is_ok();
+                    continue;
+                }
+                for (o, &d) in out.iter_mut().zip(&self.dom) {
+                    *o = d.trailing_zeros() as u8 + 1;
+                }
+                if known.iter().any(|k| k[..] == out[..]) {
+                    ok = false;
+                } else {
+                    self.stats.solutions += 1;
+                    if visitor(out).is_break() {
+                        break;
+                    }
+                    if restarting {
+                        restarting = false;
+                        // With no restart, this search goes on and meets no solution twice.
+                        if restarts > 0 {
+                            known.push(out.to_vec());
+                            guesses.clear();
+                            self.clear_pending();
+                            self.undo(0);
+                            continue;
+                        }
+                    }
+                }
+            }
+            if !ok {
+                self.stats.fails += 1;
+            }
+            // Backtrack: undo the latest guess and take its other branch.
+            self.clear_pending();
+            let Some((c, v, mark)) = guesses.pop() else {
+                break;
+            };
+            if !ok && matches!(self.cfg.branch, Branch::CellWeight | Branch::CellScore) {
+                self.failed_guess(c as usize);
+            }
+            self.undo(mark);
+            let h = self.cell_houses[c as usize * 5] as usize;
+            ok = self.remove(c as usize, v, h).is_ok() && self.propagate().is_ok();
+        }
+        self.known = known;
+    }
+}
+
+/// Failures allowed before the first restart; later budgets follow the Luby sequence.
+const RESTART_BASE: u64 = 64;
+
+/// The Luby sequence 1 1 2 1 1 2 4 1 1 2 ..., from i = 1.
+fn luby(i: u32) -> u64 {
+    let mut i = u64::from(i);
+    loop {
+        let mut k = 1;
+        while (1u64 << k) - 1 < i {
+            k += 1;
+        }
+        if (1u64 << k) - 1 == i {
+            return 1 << (k - 1);
+        }
+        i -= (1u64 << (k - 1)) - 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::Rng;
+
+    /// The values of each cell that some all-different assignment of the house supports.
+    fn brute_supports(doms: &[u128]) -> Vec<u128> {
+        fn go(doms: &[u128], i: usize, used: u128, pick: &mut Vec<usize>, sup: &mut [u128]) {
+            if i == doms.len() {
+                for (k, &v) in pick.iter().enumerate() {
+                    sup[k] |= 1 << v;
+                }
+                return;
+            }
+            let mut m = doms[i] & !used;
+            while m != 0 {
+                let v = m.trailing_zeros() as usize;
+                m &= m - 1;
+                pick.push(v);
+                go(doms, i + 1, used | 1 << v, pick, sup);
+                pick.pop();
+            }
+        }
+        let mut sup = vec![0; doms.len()];
+        go(doms, 0, 0, &mut Vec::new(), &mut sup);
+        sup
+    }
+
+    #[test]
+    fn luby_sequence() {
+        let l: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(l, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+
+    #[test]
+    fn gac_matches_brute_force_on_one_house() {
+        let mut rng = Rng::new(3);
+        let mut s = Solver::new(3, false, Config::default());
+        let cells: Vec<usize> = (0..9).collect(); // row 0 is house 0
+        let mut pruned = 0;
+        for round in 0..3000 {
+            s.dom.fill(s.full);
+            for &c in &cells {
+                let mut d = 0u128;
+                let k = 1 + rng.below(if round % 2 == 0 { 4 } else { 9 });
+                for _ in 0..k {
+                    d |= 1 << rng.below(9);
+                }
+                s.dom[c] = d;
+            }
+            let doms: Vec<u128> = cells.iter().map(|&c| s.dom[c]).collect();
+            let sup = brute_supports(&doms);
+            s.clear_pending();
+            let r = s.gac(0);
+            if sup.contains(&0) {
+                assert!(r.is_err(), "round {round}: {doms:?} has no assignment");
+            } else {
+                assert!(r.is_ok(), "round {round}: {doms:?} has an assignment");
+                let got: Vec<u128> = cells.iter().map(|&c| s.dom[c]).collect();
+                assert_eq!(got, sup, "round {round}: {doms:?}");
+                pruned += usize::from(got != doms);
+            }
+        }
+        assert!(pruned > 100, "the test exercises pruning ({pruned})");
+    }
+}

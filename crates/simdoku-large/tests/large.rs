@@ -1,0 +1,628 @@
+//! The large engine against the bundled instances, the 9x9 reference engine, a brute-force
+//! counter, and malformed input.
+#![allow(
+    clippy::items_after_statements,
+    clippy::case_sensitive_file_extension_comparisons,
+    clippy::cast_precision_loss,
+    clippy::format_collect
+)]
+
+use std::collections::HashSet;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use simdoku_core::scalar::Scalar;
+use simdoku_core::{Engine, Grid, testkit};
+use simdoku_large::generate::{self, Rng};
+use simdoku_large::text::{self, Form};
+use simdoku_large::{
+    Config, Gac9, Input, LargeArgs, LargeGrid, Puzzle, Solver, Status, check_solution, grid, run,
+};
+
+fn large_dir() -> PathBuf {
+    testkit::bench_data_dir().join("large")
+}
+
+fn read(name: &str) -> String {
+    let p = large_dir().join(name);
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+fn puzzles(name: &str) -> Vec<Puzzle> {
+    text::parse(&read(name))
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|e| panic!("{name}: {e}")))
+        .collect()
+}
+
+/// Solves with a generous time limit (a guard against hangs, not a speed test).
+fn solve(p: &Puzzle, limit: u64) -> (Status, Option<LargeGrid>, simdoku_large::Stats) {
+    let mut s = Solver::new(p.grid.box_size(), p.x, Config::default());
+    s.count(&p.grid, limit, Some(Duration::from_mins(2)))
+}
+
+/// Counts solutions up to `limit` by plain backtracking (no inference): the reference.
+fn brute_count(g: &LargeGrid, x: bool, limit: u64) -> u64 {
+    let n = g.box_size();
+    let side = n * n;
+    let houses: Vec<Vec<usize>> = grid::houses(n, x).into_iter().map(|(_, c)| c).collect();
+    let mut of_cell: Vec<Vec<usize>> = vec![Vec::new(); side * side];
+    for (h, cells) in houses.iter().enumerate() {
+        for &c in cells {
+            of_cell[c].push(h);
+        }
+    }
+    fn go(
+        cells: &mut Vec<u8>,
+        houses: &[Vec<usize>],
+        of_cell: &[Vec<usize>],
+        side: usize,
+        found: &mut u64,
+        limit: u64,
+    ) {
+        let Some(c) = cells.iter().position(|&v| v == 0) else {
+            *found += 1;
+            return;
+        };
+        for v in 1..=side as u8 {
+            let clash = of_cell[c]
+                .iter()
+                .any(|&h| houses[h].iter().any(|&o| cells[o] == v));
+            if !clash {
+                cells[c] = v;
+                go(cells, houses, of_cell, side, found, limit);
+                cells[c] = 0;
+                if *found >= limit {
+                    return;
+                }
+            }
+        }
+    }
+    if g.conflict(x).is_some() {
+        return 0;
+    }
+    let mut cells = g.cells().to_vec();
+    let mut found = 0;
+    go(&mut cells, &houses, &of_cell, side, &mut found, limit);
+    found
+}
+
+#[test]
+fn every_bundled_file_parses() {
+    let mut names: Vec<String> = std::fs::read_dir(large_dir())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.ends_with(".txt"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 25, "{names:?}");
+    for name in &names {
+        let ps = puzzles(name);
+        let want = if name.starts_with("gecode") {
+            55
+        } else if name.starts_with("sigh") {
+            1
+        } else {
+            3
+        };
+        assert_eq!(ps.len(), want, "{name}");
+        let side: usize = name
+            .split('x')
+            .next()
+            .unwrap()
+            .rsplit('_')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        for p in &ps {
+            assert_eq!(p.grid.side(), side, "{name}");
+            assert_eq!(
+                p.x,
+                name.contains("_X_") && !name.contains("solution"),
+                "{name}"
+            );
+            assert!(p.grid.conflict(p.x).is_none(), "{name}:{}", p.line);
+        }
+    }
+}
+
+#[test]
+fn sigh_instances_match_their_solutions() {
+    for name in [
+        "sigh_16x16_1",
+        "sigh_16x16_2",
+        "sigh_16x16_X_1",
+        "sigh_16x16_X_2",
+        "sigh_16x16_X_3",
+        "sigh_36x36_1",
+        "sigh_64x64_X_1",
+        "sigh_81x81_1",
+        "sigh_100x100_1",
+    ] {
+        let p = &puzzles(&format!("{name}.txt"))[0];
+        let want = &puzzles(&format!("{name}.solution.txt"))[0].grid;
+        let limit = if p.grid.side() <= 16 { 2 } else { 1 };
+        let (status, sol, _) = solve(p, limit);
+        let sol = sol.unwrap_or_else(|| panic!("{name}: {status}"));
+        check_solution(&p.grid, &sol, p.x).unwrap_or_else(|v| panic!("{name}: {v}"));
+        assert_eq!(&sol, want, "{name}");
+        let expect = if limit == 2 {
+            Status::Unique
+        } else {
+            Status::Solved
+        };
+        assert_eq!(status, expect, "{name}");
+    }
+}
+
+#[test]
+fn gecode_16x16_unique_and_equal_to_solutions() {
+    let ps = puzzles("gecode_16x16.txt");
+    let sols = puzzles("gecode_16x16.solution.txt");
+    let mut s = Solver::new(4, false, Config::default());
+    for (p, want) in ps.iter().zip(&sols) {
+        assert_eq!(p.form, Form::Line);
+        let (status, sol, _) = s.count(&p.grid, 2, None);
+        assert_eq!(status, Status::Unique, "line {}", p.line);
+        let sol = sol.unwrap();
+        check_solution(&p.grid, &sol, false).unwrap();
+        assert_eq!(sol, want.grid, "line {}", p.line);
+    }
+}
+
+#[test]
+fn generated_50_percent_instances_solve() {
+    for name in ["16x16_g50.txt", "25x25_g50.txt"] {
+        for p in puzzles(name) {
+            let (status, sol, _) = solve(&p, 2);
+            assert_eq!(status, Status::Multiple, "{name}:{}", p.line);
+            check_solution(&p.grid, &sol.unwrap(), false).unwrap();
+        }
+    }
+}
+
+#[test]
+fn gac9_conformance() {
+    testkit::conformance(Gac9::new);
+}
+
+#[test]
+fn agrees_with_scalar_on_9x9_sets() {
+    let mut reference = Scalar::new();
+    let mut gac = Gac9::new();
+    let mut cases = testkit::bench_set("hardest11");
+    cases.extend(testkit::bench_slice("17_clue", 400));
+    cases.extend(testkit::bench_slice("forum_hardest_1106", 100));
+    cases.extend(testkit::bench_slice("magictour_top1465", 100));
+    for p in &cases {
+        assert_eq!(
+            gac.count(p, 2).solutions,
+            reference.count(p, 2).solutions,
+            "{p}"
+        );
+        assert_eq!(gac.solve(p).0, reference.solve(p).0, "{p} (unique)");
+    }
+    // Multi-solution puzzles: counts up to 20 agree.
+    let serg = testkit::bench_slice("serg_benchmark", 60);
+    for p in &serg {
+        assert_eq!(
+            gac.count(p, 20).solutions,
+            reference.count(p, 20).solutions,
+            "{p}"
+        );
+    }
+}
+
+#[test]
+fn counts_agree_with_brute_force_on_small_grids() {
+    let mut rng = Rng::new(11);
+    for (n, x) in [(2, false), (2, true), (3, false), (3, true)] {
+        let mut solver = Solver::new(n, x, Config::default());
+        for round in 0..40 {
+            let full = if x {
+                generate::solution_grid_x(n, &mut rng, Duration::from_secs(10)).unwrap()
+            } else {
+                generate::solution_grid(n, &mut rng)
+            };
+            assert!(full.conflict(x).is_none());
+            let cells = n.pow(4);
+            let keep = if n == 2 {
+                2 + round % 6
+            } else {
+                cells * 2 / 5 + round % 10
+            };
+            let p = generate::remove_cells(&full, keep, &mut rng);
+            let want = brute_count(&p, x, 50);
+            let mut seen = HashSet::new();
+            let st = solver.visit(&p, None, &mut |s| {
+                let g = LargeGrid::from_cells(n, s.to_vec()).unwrap();
+                check_solution(&p, &g, x).unwrap_or_else(|v| panic!("{v}"));
+                assert!(seen.insert(g), "a solution visited twice");
+                if seen.len() as u64 >= 50 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            assert_eq!(st.solutions, want, "n {n} x {x} round {round}");
+            let (status, _, _) = solver.count(&p, 2, None);
+            let expect = match want {
+                0 => Status::NoSolution,
+                1 => Status::Unique,
+                _ => Status::Multiple,
+            };
+            assert_eq!(status, expect, "n {n} x {x} round {round}");
+        }
+    }
+}
+
+#[test]
+fn sudoku_x_9x9_differs_from_plain() {
+    // A plain 9x9 solution whose diagonal repeats a value is no X solution.
+    let mut rng = Rng::new(5);
+    let g = (0..50)
+        .map(|_| generate::solution_grid(3, &mut rng))
+        .find(|g| g.conflict(true).is_some())
+        .expect("a plain grid breaking the diagonals");
+    assert!(check_solution(&LargeGrid::empty(3), &g, false).is_ok());
+    assert!(check_solution(&LargeGrid::empty(3), &g, true).is_err());
+    let mut x = Solver::new(3, true, Config::default());
+    let (status, _, _) = x.count(&g, 2, None);
+    assert_eq!(status, Status::NoSolution);
+    // The empty X grid has many solutions, each checked on both diagonals.
+    let mut n = 0;
+    x.visit(&LargeGrid::empty(3), None, &mut |s| {
+        let s = LargeGrid::from_cells(3, s.to_vec()).unwrap();
+        check_solution(&LargeGrid::empty(3), &s, true).unwrap();
+        n += 1;
+        if n == 200 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    assert_eq!(n, 200);
+}
+
+#[test]
+fn unsolvable_and_multiple() {
+    // Contradictory givens.
+    let mut g = LargeGrid::empty(4);
+    g.set(0, 0, 7);
+    g.set(5, 0, 7);
+    assert!(g.conflict(false).is_some());
+    let mut s16 = Solver::new(4, false, Config::default());
+    assert_eq!(s16.count(&g, 2, None).0, Status::NoSolution);
+    // Consistent givens without a solution: row 1 lacks only 16, which column 16 holds.
+    let mut rng = Rng::new(9);
+    let full = generate::solution_grid(4, &mut rng);
+    let mut p = LargeGrid::empty(4);
+    let missing = full.get(0, 15);
+    for c in 0..15 {
+        p.set(0, c, full.get(0, c));
+    }
+    let r = (4..16).find(|&r| full.get(r, 0) != missing).unwrap();
+    p.set(r, 15, missing);
+    p.set(r, 0, 0);
+    assert!(p.conflict(false).is_none());
+    assert_eq!(s16.count(&p, 2, None).0, Status::NoSolution);
+    // The 9x9 shared cases.
+    let as_large = |s: &str| {
+        let g = Grid::parse(s).unwrap();
+        LargeGrid::from_cells(3, g.cells().to_vec()).unwrap()
+    };
+    let mut s9 = Solver::new(3, false, Config::default());
+    assert_eq!(
+        s9.count(&as_large(testkit::NO_SOLUTION), 2, None).0,
+        Status::NoSolution
+    );
+    let (st, _, stats) = s9.count(&as_large(testkit::TWO_SOLUTIONS), 10, None);
+    assert_eq!((st, stats.solutions), (Status::Multiple, 2));
+    // The empty 16x16 grid: many distinct solutions.
+    let mut seen = HashSet::new();
+    s16.visit(&LargeGrid::empty(4), None, &mut |s| {
+        check_solution(
+            &LargeGrid::empty(4),
+            &LargeGrid::from_cells(4, s.to_vec()).unwrap(),
+            false,
+        )
+        .unwrap();
+        seen.insert(s.to_vec());
+        if seen.len() == 100 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    assert_eq!(seen.len(), 100);
+    assert_eq!(
+        s16.count(&LargeGrid::empty(4), 0, None).0,
+        Status::NoSolution,
+        "limit 0"
+    );
+}
+
+#[test]
+fn time_limit_is_reported() {
+    let p = &puzzles("121x121_g50.txt")[0];
+    let mut s = Solver::new(11, false, Config::default());
+    let (status, sol, stats) = s.count(&p.grid, 1, Some(Duration::ZERO));
+    assert_eq!(status, Status::TimedOut);
+    assert!(sol.is_none() && stats.timed_out);
+}
+
+#[test]
+fn generator_makes_valid_seeded_puzzles() {
+    for n in 2..=11 {
+        let a = generate::generate(n, 0.6, 42);
+        let b = generate::generate(n, 0.6, 42);
+        assert_eq!(a.puzzle, b.puzzle, "seeded");
+        check_solution(&a.puzzle, &a.solution, false).unwrap_or_else(|v| panic!("n {n}: {v}"));
+        let cells = n.pow(4);
+        assert_eq!(a.puzzle.givens(), (0.6 * cells as f64).round() as usize);
+        assert_ne!(
+            generate::generate(n, 0.6, 43).solution,
+            a.solution,
+            "n {n}: seeds differ"
+        );
+    }
+    for n in [4, 5] {
+        let g = generate::generate(n, 0.65, 1);
+        let (status, sol, _) = Solver::new(n, false, Config::default()).count(&g.puzzle, 1, None);
+        assert_eq!(status, Status::Solved);
+        check_solution(&g.puzzle, &sol.unwrap(), false).unwrap();
+    }
+    let mut rng = Rng::new(2);
+    for n in [3, 4] {
+        let g = generate::solution_grid_x(n, &mut rng, Duration::from_secs(30)).unwrap();
+        check_solution(&LargeGrid::empty(n), &g, true).unwrap();
+    }
+}
+
+// ------------------------------------------------------------------------- text forms
+
+fn errors(text: &str) -> Vec<(usize, String)> {
+    text::parse(text)
+        .into_iter()
+        .filter_map(Result::err)
+        .map(|e| (e.line, e.reason))
+        .collect()
+}
+
+#[test]
+fn malformed_input_names_line_and_reason() {
+    let row16 = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16";
+    let mut rows: Vec<String> = (0..16).map(|_| row16.replace("16", "0")).collect();
+    // Wrong count in row 5 (line 5).
+    rows[4] = "1 2 3".into();
+    let e = errors(&rows.join("\n"));
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].0, 5);
+    assert!(
+        e[0].1.contains("3 values") && e[0].1.contains("needs 16"),
+        "{}",
+        e[0].1
+    );
+    // Out of range.
+    rows[4] = row16.replace("16", "17");
+    let e = errors(&rows.join("\n"));
+    assert_eq!(e[0].0, 5);
+    assert!(
+        e[0].1.contains("17") && e[0].1.contains("out of range"),
+        "{}",
+        e[0].1
+    );
+    // Not a number.
+    rows[4] = row16.replace('9', "x9");
+    let e = errors(&rows.join("\n"));
+    assert!(e[0].1.contains("`x9`"), "{}", e[0].1);
+    // A row that is no grid side.
+    let e = errors("1 2 3 4 5 6 7\n");
+    assert_eq!(e[0].0, 1);
+    assert!(e[0].1.contains("7 values"), "{}", e[0].1);
+    // Mixed sizes: a 9-value row in a 16x16 grid.
+    rows[4] = "1 2 3 4 5 6 7 8 9".into();
+    let e = errors(&rows.join("\n"));
+    assert!(e[0].1.contains("mixed sizes"), "{}", e[0].1);
+    // A grid cut short by a blank line, then one by the end of the text.
+    let e = errors(&format!("# c\n{row16}\n{row16}\n\n{row16}\n"));
+    assert_eq!(e.len(), 2, "{e:?}");
+    assert_eq!(e[0].0, 4);
+    assert!(e[0].1.contains("2 of its 16 rows"), "{}", e[0].1);
+    assert!(e[1].1.contains("ends after 1"), "{}", e[1].1);
+    // Line form: wrong length, value out of range for the size.
+    let e = errors(&".".repeat(80));
+    assert!(e[0].1.contains("80 cells"), "{}", e[0].1);
+    let mut line = ".".repeat(256);
+    line.replace_range(10..11, "H");
+    let e = errors(&format!("\n{line}"));
+    assert_eq!(e[0].0, 2);
+    assert!(
+        e[0].1.contains("cell 11") && e[0].1.contains("17"),
+        "{}",
+        e[0].1
+    );
+    // A good grid after a bad one is still read.
+    let good: Vec<String> = (0..4).map(|_| "0 0 0 0".to_string()).collect();
+    let r = text::parse(&format!("1 2 3\n\n{}\n", good.join("\n")));
+    assert_eq!(r.len(), 2);
+    assert!(r[0].is_err() && r[1].is_ok());
+}
+
+#[test]
+fn junk_never_panics() {
+    let mut rng = Rng::new(77);
+    let alphabet = b"0123456789 .|+-#\nXx\tABCZ,\r";
+    for round in 0..3000 {
+        let len = rng.below(600);
+        let bytes: Vec<u8> = (0..len)
+            .map(|_| {
+                if round % 3 == 0 {
+                    rng.below(256) as u8
+                } else {
+                    alphabet[rng.below(alphabet.len())]
+                }
+            })
+            .collect();
+        let s = String::from_utf8_lossy(&bytes);
+        let _ = text::parse(&s);
+    }
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let sum = run(
+        &LargeArgs::default(),
+        &[Input {
+            name: "junk",
+            text: "\u{0}\u{ff}1 2\n99999999999999 1 1 1\n+--+\nSudoku X\n",
+        }],
+        &mut out,
+        &mut err,
+    )
+    .unwrap();
+    assert_eq!(sum.errors, 2);
+    assert!(!sum.success());
+    let err = String::from_utf8(err).unwrap();
+    assert!(err.starts_with("junk:1: "), "{err}");
+}
+
+#[test]
+fn output_keeps_the_input_form() {
+    // Number form, with the X line, and a box-drawn input.
+    let input = read("sigh_16x16_X_3.txt");
+    let mut out = Vec::new();
+    let sum = run(
+        &LargeArgs {
+            limit: 2,
+            ..LargeArgs::default()
+        },
+        &[Input {
+            name: "x3",
+            text: &input,
+        }],
+        &mut out,
+        &mut Vec::new(),
+    )
+    .unwrap();
+    assert_eq!((sum.grids, sum.unique, sum.errors), (1, 1, 0));
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.starts_with("Sudoku X\n"), "{out}");
+    let back = text::parse(&out).remove(0).unwrap();
+    assert!(back.x && back.form == Form::Numbers);
+    assert_eq!(back.grid, puzzles("sigh_16x16_X_3.solution.txt")[0].grid);
+    // Line form in, line form out, one line per grid.
+    let input: String = read("gecode_16x16.txt")
+        .lines()
+        .take(3)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let mut out = Vec::new();
+    run(
+        &LargeArgs::default(),
+        &[Input {
+            name: "g",
+            text: &input,
+        }],
+        &mut out,
+        &mut Vec::new(),
+    )
+    .unwrap();
+    let out = String::from_utf8(out).unwrap();
+    let sols = puzzles("gecode_16x16.solution.txt");
+    assert_eq!(out.lines().count(), 3, "{out}");
+    for (line, s) in out.lines().zip(&sols) {
+        assert_eq!(line, text::format(&s.grid, Form::Line, false).trim_end());
+    }
+    // Numbers round trip, with empty cells.
+    let p = &puzzles("25x25_g50.txt")[0];
+    let t = text::format(&p.grid, Form::Numbers, false);
+    assert_eq!(text::parse(&t).remove(0).unwrap().grid, p.grid);
+    // A stats line and a no-solution note are comments.
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let bad = "1 1 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n";
+    let sum = run(
+        &LargeArgs {
+            stats: true,
+            ..LargeArgs::default()
+        },
+        &[Input {
+            name: "b",
+            text: bad,
+        }],
+        &mut out,
+        &mut err,
+    )
+    .unwrap();
+    assert_eq!(sum.no_solution, 1);
+    let out = String::from_utf8(out).unwrap();
+    assert!(
+        out.starts_with("# b:1: 4x4: no solution: contradictory givens"),
+        "{out}"
+    );
+}
+
+#[test]
+fn counts_with_and_without_restarts_agree() {
+    // sigh_16x16_X_1 needs restarts before its first solution; with a few givens removed it has
+    // several solutions, which both searches must count alike (the restarted one skips the
+    // solution it found before starting over).
+    let p = &puzzles("sigh_16x16_X_1.txt")[0];
+    let mut rng = Rng::new(4);
+    let plain = Config {
+        restarts: false,
+        ..Config::default()
+    };
+    for drop in [3, 5] {
+        let g = generate::remove_cells(&p.grid, p.grid.givens() - drop, &mut rng);
+        let (_, _, with) = Solver::new(4, true, Config::default()).count(&g, 50, None);
+        let (_, _, without) = Solver::new(4, true, plain).count(&g, 50, None);
+        assert_eq!(with.solutions, without.solutions, "{drop} givens removed");
+        assert!(with.solutions >= 1);
+    }
+}
+
+#[test]
+fn x_marker_round_trips_in_both_forms() {
+    // A 4x4 X puzzle in line form with its marker: the output keeps the marker and reads back
+    // as an X grid; --x alone keeps line output to one line per grid.
+    let mut rng = Rng::new(3);
+    let full = generate::solution_grid_x(2, &mut rng, Duration::from_secs(5)).unwrap();
+    let p = generate::remove_cells(&full, 6, &mut rng);
+    let line = text::format(&p, Form::Line, false);
+    let input = format!("Sudoku X\n{line}");
+    let mut out = Vec::new();
+    run(
+        &LargeArgs::default(),
+        &[Input {
+            name: "l",
+            text: &input,
+        }],
+        &mut out,
+        &mut Vec::new(),
+    )
+    .unwrap();
+    let out = String::from_utf8(out).unwrap();
+    let back = text::parse(&out).remove(0).unwrap();
+    assert!(back.x && back.form == Form::Line, "{out}");
+    check_solution(&p, &back.grid, true).unwrap();
+    let mut out = Vec::new();
+    let args = LargeArgs {
+        x: true,
+        ..LargeArgs::default()
+    };
+    run(
+        &args,
+        &[Input {
+            name: "l",
+            text: &line,
+        }],
+        &mut out,
+        &mut Vec::new(),
+    )
+    .unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(out.lines().count(), 1, "{out}");
+    check_solution(&p, &text::parse(&out).remove(0).unwrap().grid, true).unwrap();
+}
