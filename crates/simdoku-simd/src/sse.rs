@@ -18,9 +18,8 @@
 //! * Hidden singles per digit with a few dozen vector operations and no loop over units: fold
 //!   each group of three bits into a mini-row flag ("one" and "two or more"), fold three mini-rows
 //!   into a row flag (shifts by 3 and 6) or into a box flag (shifts by 9 and 18). A row or box
-//!   with "one but not two" holds a hidden single; a box with none is a contradiction. (Hidden
-//!   singles in columns, folded across lanes with shuffles, were measured to cost more than the
-//!   guesses they save, so the engine leaves them to the naked singles and the search.)
+//!   with "one but not two" holds a hidden single; a box with none is a contradiction. Columns
+//!   fold the three rows of a band (shifts by 9 and 18), then the three bands (lane rotations).
 //! * Locked candidates per band and per stack: the mini-rows of a band that hold the digit form
 //!   a 3x3 matrix (row x box) in which the digit's placement is a permutation; a mini-row that
 //!   lies on no permutation inside the matrix is removed (this is pointing and claiming in one
@@ -355,11 +354,8 @@ sse_fn! {
     }
 
     /// Locked candidates, then hidden singles of one digit field `x`. Returns the filtered
-    /// field and its cells that are the only place for the digit in a row or a box (placed
-    /// cells included), or `None` when a unit has no place left for the digit.
-    ///
-    /// Hidden singles in columns are left out on purpose: measured, looking for them costs
-    /// more than the few guesses it saves.
+    /// field and its cells that are the only place for the digit in a row, a column or a box
+    /// (placed cells included), or `None` when a unit has no place left for the digit.
     fn hidden(x: V) -> Option<(V, V)> {
         let x = locked(x);
         let m = splat3(0x124_9249); // mini-row bases: 9 * row + 3 * box
@@ -390,13 +386,27 @@ sse_fn! {
         let mt_r = or(mt, or(_mm_srli_epi32::<3>(mt), _mm_srli_epi32::<6>(mt)));
         let rt = and(or(mt_r, or(and(mo, or(mo3, mo6)), and(mo3, mo6))), r);
 
+        // Columns: the three rows of a band folded onto row 0, then the three bands (lanes)
+        // folded with lane rotations; every lane ends up with the counts of all nine columns.
+        let c9 = splat3(0x1ff);
+        let (x9, x18) = (_mm_srli_epi32::<9>(x), _mm_srli_epi32::<18>(x));
+        let co = and(or(x, or(x9, x18)), c9);
+        let ct = and(or(and(x, or(x9, x18)), and(x9, x18)), c9);
+        let l1 = |v: V| _mm_shuffle_epi32::<0b11_00_10_01>(v);
+        let l2 = |v: V| _mm_shuffle_epi32::<0b11_01_00_10>(v);
+        let (co1, co2) = (l1(co), l2(co));
+        let c_one = or(co, or(co1, co2));
+        let c_two = or(or(ct, or(l1(ct), l2(ct))), or(and(co, or(co1, co2)), and(co1, co2)));
+
         // Units with exactly one place, spread back over their cells.
         let rs = andn(ro, rt);
         let rows = _mm_sub_epi32(_mm_slli_epi32::<9>(rs), rs);
         let bs = andn(bo, bt);
         let e = _mm_sub_epi32(_mm_slli_epi32::<3>(bs), bs);
         let boxes = or(e, or(_mm_slli_epi32::<9>(e), _mm_slli_epi32::<18>(e)));
-        Some((x, and(x, or(rows, boxes))))
+        let cs = andn(c_one, c_two);
+        let cols = or(cs, or(_mm_slli_epi32::<9>(cs), _mm_slli_epi32::<18>(cs)));
+        Some((x, and(x, or(rows, or(boxes, cols)))))
     }
 
     /// The digits whose field changed since their hidden singles were last looked for.
