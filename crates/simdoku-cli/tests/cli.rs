@@ -249,3 +249,52 @@ fn simdoku_engine_overrides_auto() {
     assert!(out.status.success());
     assert!(text(&out.stdout).lines().count() == 11);
 }
+
+/// Peak resident memory of a running process, from /proc (Linux only).
+fn peak_rss_kb(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[test]
+fn a_long_stream_keeps_order_in_bounded_memory() {
+    let puzzles: Vec<String> = std::fs::read_to_string(data("17_clue.txt"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(1000)
+        .map(String::from)
+        .collect();
+    const LINES: usize = 300_000;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_simdoku"))
+        .args(["solve", "-q"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let mut stdin = child.stdin.take().unwrap();
+    let feed = puzzles.clone();
+    let writer = std::thread::spawn(move || {
+        let mut w = std::io::BufWriter::new(&mut stdin);
+        for i in 0..LINES {
+            writeln!(w, "{}", feed[i % feed.len()]).unwrap();
+        }
+    });
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let (mut lines, mut peak) = (0usize, 0u64);
+    let mut line = String::new();
+    while std::io::BufRead::read_line(&mut stdout, &mut line).unwrap() > 0 {
+        assert_eq!(&line[..81], &puzzles[lines % puzzles.len()][..81], "line {}", lines + 1);
+        lines += 1;
+        line.clear();
+        if lines % 20_000 == 0 {
+            peak = peak.max(peak_rss_kb(pid).unwrap_or(0));
+        }
+    }
+    writer.join().unwrap();
+    assert!(child.wait().unwrap().success());
+    assert_eq!(lines, LINES);
+    assert!(peak < 100 * 1024, "peak RSS {peak} kB");
+}
