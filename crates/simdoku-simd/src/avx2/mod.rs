@@ -1,0 +1,501 @@
+//! The `avx2` engine (and `avx512`, the same algorithm with AVX-512VL instructions): Sudoku as
+//! 0-1 sum equations over box variables, solved by DPLL specialised to sums.
+//!
+//! # Model
+//! For each 3x3 box, 135 variables:
+//! * `a[y][x][d]`: box cell `(y, x)` holds digit `d` (81);
+//! * `h[y][d]`: the box's mini-row `y` does NOT hold `d` (27);
+//! * `v[x][d]`: the box's mini-column `x` does NOT hold `d` (27).
+//!
+//! The puzzle is a set of equations: each cell holds one digit; per digit, a mini-row's three
+//! cells plus its `h` sum to 1 (likewise a mini-column and its `v`); per digit and box the three
+//! `h` sum to 2 (likewise `v`); per digit, the three `h` of one row across a band sum to 2
+//! (likewise the `v` of one column down a stack). Together they say exactly the rules of Sudoku.
+//!
+//! # Representation
+//! One box is one 256-bit vector of 16 lanes of 16 bits, bit `d` of a lane for digit `d`, the
+//! lanes a 4x4 matrix (lane `4 * row + column`):
+//!
+//! ```text
+//!   a00 a01 a02 h0
+//!   a10 a11 a12 h1
+//!   a20 a21 a22 h2
+//!   v0  v1  v2  X
+//! ```
+//!
+//! so that every equation inside a box is a row or a column of the matrix: rows 0-2 and columns
+//! 0-2 are "exactly one of four" (three cells and their `h` or `v`), row 3 and column 3 are
+//! "exactly two of three", made "three of four" by `X`, a constant true variable. Rows are
+//! reached by rotating lanes inside 64-bit quads, columns by rotating the quads.
+//!
+//! Each variable has two bits, in two vectors per box: `p` ("may be 1") and `n` ("may be 0").
+//! A variable is true when only `p` is left, false when only `n` is, and a contradiction when
+//! neither is. For "exactly one" over a group, a member may be 1 only if every other member may
+//! be 0, and may be 0 only if some other member may be 1:
+//! `p &= AND(others' n)`, `n &= OR(others' p)`; "exactly all but one" is the same with `p` and
+//! `n` swapped. The equations across boxes (`h` along a band, `v` down a stack) are lane-wise
+//! operations between the three boxes' vectors. Propagation applies all rules to a fixed point.
+//!
+//! # Search
+//! Depth first, branching only on `h` and `v` variables: the band (three boxes in a row, their
+//! `h`) or stack (three in a column, their `v`) with fewest undecided variables, in it the digit
+//! with fewest, and the first undecided variable of that digit. When every `h` and `v` is
+//! decided and propagation found no contradiction, every cell is decided: a solution.
+//!
+//! The idea of the representation is Tom Dillon's (tdoku's `dpll_triad` solvers and write-up);
+//! this code is our own.
+
+mod vector;
+
+use std::fmt;
+use std::ops::ControlFlow;
+
+use simdoku_core::{Engine, Grid, Search};
+
+use vector::{V2, Vector};
+
+/// Which value of a branch variable is tried first.
+const TRY_ONE_FIRST: bool = false;
+
+/// Lane masks (16-bit lanes, lane `4 * row + column` of the box matrix).
+macro_rules! lanes {
+    (|$l:ident| $e:expr) => {{
+        let mut a = [0u16; 16];
+        let mut $l = 0;
+        while $l < 16 {
+            a[$l] = $e;
+            $l += 1;
+        }
+        a
+    }};
+}
+const fn is_cell(l: usize) -> bool {
+    l < 12 && l % 4 != 3
+}
+const ALL9: u16 = 0x1FF;
+/// The nine digit bits of the cell lanes.
+const CELL: [u16; 16] = lanes!(|l| if is_cell(l) { ALL9 } else { 0 });
+/// All ones in the cell lanes.
+const CELL_LANES: [u16; 16] = lanes!(|l| if is_cell(l) { 0xFFFF } else { 0 });
+/// Row 3 of the matrix (v0 v1 v2 X).
+const ROW3: [u16; 16] = lanes!(|l| if l >= 12 { 0xFFFF } else { 0 });
+/// Column 3 of the matrix (h0 h1 h2 X).
+const COL3: [u16; 16] = lanes!(|l| if l % 4 == 3 { 0xFFFF } else { 0 });
+/// Everything but the `h` lanes.
+const NOT_H: [u16; 16] = lanes!(|l| if l % 4 == 3 && l < 15 { 0 } else { 0xFFFF });
+/// Everything but the `v` lanes.
+const NOT_V: [u16; 16] = lanes!(|l| if l >= 12 && l < 15 { 0 } else { 0xFFFF });
+/// The digit bits of the `h` and `v` lanes (the branch variables).
+const HV: [u16; 16] = lanes!(|l| if (l % 4 == 3 || l >= 12) && l < 15 {
+    ALL9
+} else {
+    0
+});
+/// All ones in the `h` and `v` lanes.
+const HV_LANES: [u16; 16] = lanes!(|l| if (l % 4 == 3 || l >= 12) && l < 15 {
+    0xFFFF
+} else {
+    0
+});
+/// Three in every lane.
+const THREE: [u16; 16] = [3; 16];
+/// The digit bits of every lane.
+const VALID: [u16; 16] = [ALL9; 16];
+/// Initial "may be 1": everything; initial "may be 0": everything but X.
+const INIT_P: [u16; 16] = [ALL9; 16];
+const INIT_N: [u16; 16] = lanes!(|l| if l == 15 { 0 } else { ALL9 });
+
+/// The constants, loaded once per search.
+#[derive(Clone, Copy)]
+struct Consts<V> {
+    cell: V,
+    cell_lanes: V,
+    row3: V,
+    col3: V,
+    not_h: V,
+    not_v: V,
+    hv: V,
+    hv_lanes: V,
+    three: V,
+    valid: V,
+}
+
+impl<V: Vector> Consts<V> {
+    #[inline(always)]
+    unsafe fn new() -> Self {
+        // SAFETY: the caller runs with V's features.
+        unsafe {
+            Consts {
+                cell: V::load(&CELL),
+                cell_lanes: V::load(&CELL_LANES),
+                row3: V::load(&ROW3),
+                col3: V::load(&COL3),
+                not_h: V::load(&NOT_H),
+                not_v: V::load(&NOT_V),
+                hv: V::load(&HV),
+                hv_lanes: V::load(&HV_LANES),
+                three: V::load(&THREE),
+                valid: V::load(&VALID),
+            }
+        }
+    }
+}
+
+/// The search state: per box, "may be 1" and "may be 0".
+#[derive(Clone, Copy)]
+pub(crate) struct State<V> {
+    p: [V; 9],
+    n: [V; 9],
+}
+
+/// Box `b`'s lane for the cell at row `r`, column `c` of the grid.
+#[inline(always)]
+fn cell_place(i: usize) -> (usize, usize) {
+    let (r, c) = (i / 9, i % 9);
+    (r / 3 * 3 + c / 3, (r % 3) * 4 + c % 3)
+}
+
+/// The rules inside one box: rows and columns of the matrix, then the cells.
+#[inline(always)]
+unsafe fn box_rules<V: Vector>(p: &mut V, n: &mut V, k: &Consts<V>, bad: &mut V) {
+    // SAFETY: the caller runs with V's features.
+    unsafe {
+        // Rows: exactly one of four (rows 0-2), three of four (row 3).
+        let (p1, p2, p3) = (p.rot_lane1(), p.rot_lane2(), p.rot_lane3());
+        let (n1, n2, n3) = (n.rot_lane1(), n.rot_lane2(), n.rot_lane3());
+        let keep_p = V::select(k.row3, n1.or3(n2, n3), n1.and3(n2, n3));
+        let keep_n = V::select(k.row3, p1.and3(p2, p3), p1.or3(p2, p3));
+        let (q, m) = (p.and(keep_p), n.and(keep_n));
+        // Columns: the same with quads.
+        let (p1, p2, p3) = (q.rot_quad1(), q.rot_quad2(), q.rot_quad3());
+        let (n1, n2, n3) = (m.rot_quad1(), m.rot_quad2(), m.rot_quad3());
+        let keep_p = V::select(k.col3, n1.or3(n2, n3), n1.and3(n2, n3));
+        let keep_n = V::select(k.col3, p1.and3(p2, p3), p1.or3(p2, p3));
+        let (q, m) = (q.and(keep_p), m.and(keep_n));
+        // Cells: exactly one digit. A true digit clears the others; a lone possible digit is
+        // true; two true digits or none possible is a contradiction.
+        let t = m.andnot(k.cell);
+        let q = q.and(t.eqz16().or(t));
+        let two_true = t.and(t.dec16());
+        let pc = q.and(k.cell);
+        let at_most_one = pc.and(pc.dec16()).eqz16().and(k.cell_lanes);
+        let m = at_most_one.and(pc.or(pc.eqz16())).andnot(m);
+        // Triads: a mini-row holds three digits, so exactly six of its nine `h` are 1 (likewise
+        // `v`). Three possible zeros left: they are zeros; three certain zeros: the rest are ones.
+        let zeros_possible = m.and(k.hv).popcnt16();
+        let zeros_certain = q.andnot(k.hv).popcnt16();
+        let q2 = zeros_possible.eq16(k.three).and(m).andnot(q);
+        let m = zeros_certain.eq16(k.three).and(q).andnot(m);
+        let q = q2;
+        let wrong = k.three.gt16(zeros_possible).or(zeros_certain.gt16(k.three));
+        *bad = bad.or3(two_true, wrong.and(k.hv_lanes));
+        *p = q;
+        *n = m;
+    }
+}
+
+/// "Exactly two of three" between boxes `a` given `b` and `c`, on the lanes outside `not`.
+#[inline(always)]
+unsafe fn cross<V: Vector>(s: &mut State<V>, a: usize, b: usize, c: usize, not: V) {
+    // SAFETY: the caller runs with V's features.
+    unsafe {
+        s.p[a] = s.p[a].and(s.n[b].or3(s.n[c], not));
+        s.n[a] = s.n[a].and(s.p[b].and(s.p[c]).or(not));
+    }
+}
+
+/// All rules to a fixed point; false on a contradiction.
+#[inline(always)]
+unsafe fn propagate<V: Vector>(s: &mut State<V>, k: &Consts<V>) -> bool {
+    // SAFETY: the caller runs with V's features.
+    unsafe {
+        loop {
+            let old = *s;
+            let mut bad = V::load(&[0; 16]);
+            for b in 0..9 {
+                box_rules(&mut s.p[b], &mut s.n[b], k, &mut bad);
+            }
+            for band in 0..3 {
+                let (a, b, c) = (3 * band, 3 * band + 1, 3 * band + 2);
+                cross(s, a, b, c, k.not_h);
+                cross(s, b, c, a, k.not_h);
+                cross(s, c, a, b, k.not_h);
+            }
+            for stack in 0..3 {
+                let (a, b, c) = (stack, stack + 3, stack + 6);
+                cross(s, a, b, c, k.not_v);
+                cross(s, b, c, a, k.not_v);
+                cross(s, c, a, b, k.not_v);
+            }
+            let mut delta = V::load(&[0; 16]);
+            for b in 0..9 {
+                bad = bad.or(s.p[b].or(s.n[b]).andnot(k.valid));
+                delta = delta.or3(s.p[b].xor(old.p[b]), s.n[b].xor(old.n[b]));
+            }
+            if !bad.is_zero() {
+                return false;
+            }
+            if delta.is_zero() {
+                return true;
+            }
+        }
+    }
+}
+
+/// The branch variable `(box, lane, digit bit)`, or `None` when every `h` and `v` is decided.
+#[inline(always)]
+unsafe fn choose<V: Vector>(s: &State<V>, k: &Consts<V>) -> Option<(usize, usize, u16)> {
+    // SAFETY: the caller runs with V's features.
+    unsafe {
+        let mut und = [[0u64; 4]; 9];
+        for b in 0..9 {
+            und[b] = s.p[b].and(s.n[b]).and(k.hv).quads();
+        }
+        // Bands (h: the top lane of quads 0-2) and stacks (v: quad 3).
+        let mut best = (u32::MAX, 0usize);
+        for i in 0..3 {
+            let mut h = 0;
+            let mut v = 0;
+            for j in 0..3 {
+                let q = &und[3 * i + j];
+                h += q[0].count_ones() + q[1].count_ones() + q[2].count_ones();
+                v += und[i + 3 * j][3].count_ones();
+            }
+            if h != 0 && h < best.0 {
+                best = (h, i);
+            }
+            if v != 0 && v < best.0 {
+                best = (v, 3 + i);
+            }
+        }
+        if best.0 == u32::MAX {
+            return None;
+        }
+        // The nine lanes of the band or stack: (box, lane, undecided digits).
+        let mut words = [(0usize, 0usize, 0u16); 9];
+        let g = best.1;
+        for j in 0..3 {
+            for y in 0..3 {
+                words[3 * j + y] = if g < 3 {
+                    let b = 3 * g + j;
+                    (b, 4 * y + 3, (und[b][y] >> 48) as u16)
+                } else {
+                    let b = (g - 3) + 3 * j;
+                    (b, 12 + y, (und[b][3] >> (16 * y)) as u16)
+                };
+            }
+        }
+        let mut count = [0u32; 9];
+        for &(_, _, w) in &words {
+            for d in 0..9 {
+                count[d] += u32::from(w >> d & 1);
+            }
+        }
+        let mut digit = 0;
+        let mut fewest = u32::MAX;
+        for d in 0..9 {
+            if count[d] != 0 && count[d] < fewest {
+                fewest = count[d];
+                digit = d;
+            }
+        }
+        let bit = 1u16 << digit;
+        words
+            .iter()
+            .find(|w| w.2 & bit != 0)
+            .map(|&(b, l, _)| (b, l, bit))
+    }
+}
+
+/// Where solutions go.
+trait Sink {
+    /// Whether `found` wants the grid.
+    const GRID: bool;
+    fn found(&mut self, grid: &Grid) -> ControlFlow<()>;
+}
+
+struct Counter {
+    n: u64,
+    limit: u64,
+}
+
+impl Sink for Counter {
+    const GRID: bool = false;
+    #[inline(always)]
+    fn found(&mut self, _: &Grid) -> ControlFlow<()> {
+        self.n += 1;
+        if self.n >= self.limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+struct Visitor<'a> {
+    n: u64,
+    f: &'a mut dyn FnMut(&Grid) -> ControlFlow<()>,
+}
+
+impl Sink for Visitor<'_> {
+    const GRID: bool = true;
+    #[inline(always)]
+    fn found(&mut self, grid: &Grid) -> ControlFlow<()> {
+        self.n += 1;
+        (self.f)(grid)
+    }
+}
+
+/// The grid of a solved state.
+#[inline(always)]
+unsafe fn grid_of<V: Vector>(s: &State<V>) -> Grid {
+    // SAFETY: the caller runs with V's features.
+    let boxes: [[u16; 16]; 9] = std::array::from_fn(|b| unsafe { s.p[b].store() });
+    let mut cells = [0u8; 81];
+    for (i, cell) in cells.iter_mut().enumerate() {
+        let (b, l) = cell_place(i);
+        let w = boxes[b][l];
+        debug_assert!(w.count_ones() == 1, "a solved state has one digit per cell");
+        *cell = w.trailing_zeros() as u8 + 1;
+    }
+    Grid::from_cells(cells).expect("digits are 1..=9")
+}
+
+/// A single-bit vector: `bit` in lane `lane`.
+#[inline(always)]
+unsafe fn one_bit<V: Vector>(lane: usize, bit: u16) -> V {
+    let mut a = [0u16; 16];
+    a[lane] = bit;
+    // SAFETY: the caller runs with V's features.
+    unsafe { V::load(&a) }
+}
+
+/// The whole search; returns the number of guesses.
+#[inline(always)]
+unsafe fn search<V: Vector, S: Sink>(stack: &mut Vec<State<V>>, grid: &Grid, sink: &mut S) -> u64 {
+    // SAFETY: the caller runs with V's features.
+    unsafe {
+        let k = Consts::<V>::new();
+        let mut s = State {
+            p: [V::load(&INIT_P); 9],
+            n: [V::load(&INIT_N); 9],
+        };
+        let mut boxes = [INIT_P; 9];
+        for (i, &d) in grid.cells().iter().enumerate() {
+            if d != 0 {
+                let (b, l) = cell_place(i);
+                boxes[b][l] = 1 << (d - 1);
+            }
+        }
+        for b in 0..9 {
+            s.p[b] = V::load(&boxes[b]);
+        }
+        stack.clear();
+        let mut guesses = 0;
+        loop {
+            if propagate(&mut s, &k) {
+                match choose(&s, &k) {
+                    None => {
+                        let g = if S::GRID { grid_of(&s) } else { Grid::EMPTY };
+                        if sink.found(&g).is_break() {
+                            return guesses;
+                        }
+                    }
+                    Some((b, lane, bit)) => {
+                        guesses += 1;
+                        let x = one_bit::<V>(lane, bit);
+                        let mut alt = s;
+                        if TRY_ONE_FIRST {
+                            alt.p[b] = x.andnot(alt.p[b]);
+                            s.n[b] = x.andnot(s.n[b]);
+                        } else {
+                            alt.n[b] = x.andnot(alt.n[b]);
+                            s.p[b] = x.andnot(s.p[b]);
+                        }
+                        stack.push(alt);
+                        continue;
+                    }
+                }
+            }
+            match stack.pop() {
+                Some(t) => s = t,
+                None => return guesses,
+            }
+        }
+    }
+}
+
+/// The deepest a search goes: one level per `h` and `v` variable, at most.
+const MAX_DEPTH: usize = 2 * 81 + 1;
+
+macro_rules! engine {
+    ($(#[$doc:meta])* $name:ident, $vec:ty, $label:literal, $features:literal,
+     [$($detect:tt),*], $search:ident) => {
+        $(#[$doc])*
+        pub struct $name {
+            stack: Vec<State<$vec>>,
+        }
+
+        impl fmt::Debug for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_struct(stringify!($name)).finish_non_exhaustive()
+            }
+        }
+
+        impl $name {
+            /// The engine, or `None` when this CPU lacks the instructions it needs.
+            pub fn new() -> Option<$name> {
+                if $(std::arch::is_x86_feature_detected!($detect))&&* {
+                    Some($name { stack: Vec::with_capacity(MAX_DEPTH) })
+                } else {
+                    None
+                }
+            }
+
+            #[inline]
+            fn run<S: Sink>(&mut self, grid: &Grid, sink: &mut S) -> u64 {
+                // SAFETY: a value of this type exists only where `new` found the features.
+                unsafe { $search(&mut self.stack, grid, sink) }
+            }
+        }
+
+        #[target_feature(enable = $features)]
+        unsafe fn $search<S: Sink>(stack: &mut Vec<State<$vec>>, grid: &Grid, sink: &mut S) -> u64 {
+            // SAFETY: this function runs with the features `$vec` needs.
+            unsafe { search::<$vec, S>(stack, grid, sink) }
+        }
+
+        impl Engine for $name {
+            fn name(&self) -> &'static str {
+                $label
+            }
+
+            fn count(&mut self, grid: &Grid, limit: u64) -> Search {
+                if limit == 0 {
+                    return Search::default();
+                }
+                let mut c = Counter { n: 0, limit };
+                let guesses = self.run(grid, &mut c);
+                Search { solutions: c.n, guesses }
+            }
+
+            fn visit(
+                &mut self,
+                grid: &Grid,
+                visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+            ) -> Search {
+                let mut v = Visitor { n: 0, f: visitor };
+                let guesses = self.run(grid, &mut v);
+                Search { solutions: v.n, guesses }
+            }
+        }
+    };
+}
+
+engine!(
+    /// The AVX2 engine (needs AVX2, BMI1, BMI2 and POPCNT).
+    Avx2, V2, "avx2", "avx2,bmi1,bmi2,popcnt", ["avx2", "bmi1", "bmi2", "popcnt"], search_avx2
+);
+
+#[cfg(test)]
+mod tests;
