@@ -204,38 +204,65 @@ unsafe fn cross<V: Vector>(s: &mut State<V>, a: usize, b: usize, c: usize, not: 
     }
 }
 
-/// All rules to a fixed point; false on a contradiction.
+/// The band (bits 0-2) and stack (bits 3-5) of box `b`.
 #[inline(always)]
-unsafe fn propagate<V: Vector>(s: &mut State<V>, k: &Consts<V>) -> bool {
+fn lines_of(b: usize) -> u32 {
+    (1 << (b / 3)) | (8 << (b % 3))
+}
+
+/// True when box `b` differs between `s` and `old`.
+#[inline(always)]
+unsafe fn box_changed<V: Vector>(s: &State<V>, p: V, n: V, b: usize) -> bool {
+    // SAFETY: the caller runs with V's features.
+    unsafe { !s.p[b].xor(p).or(s.n[b].xor(n)).is_zero() }
+}
+
+/// All rules to a fixed point, starting from the boxes in `boxes` and the bands and stacks in
+/// `lines` (the only ones that may not be at a fixed point); false on a contradiction.
+#[inline(always)]
+unsafe fn propagate<V: Vector>(
+    s: &mut State<V>,
+    k: &Consts<V>,
+    mut boxes: u32,
+    mut lines: u32,
+) -> bool {
     // SAFETY: the caller runs with V's features.
     unsafe {
         loop {
-            let old = *s;
-            let mut bad = V::load(&[0; 16]);
-            for b in 0..9 {
+            if boxes != 0 {
+                let b = boxes.trailing_zeros() as usize;
+                let (p, n) = (s.p[b], s.n[b]);
+                let mut bad = p.or(n).andnot(k.valid);
                 box_rules(&mut s.p[b], &mut s.n[b], k, &mut bad);
-            }
-            for band in 0..3 {
-                let (a, b, c) = (3 * band, 3 * band + 1, 3 * band + 2);
-                cross(s, a, b, c, k.not_h);
-                cross(s, b, c, a, k.not_h);
-                cross(s, c, a, b, k.not_h);
-            }
-            for stack in 0..3 {
-                let (a, b, c) = (stack, stack + 3, stack + 6);
-                cross(s, a, b, c, k.not_v);
-                cross(s, b, c, a, k.not_v);
-                cross(s, c, a, b, k.not_v);
-            }
-            let mut delta = V::load(&[0; 16]);
-            for b in 0..9 {
-                bad = bad.or(s.p[b].or(s.n[b]).andnot(k.valid));
-                delta = delta.or3(s.p[b].xor(old.p[b]), s.n[b].xor(old.n[b]));
-            }
-            if !bad.is_zero() {
-                return false;
-            }
-            if delta.is_zero() {
+                if !bad.is_zero() {
+                    return false;
+                }
+                if box_changed(s, p, n, b) {
+                    lines |= lines_of(b);
+                } else {
+                    boxes &= !(1 << b);
+                }
+            } else if lines != 0 {
+                let l = lines.trailing_zeros() as usize;
+                lines &= !(1 << l);
+                let (x, step, not) = if l < 3 {
+                    (3 * l, 1, k.not_h)
+                } else {
+                    (l - 3, 3, k.not_v)
+                };
+                let (a, b, c) = (x, x + step, x + 2 * step);
+                let old = [(s.p[a], s.n[a]), (s.p[b], s.n[b]), (s.p[c], s.n[c])];
+                cross(s, a, b, c, not);
+                cross(s, b, c, a, not);
+                cross(s, c, a, b, not);
+                for (i, &(p, n)) in old.iter().enumerate() {
+                    let bx = x + i * step;
+                    if box_changed(s, p, n, bx) {
+                        boxes |= 1 << bx;
+                        lines |= lines_of(bx);
+                    }
+                }
+            } else {
                 return true;
             }
         }
@@ -372,7 +399,11 @@ unsafe fn one_bit<V: Vector>(lane: usize, bit: u16) -> V {
 
 /// The whole search; returns the number of guesses.
 #[inline(always)]
-unsafe fn search<V: Vector, S: Sink>(stack: &mut Vec<State<V>>, grid: &Grid, sink: &mut S) -> u64 {
+unsafe fn search<V: Vector, S: Sink>(
+    stack: &mut Vec<(State<V>, u8)>,
+    grid: &Grid,
+    sink: &mut S,
+) -> u64 {
     // SAFETY: the caller runs with V's features.
     unsafe {
         let k = Consts::<V>::new();
@@ -392,8 +423,9 @@ unsafe fn search<V: Vector, S: Sink>(stack: &mut Vec<State<V>>, grid: &Grid, sin
         }
         stack.clear();
         let mut guesses = 0;
+        let (mut boxes, mut lines) = (0x1FF, 0x3F);
         loop {
-            if propagate(&mut s, &k) {
+            if propagate(&mut s, &k, boxes, lines) {
                 match choose(&s, &k) {
                     None => {
                         let g = if S::GRID { grid_of(&s) } else { Grid::EMPTY };
@@ -412,13 +444,17 @@ unsafe fn search<V: Vector, S: Sink>(stack: &mut Vec<State<V>>, grid: &Grid, sin
                             alt.n[b] = x.andnot(alt.n[b]);
                             s.p[b] = x.andnot(s.p[b]);
                         }
-                        stack.push(alt);
+                        stack.push((alt, b as u8));
+                        (boxes, lines) = (1 << b, lines_of(b));
                         continue;
                     }
                 }
             }
             match stack.pop() {
-                Some(t) => s = t,
+                Some((t, b)) => {
+                    s = t;
+                    (boxes, lines) = (1 << b, lines_of(b as usize));
+                }
                 None => return guesses,
             }
         }
@@ -433,7 +469,7 @@ macro_rules! engine {
      [$($detect:tt),*], $search:ident) => {
         $(#[$doc])*
         pub struct $name {
-            stack: Vec<State<$vec>>,
+            stack: Vec<(State<$vec>, u8)>,
         }
 
         impl fmt::Debug for $name {
@@ -460,7 +496,7 @@ macro_rules! engine {
         }
 
         #[target_feature(enable = $features)]
-        unsafe fn $search<S: Sink>(stack: &mut Vec<State<$vec>>, grid: &Grid, sink: &mut S) -> u64 {
+        unsafe fn $search<S: Sink>(stack: &mut Vec<(State<$vec>, u8)>, grid: &Grid, sink: &mut S) -> u64 {
             // SAFETY: this function runs with the features `$vec` needs.
             unsafe { search::<$vec, S>(stack, grid, sink) }
         }

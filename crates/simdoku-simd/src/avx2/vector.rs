@@ -30,8 +30,6 @@ pub(crate) trait Vector: Copy {
     unsafe fn andnot(self, o: Self) -> Self;
     unsafe fn and3(self, b: Self, c: Self) -> Self;
     unsafe fn or3(self, b: Self, c: Self) -> Self;
-    /// `self & (b | c)`.
-    unsafe fn and_or(self, b: Self, c: Self) -> Self;
     /// Per lane, `a` where `mask` (all ones or all zeros per lane) is set, else `b`.
     unsafe fn select(mask: Self, a: Self, b: Self) -> Self;
     /// Lanes rotated by one, two, three places within each quad of four lanes.
@@ -113,11 +111,6 @@ impl Vector for V2 {
     unsafe fn or3(self, b: Self, c: Self) -> Self {
         // SAFETY: AVX2 per the caller.
         unsafe { self.or(b).or(c) }
-    }
-    #[inline(always)]
-    unsafe fn and_or(self, b: Self, c: Self) -> Self {
-        // SAFETY: AVX2 per the caller.
-        unsafe { self.and(b.or(c)) }
     }
     #[inline(always)]
     unsafe fn select(mask: Self, a: Self, b: Self) -> Self {
