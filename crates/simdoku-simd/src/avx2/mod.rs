@@ -54,6 +54,8 @@ use simdoku_core::{Engine, Grid, Search};
 
 use vector::{V2, Vector};
 
+pub static STATS: [std::sync::atomic::AtomicU64; 3] =
+    [const { std::sync::atomic::AtomicU64::new(0) }; 3];
 /// Which value of a branch variable is tried first.
 const TRY_ONE_FIRST: bool = false;
 
@@ -73,8 +75,6 @@ const fn is_cell(l: usize) -> bool {
     l < 12 && l % 4 != 3
 }
 const ALL9: u16 = 0x1FF;
-/// The nine digit bits of the cell lanes.
-const CELL: [u16; 16] = lanes!(|l| if is_cell(l) { ALL9 } else { 0 });
 /// All ones in the cell lanes.
 const CELL_LANES: [u16; 16] = lanes!(|l| if is_cell(l) { 0xFFFF } else { 0 });
 /// Row 3 of the matrix (v0 v1 v2 X).
@@ -91,14 +91,15 @@ const HV: [u16; 16] = lanes!(|l| if (l % 4 == 3 || l >= 12) && l < 15 {
 } else {
     0
 });
-/// All ones in the `h` and `v` lanes.
-const HV_LANES: [u16; 16] = lanes!(|l| if (l % 4 == 3 || l >= 12) && l < 15 {
-    0xFFFF
+/// Per lane, how many of its nine counted literals hold, and how many do not.
+const COUNT: [u16; 16] = lanes!(|l| if is_cell(l) {
+    1
+} else if l < 15 {
+    3
 } else {
     0
 });
-/// Three in every lane.
-const THREE: [u16; 16] = [3; 16];
+const COUNT_NOT: [u16; 16] = lanes!(|l| 9 - COUNT[l]);
 /// The digit bits of every lane.
 const VALID: [u16; 16] = [ALL9; 16];
 /// Initial "may be 1": everything; initial "may be 0": everything but X.
@@ -108,15 +109,14 @@ const INIT_N: [u16; 16] = lanes!(|l| if l == 15 { 0 } else { ALL9 });
 /// The constants, loaded once per search.
 #[derive(Clone, Copy)]
 struct Consts<V> {
-    cell: V,
     cell_lanes: V,
     row3: V,
     col3: V,
     not_h: V,
     not_v: V,
     hv: V,
-    hv_lanes: V,
-    three: V,
+    count: V,
+    count_not: V,
     valid: V,
 }
 
@@ -126,15 +126,14 @@ impl<V: Vector> Consts<V> {
         // SAFETY: the caller runs with V's features.
         unsafe {
             Consts {
-                cell: V::load(&CELL),
                 cell_lanes: V::load(&CELL_LANES),
                 row3: V::load(&ROW3),
                 col3: V::load(&COL3),
                 not_h: V::load(&NOT_H),
                 not_v: V::load(&NOT_V),
                 hv: V::load(&HV),
-                hv_lanes: V::load(&HV_LANES),
-                three: V::load(&THREE),
+                count: V::load(&COUNT),
+                count_not: V::load(&COUNT_NOT),
                 valid: V::load(&VALID),
             }
         }
@@ -172,23 +171,21 @@ unsafe fn box_rules<V: Vector>(p: &mut V, n: &mut V, k: &Consts<V>, bad: &mut V)
         let keep_p = V::select(k.col3, n1.or3(n2, n3), n1.and3(n2, n3));
         let keep_n = V::select(k.col3, p1.and3(p2, p3), p1.or3(p2, p3));
         let (q, m) = (q.and(keep_p), m.and(keep_n));
-        // Cells: exactly one digit. A true digit clears the others; a lone possible digit is
-        // true; two true digits or none possible is a contradiction.
-        let t = m.andnot(k.cell);
-        let q = q.and(t.eqz16().or(t));
-        let two_true = t.and(t.dec16());
-        let pc = q.and(k.cell);
-        let at_most_one = pc.and(pc.dec16()).eqz16().and(k.cell_lanes);
-        let m = at_most_one.and(pc.or(pc.eqz16())).andnot(m);
-        // Triads: a mini-row holds three digits, so exactly six of its nine `h` are 1 (likewise
-        // `v`). Three possible zeros left: they are zeros; three certain zeros: the rest are ones.
-        let zeros_possible = m.and(k.hv).popcnt16();
-        let zeros_certain = q.andnot(k.hv).popcnt16();
-        let q2 = zeros_possible.eq16(k.three).and(m).andnot(q);
-        let m = zeros_certain.eq16(k.three).and(q).andnot(m);
-        let q = q2;
-        let wrong = k.three.gt16(zeros_possible).or(zeros_certain.gt16(k.three));
-        *bad = bad.or3(two_true, wrong.and(k.hv_lanes));
+        // Inside a lane: a cell holds exactly one digit; a mini-row holds three digits, so
+        // exactly three of its nine `h` are 0 (likewise `v`). Counted literals: `a` in the cell
+        // lanes (x = "may be 1", y = "may be 0"), `not h` and `not v` in theirs (x and y
+        // swapped); `k` of nine must hold. If only `k` are possible they are certain; if `k` are
+        // certain the rest are false; fewer possible or more certain is a contradiction. The
+        // constant X lane counts zero of nothing.
+        let x = V::select(k.cell_lanes, q, m);
+        let y = V::select(k.cell_lanes, m, q);
+        let (cx, cy) = (x.popcnt16(), y.popcnt16());
+        let y2 = cx.eq16(k.count).and(x).andnot(y);
+        let x = cy.eq16(k.count_not).and(y).andnot(x);
+        let y = y2;
+        *bad = bad.or3(k.count.gt16(cx), k.count_not.gt16(cy));
+        let q = V::select(k.cell_lanes, x, y);
+        let m = V::select(k.cell_lanes, y, x);
         *p = q;
         *n = m;
     }
@@ -229,8 +226,12 @@ unsafe fn propagate<V: Vector>(
     // SAFETY: the caller runs with V's features.
     unsafe {
         loop {
-            if boxes != 0 {
-                let b = boxes.trailing_zeros() as usize;
+            let mut changed = 0;
+            let mut todo = boxes;
+            while todo != 0 {
+                let b = todo.trailing_zeros() as usize;
+                todo &= todo - 1;
+                STATS[0].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 let (p, n) = (s.p[b], s.n[b]);
                 let mut bad = p.or(n).andnot(k.valid);
                 box_rules(&mut s.p[b], &mut s.n[b], k, &mut bad);
@@ -238,13 +239,17 @@ unsafe fn propagate<V: Vector>(
                     return false;
                 }
                 if box_changed(s, p, n, b) {
+                    changed |= 1 << b;
                     lines |= lines_of(b);
-                } else {
-                    boxes &= !(1 << b);
                 }
-            } else if lines != 0 {
-                let l = lines.trailing_zeros() as usize;
-                lines &= !(1 << l);
+            }
+            boxes = changed;
+            let mut todo = lines;
+            lines = 0;
+            while todo != 0 {
+                let l = todo.trailing_zeros() as usize;
+                todo &= todo - 1;
+                STATS[1].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 let (x, step, not) = if l < 3 {
                     (3 * l, 1, k.not_h)
                 } else {
@@ -259,10 +264,10 @@ unsafe fn propagate<V: Vector>(
                     let bx = x + i * step;
                     if box_changed(s, p, n, bx) {
                         boxes |= 1 << bx;
-                        lines |= lines_of(bx);
                     }
                 }
-            } else {
+            }
+            if boxes == 0 {
                 return true;
             }
         }
@@ -425,6 +430,7 @@ unsafe fn search<V: Vector, S: Sink>(
         let mut guesses = 0;
         let (mut boxes, mut lines) = (0x1FF, 0x3F);
         loop {
+            STATS[2].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             if propagate(&mut s, &k, boxes, lines) {
                 match choose(&s, &k) {
                     None => {

@@ -10,11 +10,11 @@
 #![allow(clippy::missing_safety_doc)]
 
 use std::arch::x86_64::{
-    __m256i, _mm256_add_epi8, _mm256_add_epi16, _mm256_and_si256, _mm256_andnot_si256,
-    _mm256_blendv_epi8, _mm256_cmpeq_epi16, _mm256_cmpgt_epi16, _mm256_extract_epi64,
-    _mm256_loadu_si256, _mm256_or_si256, _mm256_permute4x64_epi64, _mm256_set1_epi8,
-    _mm256_set1_epi16, _mm256_setr_epi8, _mm256_shuffle_epi8, _mm256_shuffle_epi32,
-    _mm256_srli_epi16, _mm256_storeu_si256, _mm256_testz_si256, _mm256_xor_si256,
+    __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_blendv_epi8,
+    _mm256_cmpeq_epi16, _mm256_cmpgt_epi16, _mm256_extract_epi64, _mm256_loadu_si256,
+    _mm256_or_si256, _mm256_permute4x64_epi64, _mm256_set1_epi8, _mm256_set1_epi16,
+    _mm256_setr_epi8, _mm256_shuffle_epi8, _mm256_shuffle_epi32, _mm256_srli_epi16,
+    _mm256_storeu_si256, _mm256_testz_si256, _mm256_xor_si256,
 };
 
 /// 16 lanes of 16 bits.
@@ -40,10 +40,6 @@ pub(crate) trait Vector: Copy {
     unsafe fn rot_quad1(self) -> Self;
     unsafe fn rot_quad2(self) -> Self;
     unsafe fn rot_quad3(self) -> Self;
-    /// Each lane minus one (wrapping).
-    unsafe fn dec16(self) -> Self;
-    /// All ones in the lanes that are zero, zero elsewhere.
-    unsafe fn eqz16(self) -> Self;
     unsafe fn is_zero(self) -> bool;
     /// The number of set bits of each lane.
     unsafe fn popcnt16(self) -> Self;
@@ -158,16 +154,6 @@ impl Vector for V2 {
     unsafe fn rot_quad3(self) -> Self {
         // SAFETY: AVX2 per the caller.
         V2(unsafe { _mm256_permute4x64_epi64::<0b10_01_00_11>(self.0) })
-    }
-    #[inline(always)]
-    unsafe fn dec16(self) -> Self {
-        // SAFETY: AVX2 per the caller.
-        V2(unsafe { _mm256_add_epi16(self.0, _mm256_set1_epi16(-1)) })
-    }
-    #[inline(always)]
-    unsafe fn eqz16(self) -> Self {
-        // SAFETY: AVX2 per the caller.
-        V2(unsafe { _mm256_cmpeq_epi16(self.0, _mm256_set1_epi16(0)) })
     }
     #[inline(always)]
     unsafe fn is_zero(self) -> bool {
