@@ -228,20 +228,19 @@ unsafe fn propagate<V: Vector>(
         loop {
             let mut changed = 0;
             let mut todo = boxes;
+            let mut bad = V::load(&[0; 16]);
             while todo != 0 {
                 let b = todo.trailing_zeros() as usize;
                 todo &= todo - 1;
-                STATS[0].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 let (p, n) = (s.p[b], s.n[b]);
-                let mut bad = p.or(n).andnot(k.valid);
+                bad = bad.or(p.or(n).andnot(k.valid));
                 box_rules(&mut s.p[b], &mut s.n[b], k, &mut bad);
-                if !bad.is_zero() {
-                    return false;
-                }
-                if box_changed(s, p, n, b) {
-                    changed |= 1 << b;
-                    lines |= lines_of(b);
-                }
+                let c = u32::from(box_changed(s, p, n, b));
+                changed |= c << b;
+                lines |= lines_of(b) * c;
+            }
+            if !bad.is_zero() {
+                return false;
             }
             boxes = changed;
             let mut todo = lines;
@@ -262,9 +261,7 @@ unsafe fn propagate<V: Vector>(
                 cross(s, c, a, b, not);
                 for (i, &(p, n)) in old.iter().enumerate() {
                     let bx = x + i * step;
-                    if box_changed(s, p, n, bx) {
-                        boxes |= 1 << bx;
-                    }
+                    boxes |= u32::from(box_changed(s, p, n, bx)) << bx;
                 }
             }
             if boxes == 0 {
