@@ -191,16 +191,6 @@ unsafe fn box_rules<V: Vector>(p: &mut V, n: &mut V, k: &Consts<V>, bad: &mut V)
     }
 }
 
-/// "Exactly two of three" between boxes `a` given `b` and `c`, on the lanes outside `not`.
-#[inline(always)]
-unsafe fn cross<V: Vector>(s: &mut State<V>, a: usize, b: usize, c: usize, not: V) {
-    // SAFETY: the caller runs with V's features.
-    unsafe {
-        s.p[a] = s.p[a].and(s.n[b].or3(s.n[c], not));
-        s.n[a] = s.n[a].and(s.p[b].and(s.p[c]).or(not));
-    }
-}
-
 /// The band (bits 0-2) and stack (bits 3-5) of box `b`.
 #[inline(always)]
 fn lines_of(b: usize) -> u32 {
@@ -255,14 +245,21 @@ unsafe fn propagate<V: Vector>(
                     (l - 3, 3, k.not_v)
                 };
                 let (a, b, c) = (x, x + step, x + 2 * step);
-                let old = [(s.p[a], s.n[a]), (s.p[b], s.n[b]), (s.p[c], s.n[c])];
-                cross(s, a, b, c, not);
-                cross(s, b, c, a, not);
-                cross(s, c, a, b, not);
-                for (i, &(p, n)) in old.iter().enumerate() {
-                    let bx = x + i * step;
-                    boxes |= u32::from(box_changed(s, p, n, bx)) << bx;
-                }
+                // All three from the old values: one pass reaches this line's fixed point.
+                let (pa, pb, pc) = (s.p[a], s.p[b], s.p[c]);
+                let (na, nb, nc) = (s.n[a], s.n[b], s.n[c]);
+                let qa = pa.and(nb.or3(nc, not));
+                let qb = pb.and(na.or3(nc, not));
+                let qc = pc.and(na.or3(nb, not));
+                let ma = na.and(pb.and(pc).or(not));
+                let mb = nb.and(pa.and(pc).or(not));
+                let mc = nc.and(pa.and(pb).or(not));
+                let ca = !pa.xor(qa).or(na.xor(ma)).is_zero();
+                let cb = !pb.xor(qb).or(nb.xor(mb)).is_zero();
+                let cc = !pc.xor(qc).or(nc.xor(mc)).is_zero();
+                (s.p[a], s.p[b], s.p[c]) = (qa, qb, qc);
+                (s.n[a], s.n[b], s.n[c]) = (ma, mb, mc);
+                boxes |= (u32::from(ca) << a) | (u32::from(cb) << b) | (u32::from(cc) << c);
             }
             if boxes == 0 {
                 return true;
