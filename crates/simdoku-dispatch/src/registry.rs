@@ -10,16 +10,33 @@ fn boxed<E: Engine + 'static>(e: E) -> Box<dyn Engine> {
 }
 
 /// Every engine, portable ones first.
-pub static ENGINES: &[EngineSpec] = &[EngineSpec {
-    name: "scalar",
-    summary: "portable bitboards: one u128 per digit, naked/hidden singles, fewest-candidates branch",
-    features: &[],
-    make: || Some(boxed(Scalar::new())),
-}];
+pub static ENGINES: &[EngineSpec] = &[
+    EngineSpec {
+        name: "scalar",
+        summary: "portable bitboards: one u128 per digit, naked/hidden singles, fewest-candidates branch",
+        features: &[],
+        make: || Some(boxed(Scalar::new())),
+    },
+    EngineSpec {
+        name: "avx2",
+        summary: "box a/h/v variables, 135 per box in one 256-bit vector, DPLL on sum equations",
+        features: &["avx2", "bmi1", "bmi2", "popcnt"],
+        make: make_avx2,
+    },
+];
+
+#[cfg(target_arch = "x86_64")]
+fn make_avx2() -> Option<Box<dyn Engine>> {
+    simdoku_simd::avx2::Avx2::new().map(boxed)
+}
+#[cfg(not(target_arch = "x86_64"))]
+fn make_avx2() -> Option<Box<dyn Engine>> {
+    None
+}
 
 /// Fastest first, per kind of work; `best` takes the first one this CPU runs.
 pub static RANKING: &[(Work, &[&str])] = &[
-    (Work::First, &["scalar"]),
-    (Work::Count, &["scalar"]),
-    (Work::Enumerate, &["scalar"]),
+    (Work::First, &["avx2", "scalar"]),
+    (Work::Count, &["avx2", "scalar"]),
+    (Work::Enumerate, &["avx2", "scalar"]),
 ];

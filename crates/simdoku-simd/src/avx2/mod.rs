@@ -54,8 +54,6 @@ use simdoku_core::{Engine, Grid, Search};
 
 use vector::{V2, Vector};
 
-pub static STATS: [std::sync::atomic::AtomicU64; 3] =
-    [const { std::sync::atomic::AtomicU64::new(0) }; 3];
 /// Which value of a branch variable is tried first.
 const TRY_ONE_FIRST: bool = false;
 
@@ -154,38 +152,60 @@ fn cell_place(i: usize) -> (usize, usize) {
     (r / 3 * 3 + c / 3, (r % 3) * 4 + c % 3)
 }
 
-/// The rules inside one box: rows and columns of the matrix, then the cells.
+/// Rows of the box matrix: exactly one of four (rows 0-2), three of four (row 3).
 #[inline(always)]
-unsafe fn box_rules<V: Vector>(p: &mut V, n: &mut V, k: &Consts<V>, bad: &mut V) {
+unsafe fn rows<V: Vector>(p: V, n: V, k: &Consts<V>) -> (V, V) {
     // SAFETY: the caller runs with V's features.
     unsafe {
-        // Rows: exactly one of four (rows 0-2), three of four (row 3).
         let (p1, p2, p3) = (p.rot_lane1(), p.rot_lane2(), p.rot_lane3());
         let (n1, n2, n3) = (n.rot_lane1(), n.rot_lane2(), n.rot_lane3());
         let keep_p = V::select(k.row3, n1.or3(n2, n3), n1.and3(n2, n3));
         let keep_n = V::select(k.row3, p1.and3(p2, p3), p1.or3(p2, p3));
-        let (q, m) = (p.and(keep_p), n.and(keep_n));
-        // Columns: the same with quads.
-        let (p1, p2, p3) = (q.rot_quad1(), q.rot_quad2(), q.rot_quad3());
-        let (n1, n2, n3) = (m.rot_quad1(), m.rot_quad2(), m.rot_quad3());
+        (p.and(keep_p), n.and(keep_n))
+    }
+}
+
+/// Columns of the box matrix: the same with quads.
+#[inline(always)]
+unsafe fn cols<V: Vector>(p: V, n: V, k: &Consts<V>) -> (V, V) {
+    // SAFETY: the caller runs with V's features.
+    unsafe {
+        let (p1, p2, p3) = (p.rot_quad1(), p.rot_quad2(), p.rot_quad3());
+        let (n1, n2, n3) = (n.rot_quad1(), n.rot_quad2(), n.rot_quad3());
         let keep_p = V::select(k.col3, n1.or3(n2, n3), n1.and3(n2, n3));
         let keep_n = V::select(k.col3, p1.and3(p2, p3), p1.or3(p2, p3));
-        let (q, m) = (q.and(keep_p), m.and(keep_n));
-        // Inside a lane: a cell holds exactly one digit; a mini-row holds three digits, so
-        // exactly three of its nine `h` are 0 (likewise `v`). Counted literals: `a` in the cell
-        // lanes (x = "may be 1", y = "may be 0"), `not h` and `not v` in theirs (x and y
-        // swapped); `k` of nine must hold. If only `k` are possible they are certain; if `k` are
-        // certain the rest are false; fewer possible or more certain is a contradiction. The
-        // constant X lane counts zero of nothing.
-        let x = V::select(k.cell_lanes, q, m);
-        let y = V::select(k.cell_lanes, m, q);
+        (p.and(keep_p), n.and(keep_n))
+    }
+}
+
+/// Inside a lane: a cell holds exactly one digit; a mini-row holds three digits, so exactly
+/// three of its nine `h` are 0 (likewise `v`). Counted literals: `a` in the cell lanes (x =
+/// "may be 1", y = "may be 0"), `not h` and `not v` in theirs (x and y swapped); `k` of nine
+/// must hold. If only `k` are possible they are certain; if `k` are certain the rest are false;
+/// fewer possible or more certain is a contradiction. The constant X lane counts zero of nothing.
+#[inline(always)]
+unsafe fn counts<V: Vector>(p: V, n: V, k: &Consts<V>, bad: &mut V) -> (V, V) {
+    // SAFETY: the caller runs with V's features.
+    unsafe {
+        let x = V::select(k.cell_lanes, p, n);
+        let y = V::select(k.cell_lanes, n, p);
         let (cx, cy) = (x.popcnt16(), y.popcnt16());
         let y2 = cx.eq16(k.count).and(x).andnot(y);
         let x = cy.eq16(k.count_not).and(y).andnot(x);
         let y = y2;
         *bad = bad.or3(k.count.gt16(cx), k.count_not.gt16(cy));
-        let q = V::select(k.cell_lanes, x, y);
-        let m = V::select(k.cell_lanes, y, x);
+        (V::select(k.cell_lanes, x, y), V::select(k.cell_lanes, y, x))
+    }
+}
+
+/// The rules inside one box, once each.
+#[inline(always)]
+unsafe fn box_rules<V: Vector>(p: &mut V, n: &mut V, k: &Consts<V>, bad: &mut V) {
+    // SAFETY: the caller runs with V's features.
+    unsafe {
+        let (q, m) = rows(*p, *n, k);
+        let (q, m) = cols(q, m, k);
+        let (q, m) = counts(q, m, k, bad);
         *p = q;
         *n = m;
     }
@@ -238,7 +258,6 @@ unsafe fn propagate<V: Vector>(
             while todo != 0 {
                 let l = todo.trailing_zeros() as usize;
                 todo &= todo - 1;
-                STATS[1].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 let (x, step, not) = if l < 3 {
                     (3 * l, 1, k.not_h)
                 } else {
@@ -381,7 +400,7 @@ unsafe fn grid_of<V: Vector>(s: &State<V>) -> Grid {
     for (i, cell) in cells.iter_mut().enumerate() {
         let (b, l) = cell_place(i);
         let w = boxes[b][l];
-        debug_assert!(w.count_ones() == 1, "a solved state has one digit per cell");
+        debug_assert!(w.is_power_of_two(), "a solved state has one digit per cell");
         *cell = w.trailing_zeros() as u8 + 1;
     }
     Grid::from_cells(cells).expect("digits are 1..=9")
@@ -424,7 +443,6 @@ unsafe fn search<V: Vector, S: Sink>(
         let mut guesses = 0;
         let (mut boxes, mut lines) = (0x1FF, 0x3F);
         loop {
-            STATS[2].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             if propagate(&mut s, &k, boxes, lines) {
                 match choose(&s, &k) {
                     None => {
