@@ -190,8 +190,8 @@ unsafe fn counts<V: Vector>(p: V, n: V, k: &Consts<V>, bad: &mut V) -> (V, V) {
         let x = V::select(k.cell_lanes, p, n);
         let y = V::select(k.cell_lanes, n, p);
         let (cx, cy) = (x.popcnt16(), y.popcnt16());
-        let y2 = cx.eq16(k.count).and(x).andnot(y);
-        let x = cy.eq16(k.count_not).and(y).andnot(x);
+        let y2 = y.andnot_and(cx.eq16(k.count), x);
+        let x = x.andnot_and(cy.eq16(k.count_not), y);
         let y = y2;
         *bad = bad.or3(k.count.gt16(cx), k.count_not.gt16(cy));
         (V::select(k.cell_lanes, x, y), V::select(k.cell_lanes, y, x))

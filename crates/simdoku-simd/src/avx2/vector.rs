@@ -28,6 +28,11 @@ pub(crate) trait Vector: Copy {
     unsafe fn xor(self, o: Self) -> Self;
     /// `!self & o`.
     unsafe fn andnot(self, o: Self) -> Self;
+    /// `self & !(a & b)`.
+    unsafe fn andnot_and(self, a: Self, b: Self) -> Self {
+        // SAFETY: as the trait.
+        unsafe { a.and(b).andnot(self) }
+    }
     unsafe fn and3(self, b: Self, c: Self) -> Self;
     unsafe fn or3(self, b: Self, c: Self) -> Self;
     /// Per lane, `a` where `mask` (all ones or all zeros per lane) is set, else `b`.
