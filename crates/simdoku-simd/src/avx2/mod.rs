@@ -73,12 +73,13 @@ const fn is_cell(l: usize) -> bool {
     l < 12 && l % 4 != 3
 }
 const ALL9: u16 = 0x1FF;
-/// All ones in the cell lanes.
-const CELL_LANES: [u16; 16] = lanes!(|l| if is_cell(l) { 0xFFFF } else { 0 });
 /// Row 3 of the matrix (v0 v1 v2 X).
 const ROW3: [u16; 16] = lanes!(|l| if l >= 12 { 0xFFFF } else { 0 });
 /// Column 3 of the matrix (h0 h1 h2 X).
 const COL3: [u16; 16] = lanes!(|l| if l % 4 == 3 { 0xFFFF } else { 0 });
+/// Rows 0-2 and columns 0-2.
+const NOT_ROW3: [u16; 16] = lanes!(|l| !ROW3[l]);
+const NOT_COL3: [u16; 16] = lanes!(|l| !COL3[l]);
 /// Everything but the `h` lanes.
 const NOT_H: [u16; 16] = lanes!(|l| if l % 4 == 3 && l < 15 { 0 } else { 0xFFFF });
 /// Everything but the `v` lanes.
@@ -89,15 +90,21 @@ const HV: [u16; 16] = lanes!(|l| if (l % 4 == 3 || l >= 12) && l < 15 {
 } else {
     0
 });
-/// Per lane, how many of its nine counted literals hold, and how many do not.
-const COUNT: [u16; 16] = lanes!(|l| if is_cell(l) {
+/// Per lane, how many of its nine variables are 1, and how many 0 (none asked of X).
+const ONES: [u16; 16] = lanes!(|l| if is_cell(l) {
     1
+} else if l < 15 {
+    6
+} else {
+    0
+});
+const ZEROS: [u16; 16] = lanes!(|l| if is_cell(l) {
+    8
 } else if l < 15 {
     3
 } else {
     0
 });
-const COUNT_NOT: [u16; 16] = lanes!(|l| 9 - COUNT[l]);
 /// The digit bits of every lane.
 const VALID: [u16; 16] = [ALL9; 16];
 /// Initial "may be 1": everything; initial "may be 0": everything but X.
@@ -107,14 +114,15 @@ const INIT_N: [u16; 16] = lanes!(|l| if l == 15 { 0 } else { ALL9 });
 /// The constants, loaded once per search.
 #[derive(Clone, Copy)]
 struct Consts<V> {
-    cell_lanes: V,
     row3: V,
+    not_row3: V,
     col3: V,
+    not_col3: V,
     not_h: V,
     not_v: V,
     hv: V,
-    count: V,
-    count_not: V,
+    ones: V,
+    zeros: V,
     valid: V,
 }
 
@@ -124,14 +132,15 @@ impl<V: Vector> Consts<V> {
         // SAFETY: the caller runs with V's features.
         unsafe {
             Consts {
-                cell_lanes: V::load(&CELL_LANES),
                 row3: V::load(&ROW3),
+                not_row3: V::load(&NOT_ROW3),
                 col3: V::load(&COL3),
+                not_col3: V::load(&NOT_COL3),
                 not_h: V::load(&NOT_H),
                 not_v: V::load(&NOT_V),
                 hv: V::load(&HV),
-                count: V::load(&COUNT),
-                count_not: V::load(&COUNT_NOT),
+                ones: V::load(&ONES),
+                zeros: V::load(&ZEROS),
                 valid: V::load(&VALID),
             }
         }
@@ -152,15 +161,25 @@ fn cell_place(i: usize) -> (usize, usize) {
     (r / 3 * 3 + c / 3, (r % 3) * 4 + c % 3)
 }
 
-/// Rows of the box matrix: exactly one of four (rows 0-2), three of four (row 3).
+/// Rows of the box matrix: exactly one of four (rows 0-2), three of four (row 3). A member
+/// may be 1 only if all others may be 0, and may be 0 only if some other may be 1 (in row 3,
+/// the same with 1 and 0 swapped). "Some other" is computed as "not all others not", so that
+/// one AND of the rotated lanes serves every row: the lanes whose rule wants an OR are
+/// complemented before and after (`flip`).
 #[inline(always)]
 unsafe fn rows<V: Vector>(p: V, n: V, k: &Consts<V>) -> (V, V) {
     // SAFETY: the caller runs with V's features.
     unsafe {
-        let (p1, p2, p3) = (p.rot_lane1(), p.rot_lane2(), p.rot_lane3());
-        let (n1, n2, n3) = (n.rot_lane1(), n.rot_lane2(), n.rot_lane3());
-        let keep_p = V::select(k.row3, n1.or3(n2, n3), n1.and3(n2, n3));
-        let keep_n = V::select(k.row3, p1.and3(p2, p3), p1.or3(p2, p3));
+        let nx = n.xor(k.row3);
+        let px = p.xor(k.not_row3);
+        let keep_p = nx
+            .rot_lane1()
+            .and3(nx.rot_lane2(), nx.rot_lane3())
+            .xor(k.row3);
+        let keep_n = px
+            .rot_lane1()
+            .and3(px.rot_lane2(), px.rot_lane3())
+            .xor(k.not_row3);
         (p.and(keep_p), n.and(keep_n))
     }
 }
@@ -170,31 +189,34 @@ unsafe fn rows<V: Vector>(p: V, n: V, k: &Consts<V>) -> (V, V) {
 unsafe fn cols<V: Vector>(p: V, n: V, k: &Consts<V>) -> (V, V) {
     // SAFETY: the caller runs with V's features.
     unsafe {
-        let (p1, p2, p3) = (p.rot_quad1(), p.rot_quad2(), p.rot_quad3());
-        let (n1, n2, n3) = (n.rot_quad1(), n.rot_quad2(), n.rot_quad3());
-        let keep_p = V::select(k.col3, n1.or3(n2, n3), n1.and3(n2, n3));
-        let keep_n = V::select(k.col3, p1.and3(p2, p3), p1.or3(p2, p3));
+        let nx = n.xor(k.col3);
+        let px = p.xor(k.not_col3);
+        let keep_p = nx
+            .rot_quad1()
+            .and3(nx.rot_quad2(), nx.rot_quad3())
+            .xor(k.col3);
+        let keep_n = px
+            .rot_quad1()
+            .and3(px.rot_quad2(), px.rot_quad3())
+            .xor(k.not_col3);
         (p.and(keep_p), n.and(keep_n))
     }
 }
 
-/// Inside a lane: a cell holds exactly one digit; a mini-row holds three digits, so exactly
-/// three of its nine `h` are 0 (likewise `v`). Counted literals: `a` in the cell lanes (x =
-/// "may be 1", y = "may be 0"), `not h` and `not v` in theirs (x and y swapped); `k` of nine
-/// must hold. If only `k` are possible they are certain; if `k` are certain the rest are false;
-/// fewer possible or more certain is a contradiction. The constant X lane counts zero of nothing.
+/// Inside a lane: a cell holds exactly one digit (one of its nine `a` is 1, eight are 0); a
+/// mini-row holds three digits, so six of its nine `h` are 1 and three are 0 (likewise `v`).
+/// When only that many may be 1 (or 0), they are; fewer is a contradiction. The constant X lane
+/// asks nothing.
 #[inline(always)]
 unsafe fn counts<V: Vector>(p: V, n: V, k: &Consts<V>, bad: &mut V) -> (V, V) {
     // SAFETY: the caller runs with V's features.
     unsafe {
-        let x = V::select(k.cell_lanes, p, n);
-        let y = V::select(k.cell_lanes, n, p);
-        let (cx, cy) = (x.popcnt16(), y.popcnt16());
-        let y2 = y.andnot_and(cx.eq16(k.count), x);
-        let x = x.andnot_and(cy.eq16(k.count_not), y);
-        let y = y2;
-        *bad = bad.or3(k.count.gt16(cx), k.count_not.gt16(cy));
-        (V::select(k.cell_lanes, x, y), V::select(k.cell_lanes, y, x))
+        let (cp, cn) = (p.popcnt16(), n.popcnt16());
+        *bad = bad.or3(k.ones.gt16(cp), k.zeros.gt16(cn));
+        (
+            p.andnot_and(cn.eq16(k.zeros), n),
+            n.andnot_and(cp.eq16(k.ones), p),
+        )
     }
 }
 

@@ -10,11 +10,11 @@
 #![allow(clippy::missing_safety_doc)]
 
 use std::arch::x86_64::{
-    __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_blendv_epi8,
-    _mm256_cmpeq_epi16, _mm256_cmpgt_epi16, _mm256_extract_epi64, _mm256_loadu_si256,
-    _mm256_or_si256, _mm256_permute4x64_epi64, _mm256_set1_epi8, _mm256_set1_epi16,
-    _mm256_setr_epi8, _mm256_shuffle_epi8, _mm256_shuffle_epi32, _mm256_srli_epi16,
-    _mm256_storeu_si256, _mm256_testz_si256, _mm256_xor_si256,
+    __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi16,
+    _mm256_cmpgt_epi16, _mm256_extract_epi64, _mm256_loadu_si256, _mm256_maddubs_epi16,
+    _mm256_or_si256, _mm256_permute4x64_epi64, _mm256_set1_epi8, _mm256_setr_epi8,
+    _mm256_shuffle_epi8, _mm256_shuffle_epi32, _mm256_srli_epi16, _mm256_storeu_si256,
+    _mm256_testz_si256, _mm256_xor_si256,
 };
 
 /// 16 lanes of 16 bits.
@@ -35,8 +35,6 @@ pub(crate) trait Vector: Copy {
     }
     unsafe fn and3(self, b: Self, c: Self) -> Self;
     unsafe fn or3(self, b: Self, c: Self) -> Self;
-    /// Per lane, `a` where `mask` (all ones or all zeros per lane) is set, else `b`.
-    unsafe fn select(mask: Self, a: Self, b: Self) -> Self;
     /// Lanes rotated by one, two, three places within each quad of four lanes.
     unsafe fn rot_lane1(self) -> Self;
     unsafe fn rot_lane2(self) -> Self;
@@ -114,11 +112,6 @@ impl Vector for V2 {
         unsafe { self.or(b).or(c) }
     }
     #[inline(always)]
-    unsafe fn select(mask: Self, a: Self, b: Self) -> Self {
-        // SAFETY: AVX2 per the caller; the mask is lane-granular, so byte blending is exact.
-        V2(unsafe { _mm256_blendv_epi8(b.0, a.0, mask.0) })
-    }
-    #[inline(always)]
     unsafe fn rot_lane1(self) -> Self {
         // SAFETY: AVX2 per the caller.
         unsafe {
@@ -177,10 +170,10 @@ impl Vector for V2 {
             let lo = _mm256_shuffle_epi8(table, _mm256_and_si256(self.0, low));
             let hi =
                 _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16::<4>(self.0), low));
-            let bytes = _mm256_add_epi8(lo, hi);
-            V2(_mm256_and_si256(
-                _mm256_add_epi8(bytes, _mm256_srli_epi16::<8>(bytes)),
-                _mm256_set1_epi16(0xFF),
+            // Byte counts, then the two bytes of each lane summed by a multiply-add.
+            V2(_mm256_maddubs_epi16(
+                _mm256_add_epi8(lo, hi),
+                _mm256_set1_epi8(1),
             ))
         }
     }
