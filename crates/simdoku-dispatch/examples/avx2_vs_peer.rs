@@ -147,6 +147,7 @@ fn main() {
             assert_eq!(peer.solutions_count_up_to(usize::MAX) as u64, count)
         })
     });
+    println!("guesses {}", e.count(&g, u64::MAX).guesses);
     println!(
         "enumerate {g} ({count} solutions): avx2 count {:.2}M/s, avx2 visit {:.2}M/s, peer count {:.2}M/s",
         ea / 1e6,

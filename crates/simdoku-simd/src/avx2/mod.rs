@@ -352,20 +352,27 @@ unsafe fn choose<V: Vector>(s: &State<V>, k: &Consts<V>) -> Option<(usize, usize
                 };
             }
         }
-        let mut count = [0u32; 9];
+        // Per digit, the number of its undecided variables, bit-sliced: count = c0 + 2 c1 +
+        // 4 c2 + 8 c3. Then the digits with the smallest nonzero count; the lowest of them.
+        let (mut c0, mut c1, mut c2, mut c3) = (0u16, 0u16, 0u16, 0u16);
         for &(_, _, w) in &words {
-            for d in 0..9 {
-                count[d] += u32::from(w >> d & 1);
+            let k0 = c0 & w;
+            c0 ^= w;
+            let k1 = c1 & k0;
+            c1 ^= k0;
+            let k2 = c2 & k1;
+            c2 ^= k1;
+            c3 |= k2;
+        }
+        let mut fewest = 0u16;
+        for c in 1..=9u32 {
+            let want = |plane: u16, i: u32| if c >> i & 1 != 0 { plane } else { !plane };
+            fewest = want(c0, 0) & want(c1, 1) & want(c2, 2) & want(c3, 3) & ALL9;
+            if fewest != 0 {
+                break;
             }
         }
-        let mut digit = 0;
-        let mut fewest = u32::MAX;
-        for d in 0..9 {
-            if count[d] != 0 && count[d] < fewest {
-                fewest = count[d];
-                digit = d;
-            }
-        }
+        let digit = fewest.trailing_zeros();
         let bit = 1u16 << digit;
         words
             .iter()
