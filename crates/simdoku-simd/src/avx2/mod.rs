@@ -295,12 +295,13 @@ unsafe fn propagate<V: Vector>(
                 let ma = na.and(pb.and(pc).or(not));
                 let mb = nb.and(pa.and(pc).or(not));
                 let mc = nc.and(pa.and(pb).or(not));
-                let ca = !pa.xor(qa).or(na.xor(ma)).is_zero();
-                let cb = !pb.xor(qb).or(nb.xor(mb)).is_zero();
-                let cc = !pc.xor(qc).or(nc.xor(mc)).is_zero();
+                let any = pa.xor(qa).or3(pb.xor(qb), pc.xor(qc));
+                let any = any.or3(na.xor(ma), nb.xor(mb).or(nc.xor(mc)));
                 (s.p[a], s.p[b], s.p[c]) = (qa, qb, qc);
                 (s.n[a], s.n[b], s.n[c]) = (ma, mb, mc);
-                boxes |= (u32::from(ca) << a) | (u32::from(cb) << b) | (u32::from(cc) << c);
+                if !any.is_zero() {
+                    boxes |= (1 << a) | (1 << b) | (1 << c);
+                }
             }
             if boxes == 0 {
                 return true;
