@@ -191,14 +191,10 @@ unsafe fn cols<V: Vector>(p: V, n: V, k: &Consts<V>) -> (V, V) {
     unsafe {
         let nx = n.xor(k.col3);
         let px = p.xor(k.not_col3);
-        let keep_p = nx
-            .rot_quad1()
-            .and3(nx.rot_quad2(), nx.rot_quad3())
-            .xor(k.col3);
-        let keep_n = px
-            .rot_quad1()
-            .and3(px.rot_quad2(), px.rot_quad3())
-            .xor(k.not_col3);
+        let (n1, n2, n3) = nx.rot_quads();
+        let (p1, p2, p3) = px.rot_quads();
+        let keep_p = n1.and3(n2, n3).xor(k.col3);
+        let keep_n = p1.and3(p2, p3).xor(k.not_col3);
         (p.and(keep_p), n.and(keep_n))
     }
 }

@@ -10,11 +10,11 @@
 #![allow(clippy::missing_safety_doc)]
 
 use std::arch::x86_64::{
-    __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi16,
-    _mm256_cmpgt_epi16, _mm256_extract_epi64, _mm256_loadu_si256, _mm256_maddubs_epi16,
-    _mm256_or_si256, _mm256_permute4x64_epi64, _mm256_set1_epi8, _mm256_setr_epi8,
-    _mm256_shuffle_epi8, _mm256_shuffle_epi32, _mm256_srli_epi16, _mm256_storeu_si256,
-    _mm256_testz_si256, _mm256_xor_si256,
+    __m256i, _mm256_add_epi8, _mm256_alignr_epi8, _mm256_and_si256, _mm256_andnot_si256,
+    _mm256_cmpeq_epi16, _mm256_cmpgt_epi16, _mm256_extract_epi64, _mm256_loadu_si256,
+    _mm256_maddubs_epi16, _mm256_or_si256, _mm256_permute4x64_epi64, _mm256_set1_epi8,
+    _mm256_setr_epi8, _mm256_shuffle_epi8, _mm256_shuffle_epi32, _mm256_srli_epi16,
+    _mm256_storeu_si256, _mm256_testz_si256, _mm256_xor_si256,
 };
 
 /// 16 lanes of 16 bits.
@@ -39,6 +39,11 @@ pub(crate) trait Vector: Copy {
     unsafe fn rot_lane1(self) -> Self;
     unsafe fn rot_lane2(self) -> Self;
     unsafe fn rot_lane3(self) -> Self;
+    /// Quads rotated by one, two and three places, at once.
+    unsafe fn rot_quads(self) -> (Self, Self, Self) {
+        // SAFETY: as the trait.
+        unsafe { (self.rot_quad1(), self.rot_quad2(), self.rot_quad3()) }
+    }
     /// Quads rotated by one, two, three places.
     unsafe fn rot_quad1(self) -> Self;
     unsafe fn rot_quad2(self) -> Self;
@@ -136,6 +141,19 @@ impl Vector for V2 {
                 6, 7, 0, 1, 2, 3, 4, 5, 14, 15, 8, 9, 10, 11, 12, 13,
             );
             V2(_mm256_shuffle_epi8(self.0, m))
+        }
+    }
+    #[inline(always)]
+    unsafe fn rot_quads(self) -> (Self, Self, Self) {
+        // SAFETY: AVX2 per the caller. One lane-crossing swap of the halves, then each half
+        // takes a quad from the vector and one from the swapped vector.
+        unsafe {
+            let r2 = _mm256_permute4x64_epi64::<0b01_00_11_10>(self.0);
+            (
+                V2(_mm256_alignr_epi8::<8>(r2, self.0)),
+                V2(r2),
+                V2(_mm256_alignr_epi8::<8>(self.0, r2)),
+            )
         }
     }
     #[inline(always)]
