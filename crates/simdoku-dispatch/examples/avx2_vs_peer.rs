@@ -2,6 +2,8 @@
 //! single thread, median of 3 passes. `cargo run --release -p simdoku-dispatch --example
 //! avx2_vs_peer [sets...]`.
 
+#![allow(clippy::pedantic)] // a throwaway measurement, not library code
+
 use std::time::Instant;
 
 use simdoku_core::scalar::Scalar;
