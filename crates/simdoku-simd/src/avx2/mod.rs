@@ -121,6 +121,8 @@ struct Consts<V> {
     not_h: V,
     not_v: V,
     hv: V,
+    h_lanes: V,
+    v_lanes: V,
     ones: V,
     zeros: V,
     valid: V,
@@ -139,6 +141,8 @@ impl<V: Vector> Consts<V> {
                 not_h: V::load(&NOT_H),
                 not_v: V::load(&NOT_V),
                 hv: V::load(&HV),
+                h_lanes: V::load(&lanes!(|l| if l % 4 == 3 && l < 15 { 0xFFFF } else { 0 })),
+                v_lanes: V::load(&lanes!(|l| if l >= 12 && l < 15 { 0xFFFF } else { 0 })),
                 ones: V::load(&ONES),
                 zeros: V::load(&ZEROS),
                 valid: V::load(&VALID),
@@ -235,13 +239,6 @@ fn lines_of(b: usize) -> u32 {
     (1 << (b / 3)) | (8 << (b % 3))
 }
 
-/// True when box `b` differs between `s` and `old`.
-#[inline(always)]
-unsafe fn box_changed<V: Vector>(s: &State<V>, p: V, n: V, b: usize) -> bool {
-    // SAFETY: the caller runs with V's features.
-    unsafe { !s.p[b].xor(p).or(s.n[b].xor(n)).is_zero() }
-}
-
 /// All rules to a fixed point, starting from the boxes in `boxes` and the bands and stacks in
 /// `lines` (the only ones that may not be at a fixed point); false on a contradiction.
 #[inline(always)]
@@ -263,9 +260,12 @@ unsafe fn propagate<V: Vector>(
                 let (p, n) = (s.p[b], s.n[b]);
                 bad = bad.or(p.or(n).andnot(k.valid));
                 box_rules(&mut s.p[b], &mut s.n[b], k, &mut bad);
-                let c = u32::from(box_changed(s, p, n, b));
-                changed |= c << b;
-                lines |= lines_of(b) * c;
+                // Changed at all: run again; changed in h (v) lanes: its band (stack) too.
+                let diff = s.p[b].xor(p).or(s.n[b].xor(n));
+                changed |= u32::from(!diff.is_zero()) << b;
+                let hc = u32::from(!diff.and_is_zero(k.h_lanes));
+                let vc = u32::from(!diff.and_is_zero(k.v_lanes));
+                lines |= (hc << (b / 3)) | (vc << (3 + b % 3));
             }
             if !bad.is_zero() {
                 return false;

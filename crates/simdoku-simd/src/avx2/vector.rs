@@ -49,6 +49,8 @@ pub(crate) trait Vector: Copy {
     unsafe fn rot_quad2(self) -> Self;
     unsafe fn rot_quad3(self) -> Self;
     unsafe fn is_zero(self) -> bool;
+    /// `self & m == 0`.
+    unsafe fn and_is_zero(self, m: Self) -> bool;
     /// The number of set bits of each lane.
     unsafe fn popcnt16(self) -> Self;
     /// All ones in the lanes where `self > o` (signed), zero elsewhere.
@@ -175,6 +177,11 @@ impl Vector for V2 {
     unsafe fn is_zero(self) -> bool {
         // SAFETY: AVX per the caller.
         unsafe { _mm256_testz_si256(self.0, self.0) != 0 }
+    }
+    #[inline(always)]
+    unsafe fn and_is_zero(self, m: Self) -> bool {
+        // SAFETY: AVX per the caller.
+        unsafe { _mm256_testz_si256(self.0, m.0) != 0 }
     }
     #[inline(always)]
     unsafe fn popcnt16(self) -> Self {
