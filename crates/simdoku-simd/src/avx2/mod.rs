@@ -80,6 +80,9 @@ const COL3: [u16; 16] = lanes!(|l| if l % 4 == 3 { 0xFFFF } else { 0 });
 /// Rows 0-2 and columns 0-2.
 const NOT_ROW3: [u16; 16] = lanes!(|l| !ROW3[l]);
 const NOT_COL3: [u16; 16] = lanes!(|l| !COL3[l]);
+/// The `h` lanes, the `v` lanes.
+const H_LANES: [u16; 16] = lanes!(|l| !NOT_H[l]);
+const V_LANES: [u16; 16] = lanes!(|l| !NOT_V[l]);
 /// Everything but the `h` lanes.
 const NOT_H: [u16; 16] = lanes!(|l| if l % 4 == 3 && l < 15 { 0 } else { 0xFFFF });
 /// Everything but the `v` lanes.
@@ -141,8 +144,8 @@ impl<V: Vector> Consts<V> {
                 not_h: V::load(&NOT_H),
                 not_v: V::load(&NOT_V),
                 hv: V::load(&HV),
-                h_lanes: V::load(&lanes!(|l| if l % 4 == 3 && l < 15 { 0xFFFF } else { 0 })),
-                v_lanes: V::load(&lanes!(|l| if l >= 12 && l < 15 { 0xFFFF } else { 0 })),
+                h_lanes: V::load(&H_LANES),
+                v_lanes: V::load(&V_LANES),
                 ones: V::load(&ONES),
                 zeros: V::load(&ZEROS),
                 valid: V::load(&VALID),
