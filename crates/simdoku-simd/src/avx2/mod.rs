@@ -483,7 +483,9 @@ unsafe fn search<V: Vector, S: Sink>(
                     Some((b, lane, bit)) => {
                         guesses += 1;
                         let x = one_bit::<V>(lane, bit);
-                        let mut alt = s;
+                        // The other value waits on the stack (written there, not copied twice).
+                        stack.push((s, b as u8));
+                        let alt = &mut stack.last_mut().expect("just pushed").0;
                         if TRY_ONE_FIRST {
                             alt.p[b] = x.andnot(alt.p[b]);
                             s.n[b] = x.andnot(s.n[b]);
@@ -491,7 +493,6 @@ unsafe fn search<V: Vector, S: Sink>(
                             alt.n[b] = x.andnot(alt.n[b]);
                             s.p[b] = x.andnot(s.p[b]);
                         }
-                        stack.push((alt, b as u8));
                         (boxes, lines) = (1 << b, lines_of(b));
                         continue;
                     }
