@@ -261,26 +261,6 @@ unsafe fn propagate<V: Vector>(
     // SAFETY: the caller runs with V's features.
     unsafe {
         loop {
-            let mut changed = 0;
-            let mut todo = boxes;
-            let mut bad = V::load(&[0; 16]);
-            while todo != 0 {
-                let b = todo.trailing_zeros() as usize;
-                todo &= todo - 1;
-                let (p, n) = (s.p[b], s.n[b]);
-                bad = bad.or(p.or(n).andnot(k.valid));
-                box_rules(&mut s.p[b], &mut s.n[b], k, &mut bad);
-                // Changed at all: run again; changed in h (v) lanes: its band (stack) too.
-                let diff = s.p[b].xor(p).or(s.n[b].xor(n));
-                changed |= u32::from(!diff.is_zero()) << b;
-                let hc = u32::from(!diff.and_is_zero(k.h_lanes));
-                let vc = u32::from(!diff.and_is_zero(k.v_lanes));
-                lines |= (hc << (b / 3)) | (vc << (3 + b % 3));
-            }
-            if !bad.is_zero() {
-                return false;
-            }
-            boxes = changed;
             let mut todo = lines;
             lines = 0;
             while todo != 0 {
@@ -312,6 +292,26 @@ unsafe fn propagate<V: Vector>(
             if boxes == 0 {
                 return true;
             }
+            let mut changed = 0;
+            let mut todo = boxes;
+            let mut bad = V::load(&[0; 16]);
+            while todo != 0 {
+                let b = todo.trailing_zeros() as usize;
+                todo &= todo - 1;
+                let (p, n) = (s.p[b], s.n[b]);
+                bad = bad.or(p.or(n).andnot(k.valid));
+                box_rules(&mut s.p[b], &mut s.n[b], k, &mut bad);
+                // Changed at all: run again; changed in h (v) lanes: its band (stack) too.
+                let diff = s.p[b].xor(p).or(s.n[b].xor(n));
+                changed |= u32::from(!diff.is_zero()) << b;
+                let hc = u32::from(!diff.and_is_zero(k.h_lanes));
+                let vc = u32::from(!diff.and_is_zero(k.v_lanes));
+                lines |= (hc << (b / 3)) | (vc << (3 + b % 3));
+            }
+            if !bad.is_zero() {
+                return false;
+            }
+            boxes = changed;
         }
     }
 }
@@ -477,7 +477,7 @@ unsafe fn search<V: Vector, S: Sink>(
         }
         stack.clear();
         let mut guesses = 0;
-        let (mut boxes, mut lines) = (0x1FF, 0x3F);
+        let (mut boxes, mut lines) = (0x1FF, 0);
         loop {
             if propagate(&mut s, &k, boxes, lines) {
                 match choose(&s, &k) {
