@@ -243,12 +243,6 @@ unsafe fn box_rules<V: Vector>(p: &mut V, n: &mut V, k: &Consts<V>, bad: &mut V)
     }
 }
 
-/// The band (bits 0-2) and stack (bits 3-5) of box `b`.
-#[inline(always)]
-fn lines_of(b: usize) -> u32 {
-    (1 << (b / 3)) | (8 << (b % 3))
-}
-
 /// All rules to a fixed point, starting from the boxes in `boxes` and the bands and stacks in
 /// `lines` (the only ones that may not be at a fixed point); false on a contradiction.
 #[inline(always)]
@@ -454,7 +448,7 @@ unsafe fn one_bit<V: Vector>(lane: usize, bit: u16) -> V {
 /// The whole search; returns the number of guesses.
 #[inline(always)]
 unsafe fn search<V: Vector, S: Sink>(
-    stack: &mut Vec<(State<V>, u8)>,
+    stack: &mut Vec<(State<V>, u8, u8)>,
     grid: &Grid,
     sink: &mut S,
 ) -> u64 {
@@ -491,7 +485,13 @@ unsafe fn search<V: Vector, S: Sink>(
                         guesses += 1;
                         let x = one_bit::<V>(lane, bit);
                         // The other value waits on the stack (written there, not copied twice).
-                        stack.push((s, b as u8));
+                        // Only the band (an h) or the stack (a v) of the variable is touched.
+                        let line = if lane % 4 == 3 {
+                            1u8 << (b / 3)
+                        } else {
+                            8 << (b % 3)
+                        };
+                        stack.push((s, b as u8, line));
                         let alt = &mut stack.last_mut().expect("just pushed").0;
                         if TRY_ONE_FIRST {
                             alt.p[b] = x.andnot(alt.p[b]);
@@ -500,15 +500,15 @@ unsafe fn search<V: Vector, S: Sink>(
                             alt.n[b] = x.andnot(alt.n[b]);
                             s.p[b] = x.andnot(s.p[b]);
                         }
-                        (boxes, lines) = (1 << b, lines_of(b));
+                        (boxes, lines) = (1 << b, u32::from(line));
                         continue;
                     }
                 }
             }
             match stack.pop() {
-                Some((t, b)) => {
+                Some((t, b, line)) => {
                     s = t;
-                    (boxes, lines) = (1 << b, lines_of(b as usize));
+                    (boxes, lines) = (1 << b, u32::from(line));
                 }
                 None => return guesses,
             }
@@ -524,7 +524,7 @@ macro_rules! engine {
      [$($detect:tt),*], $search:ident) => {
         $(#[$doc])*
         pub struct $name {
-            stack: Vec<(State<$vec>, u8)>,
+            stack: Vec<(State<$vec>, u8, u8)>,
         }
 
         impl fmt::Debug for $name {
@@ -551,7 +551,7 @@ macro_rules! engine {
         }
 
         #[target_feature(enable = $features)]
-        unsafe fn $search<S: Sink>(stack: &mut Vec<(State<$vec>, u8)>, grid: &Grid, sink: &mut S) -> u64 {
+        unsafe fn $search<S: Sink>(stack: &mut Vec<(State<$vec>, u8, u8)>, grid: &Grid, sink: &mut S) -> u64 {
             // SAFETY: this function runs with the features `$vec` needs.
             unsafe { search::<$vec, S>(stack, grid, sink) }
         }
