@@ -186,14 +186,8 @@ unsafe fn rows<V: Vector>(p: V, n: V, k: &Consts<V>) -> (V, V) {
     unsafe {
         let nx = n.xor(k.row3);
         let px = p.xor(k.not_row3);
-        let keep_p = nx
-            .rot_lane1()
-            .and3(nx.rot_lane2(), nx.rot_lane3())
-            .xor(k.row3);
-        let keep_n = px
-            .rot_lane1()
-            .and3(px.rot_lane2(), px.rot_lane3())
-            .xor(k.not_row3);
+        let keep_p = nx.and_others_in_quad().xor(k.row3);
+        let keep_n = px.and_others_in_quad().xor(k.not_row3);
         (p.and(keep_p), n.and(keep_n))
     }
 }
@@ -205,10 +199,8 @@ unsafe fn cols<V: Vector>(p: V, n: V, k: &Consts<V>) -> (V, V) {
     unsafe {
         let nx = n.xor(k.col3);
         let px = p.xor(k.not_col3);
-        let (n1, n2, n3) = nx.rot_quads();
-        let (p1, p2, p3) = px.rot_quads();
-        let keep_p = n1.and3(n2, n3).xor(k.col3);
-        let keep_n = p1.and3(p2, p3).xor(k.not_col3);
+        let keep_p = nx.and_other_quads().xor(k.col3);
+        let keep_n = px.and_other_quads().xor(k.not_col3);
         (p.and(keep_p), n.and(keep_n))
     }
 }

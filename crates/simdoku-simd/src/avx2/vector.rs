@@ -10,11 +10,11 @@
 #![allow(clippy::missing_safety_doc)]
 
 use std::arch::x86_64::{
-    __m256i, _mm256_add_epi8, _mm256_alignr_epi8, _mm256_and_si256, _mm256_andnot_si256,
-    _mm256_cmpeq_epi16, _mm256_cmpgt_epi16, _mm256_extract_epi64, _mm256_loadu_si256,
-    _mm256_maddubs_epi16, _mm256_or_si256, _mm256_permute4x64_epi64, _mm256_set1_epi8,
-    _mm256_setr_epi8, _mm256_shuffle_epi8, _mm256_shuffle_epi32, _mm256_srli_epi16,
-    _mm256_storeu_si256, _mm256_testz_si256, _mm256_xor_si256,
+    __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi16,
+    _mm256_cmpgt_epi16, _mm256_extract_epi64, _mm256_loadu_si256, _mm256_maddubs_epi16,
+    _mm256_or_si256, _mm256_permute4x64_epi64, _mm256_set1_epi8, _mm256_setr_epi8,
+    _mm256_shuffle_epi8, _mm256_shuffle_epi32, _mm256_srli_epi16, _mm256_storeu_si256,
+    _mm256_testz_si256, _mm256_xor_si256,
 };
 
 /// 16 lanes of 16 bits.
@@ -33,21 +33,30 @@ pub(crate) trait Vector: Copy {
         // SAFETY: as the trait.
         unsafe { a.and(b).andnot(self) }
     }
-    unsafe fn and3(self, b: Self, c: Self) -> Self;
     unsafe fn or3(self, b: Self, c: Self) -> Self;
-    /// Lanes rotated by one, two, three places within each quad of four lanes.
+    /// Lanes rotated by one and two places within each quad of four lanes.
     unsafe fn rot_lane1(self) -> Self;
     unsafe fn rot_lane2(self) -> Self;
-    unsafe fn rot_lane3(self) -> Self;
-    /// Quads rotated by one, two and three places, at once.
-    unsafe fn rot_quads(self) -> (Self, Self, Self) {
-        // SAFETY: as the trait.
-        unsafe { (self.rot_quad1(), self.rot_quad2(), self.rot_quad3()) }
+    /// Per lane, the AND of the other three lanes of its quad.
+    unsafe fn and_others_in_quad(self) -> Self {
+        // SAFETY: as the trait. With r2 the lanes two places on, t = self & r2 pairs each lane
+        // with the one opposite; t one place on is then the AND of the two neighbours.
+        unsafe {
+            let r2 = self.rot_lane2();
+            r2.and(self.and(r2).rot_lane1())
+        }
     }
-    /// Quads rotated by one, two, three places.
+    /// Per lane, the AND of the same lane in the other three quads.
+    unsafe fn and_other_quads(self) -> Self {
+        // SAFETY: as the trait.
+        unsafe {
+            let r2 = self.rot_quad2();
+            r2.and(self.and(r2).rot_quad1())
+        }
+    }
+    /// Quads rotated by one and two places.
     unsafe fn rot_quad1(self) -> Self;
     unsafe fn rot_quad2(self) -> Self;
-    unsafe fn rot_quad3(self) -> Self;
     unsafe fn is_zero(self) -> bool;
     /// `self & m == 0`.
     unsafe fn and_is_zero(self, m: Self) -> bool;
@@ -109,11 +118,6 @@ impl Vector for V2 {
         V2(unsafe { _mm256_andnot_si256(self.0, o.0) })
     }
     #[inline(always)]
-    unsafe fn and3(self, b: Self, c: Self) -> Self {
-        // SAFETY: AVX2 per the caller.
-        unsafe { self.and(b).and(c) }
-    }
-    #[inline(always)]
     unsafe fn or3(self, b: Self, c: Self) -> Self {
         // SAFETY: AVX2 per the caller.
         unsafe { self.or(b).or(c) }
@@ -135,27 +139,16 @@ impl Vector for V2 {
         V2(unsafe { _mm256_shuffle_epi32::<0b10_11_00_01>(self.0) })
     }
     #[inline(always)]
-    unsafe fn rot_lane3(self) -> Self {
-        // SAFETY: AVX2 per the caller.
-        unsafe {
-            let m = _mm256_setr_epi8(
-                6, 7, 0, 1, 2, 3, 4, 5, 14, 15, 8, 9, 10, 11, 12, 13, //
-                6, 7, 0, 1, 2, 3, 4, 5, 14, 15, 8, 9, 10, 11, 12, 13,
-            );
-            V2(_mm256_shuffle_epi8(self.0, m))
-        }
-    }
-    #[inline(always)]
-    unsafe fn rot_quads(self) -> (Self, Self, Self) {
-        // SAFETY: AVX2 per the caller. One lane-crossing swap of the halves, then each half
-        // takes a quad from the vector and one from the swapped vector.
+    unsafe fn and_other_quads(self) -> Self {
+        // SAFETY: AVX2 per the caller. t = self & (quads two places on) has quads 0 = 2 and
+        // 1 = 3, so t one quad on is t with the quads of each half swapped: in-lane.
         unsafe {
             let r2 = _mm256_permute4x64_epi64::<0b01_00_11_10>(self.0);
-            (
-                V2(_mm256_alignr_epi8::<8>(r2, self.0)),
-                V2(r2),
-                V2(_mm256_alignr_epi8::<8>(self.0, r2)),
-            )
+            let t = _mm256_and_si256(self.0, r2);
+            V2(_mm256_and_si256(
+                r2,
+                _mm256_shuffle_epi32::<0b01_00_11_10>(t),
+            ))
         }
     }
     #[inline(always)]
@@ -167,11 +160,6 @@ impl Vector for V2 {
     unsafe fn rot_quad2(self) -> Self {
         // SAFETY: AVX2 per the caller.
         V2(unsafe { _mm256_permute4x64_epi64::<0b01_00_11_10>(self.0) })
-    }
-    #[inline(always)]
-    unsafe fn rot_quad3(self) -> Self {
-        // SAFETY: AVX2 per the caller.
-        V2(unsafe { _mm256_permute4x64_epi64::<0b10_01_00_11>(self.0) })
     }
     #[inline(always)]
     unsafe fn is_zero(self) -> bool {
