@@ -84,6 +84,11 @@ const ALL9: u16 = 0x1FF;
 const ROW3: [u16; 16] = lanes!(|l| if l >= 12 { 0xFFFF } else { 0 });
 /// Column 3 of the matrix (h0 h1 h2 X).
 const COL3: [u16; 16] = lanes!(|l| if l % 4 == 3 { 0xFFFF } else { 0 });
+/// The byte shuffle swapping the two 16-bit lanes of each 32-bit word.
+const SWAP_PAIRS: [u16; 16] = lanes!(|l| {
+    let b = (2 * (l ^ 1)) as u16 % 16;
+    b | (b + 1) << 8
+});
 /// Rows 0-2 and columns 0-2.
 const NOT_ROW3: [u16; 16] = lanes!(|l| !ROW3[l]);
 const NOT_COL3: [u16; 16] = lanes!(|l| !COL3[l]);
@@ -126,6 +131,7 @@ const INIT_N: [u16; 16] = lanes!(|l| if l == 15 { 0 } else { ALL9 });
 struct Consts<V> {
     row3: V,
     not_row3: V,
+    swap: V,
     col3: V,
     not_col3: V,
     not_h: V,
@@ -145,6 +151,9 @@ impl<V: Vector> Consts<V> {
         unsafe {
             Consts {
                 row3: V::load(&ROW3),
+                // Opaque to the compiler, which would otherwise split the one byte shuffle into
+                // two word shuffles.
+                swap: V::load(&std::hint::black_box(SWAP_PAIRS)),
                 not_row3: V::load(&NOT_ROW3),
                 col3: V::load(&COL3),
                 not_col3: V::load(&NOT_COL3),
@@ -186,8 +195,8 @@ unsafe fn rows<V: Vector>(p: V, n: V, k: &Consts<V>) -> (V, V) {
     unsafe {
         let nx = n.xor(k.row3);
         let px = p.xor(k.not_row3);
-        let keep_p = nx.and_others_in_quad().xor(k.row3);
-        let keep_n = px.and_others_in_quad().xor(k.not_row3);
+        let keep_p = nx.and_others_in_quad(k.swap).xor(k.row3);
+        let keep_n = px.and_others_in_quad(k.swap).xor(k.not_row3);
         (p.and(keep_p), n.and(keep_n))
     }
 }

@@ -34,16 +34,19 @@ pub(crate) trait Vector: Copy {
         unsafe { a.and(b).andnot(self) }
     }
     unsafe fn or3(self, b: Self, c: Self) -> Self;
-    /// Lanes rotated by one and two places within each quad of four lanes.
-    unsafe fn rot_lane1(self) -> Self;
+    /// Lanes rotated by two places within each quad of four lanes.
+    /// Bytes picked within each 128-bit half by `mask` (`vpshufb`).
+    unsafe fn shuffle_bytes(self, mask: Self) -> Self;
     unsafe fn rot_lane2(self) -> Self;
     /// Per lane, the AND of the other three lanes of its quad.
-    unsafe fn and_others_in_quad(self) -> Self {
+    /// `swap` must be the byte shuffle that swaps the two lanes of each 32-bit half of a quad.
+    unsafe fn and_others_in_quad(self, swap: Self) -> Self {
         // SAFETY: as the trait. With r2 the lanes two places on, t = self & r2 pairs each lane
-        // with the one opposite; t one place on is then the AND of the two neighbours.
+        // with the one opposite, so t one place on is t with the lanes of each pair swapped: the
+        // AND of the two neighbours.
         unsafe {
             let r2 = self.rot_lane2();
-            r2.and(self.and(r2).rot_lane1())
+            r2.and(self.and(r2).shuffle_bytes(swap))
         }
     }
     /// Per lane, the AND of the same lane in the other three quads.
@@ -123,15 +126,9 @@ impl Vector for V2 {
         unsafe { self.or(b).or(c) }
     }
     #[inline(always)]
-    unsafe fn rot_lane1(self) -> Self {
+    unsafe fn shuffle_bytes(self, mask: Self) -> Self {
         // SAFETY: AVX2 per the caller.
-        unsafe {
-            let m = _mm256_setr_epi8(
-                2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9, //
-                2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9,
-            );
-            V2(_mm256_shuffle_epi8(self.0, m))
-        }
+        V2(unsafe { _mm256_shuffle_epi8(self.0, mask.0) })
     }
     #[inline(always)]
     unsafe fn rot_lane2(self) -> Self {
