@@ -255,6 +255,7 @@ unsafe fn propagate<V: Vector>(
 ) -> bool {
     // SAFETY: the caller runs with V's features.
     unsafe {
+        let mut touched = 0u32;
         loop {
             let mut todo = lines;
             lines = 0;
@@ -285,8 +286,17 @@ unsafe fn propagate<V: Vector>(
                 }
             }
             if boxes == 0 {
-                return true;
+                // A variable that may be neither 0 nor 1 stays so: checked once, at the end, in
+                // the boxes this call changed (the counts catch most contradictions earlier).
+                let mut bad = V::load(&[0; 16]);
+                while touched != 0 {
+                    let b = touched.trailing_zeros() as usize;
+                    touched &= touched - 1;
+                    bad = bad.or(s.p[b].or(s.n[b]).andnot(k.valid));
+                }
+                return bad.is_zero();
             }
+            touched |= boxes;
             let mut changed = 0;
             let mut todo = boxes;
             let mut bad = V::load(&[0; 16]);
@@ -294,7 +304,6 @@ unsafe fn propagate<V: Vector>(
                 let b = todo.trailing_zeros() as usize;
                 todo &= todo - 1;
                 let (p, n) = (s.p[b], s.n[b]);
-                bad = bad.or(p.or(n).andnot(k.valid));
                 box_rules(&mut s.p[b], &mut s.n[b], k, &mut bad);
                 // Changed at all: run again; changed in h (v) lanes: its band (stack) too.
                 let diff = s.p[b].xor(p).or(s.n[b].xor(n));
