@@ -96,12 +96,12 @@ const V_LANES: [u16; 16] = lanes!(|l| !NOT_V[l]);
 const NOT_H: [u16; 16] = lanes!(|l| if l % 4 == 3 && l < 15 { 0 } else { 0xFFFF });
 /// Everything but the `v` lanes.
 const NOT_V: [u16; 16] = lanes!(|l| if l >= 12 && l < 15 { 0 } else { 0xFFFF });
-/// The digit bits of the `h` and `v` lanes (the branch variables).
-const HV: [u16; 16] = lanes!(|l| if (l % 4 == 3 || l >= 12) && l < 15 {
-    ALL9
-} else {
-    0
-});
+/// The byte shuffle gathering the `h` and `v` lanes: h0 h1 to the low quad, h2 v0 v1 v2 to the
+/// third (bytes `0x80` give zero).
+const GATHER_HV: [u16; 16] = [
+    0x0706, 0x0F0E, 0x8080, 0x8080, 0x8080, 0x8080, 0x8080, 0x8080, //
+    0x0706, 0x0908, 0x0B0A, 0x0D0C, 0x8080, 0x8080, 0x8080, 0x8080,
+];
 /// Per lane, how many of its nine variables are 1, and how many 0 (none asked of X).
 const ONES: [u16; 16] = lanes!(|l| if is_cell(l) {
     1
@@ -133,7 +133,7 @@ struct Consts<V> {
     not_col3: V,
     not_h: V,
     not_v: V,
-    hv: V,
+    gather_hv: V,
     h_lanes: V,
     v_lanes: V,
     ones: V,
@@ -156,7 +156,7 @@ impl<V: Vector> Consts<V> {
                 not_col3: V::load(&NOT_COL3),
                 not_h: V::load(&NOT_H),
                 not_v: V::load(&NOT_V),
-                hv: V::load(&HV),
+                gather_hv: V::load(&GATHER_HV),
                 h_lanes: V::load(&H_LANES),
                 v_lanes: V::load(&V_LANES),
                 ones: V::load(&ONES),
@@ -324,19 +324,22 @@ unsafe fn propagate<V: Vector>(
 unsafe fn choose<V: Vector>(s: &State<V>, k: &Consts<V>) -> Option<(usize, usize, u16)> {
     // SAFETY: the caller runs with V's features.
     unsafe {
-        let mut und = [[0u64; 4]; 9];
+        // Per box, the undecided h and v gathered into two words: `lo` = h0 h1, `hi` = h2 v0 v1
+        // v2 (16 bits each).
+        let mut und = [(0u64, 0u64); 9];
         for b in 0..9 {
-            und[b] = s.p[b].and(s.n[b]).and(k.hv).quads();
+            let q = s.p[b].and(s.n[b]).shuffle_bytes(k.gather_hv).quads();
+            und[b] = (q[0], q[2]);
         }
-        // Bands (h: the top lane of quads 0-2) and stacks (v: quad 3).
+        // Bands (their h) and stacks (their v).
         let mut best = (u32::MAX, 0usize);
         for i in 0..3 {
             let mut h = 0;
             let mut v = 0;
             for j in 0..3 {
-                let q = &und[3 * i + j];
-                h += q[0].count_ones() + q[1].count_ones() + q[2].count_ones();
-                v += und[i + 3 * j][3].count_ones();
+                let (lo, hi) = und[3 * i + j];
+                h += lo.count_ones() + (hi & 0xFFFF).count_ones();
+                v += (und[i + 3 * j].1 >> 16).count_ones();
             }
             if h != 0 && h < best.0 {
                 best = (h, i);
@@ -355,10 +358,12 @@ unsafe fn choose<V: Vector>(s: &State<V>, k: &Consts<V>) -> Option<(usize, usize
             for y in 0..3 {
                 words[3 * j + y] = if g < 3 {
                     let b = 3 * g + j;
-                    (b, 4 * y + 3, (und[b][y] >> 48) as u16)
+                    let (lo, hi) = und[b];
+                    let w = if y < 2 { lo >> (16 * y) } else { hi };
+                    (b, 4 * y + 3, w as u16)
                 } else {
                     let b = (g - 3) + 3 * j;
-                    (b, 12 + y, (und[b][3] >> (16 * y)) as u16)
+                    (b, 12 + y, (und[b].1 >> (16 * (y + 1))) as u16)
                 };
             }
         }
