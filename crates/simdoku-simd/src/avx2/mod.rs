@@ -489,7 +489,11 @@ unsafe fn search<V: Vector, S: Sink>(
         for b in 0..9 {
             s.p[b] = V::load(&boxes[b]);
         }
-        stack.clear();
+        // One slot per depth, filled once per engine (the capacity is reserved at construction).
+        while stack.len() < MAX_DEPTH {
+            stack.push((s, 0, 0));
+        }
+        let mut depth = 0;
         let mut guesses = 0;
         let (mut boxes, mut lines) = (0x1FF, 0);
         loop {
@@ -511,8 +515,11 @@ unsafe fn search<V: Vector, S: Sink>(
                         } else {
                             8 << (b % 3)
                         };
-                        stack.push((s, b as u8, line));
-                        let alt = &mut stack.last_mut().expect("just pushed").0;
+                        let slot = &mut stack[depth];
+                        depth += 1;
+                        copy_state(&mut slot.0, &s);
+                        (slot.1, slot.2) = (b as u8, line);
+                        let alt = &mut slot.0;
                         if S::ONE_FIRST {
                             alt.p[b] = x.andnot(alt.p[b]);
                             s.n[b] = x.andnot(s.n[b]);
@@ -525,13 +532,27 @@ unsafe fn search<V: Vector, S: Sink>(
                     }
                 }
             }
-            match stack.pop() {
-                Some((t, b, line)) => {
-                    s = t;
-                    (boxes, lines) = (1 << b, u32::from(line));
-                }
-                None => return guesses,
+            if depth == 0 {
+                return guesses;
             }
+            depth -= 1;
+            let slot = &stack[depth];
+            copy_state(&mut s, &slot.0);
+            (boxes, lines) = (1 << slot.1, u32::from(slot.2));
+        }
+    }
+}
+
+/// `*dst = *src`, vector by vector (a plain copy of the 576 bytes becomes a `memcpy` call,
+/// which costs more than the copy itself here).
+#[inline(always)]
+fn copy_state<V: Vector>(dst: &mut State<V>, src: &State<V>) {
+    for b in 0..9 {
+        // SAFETY: both pointers come from live references to initialised, aligned values;
+        // volatile only keeps the compiler from merging the stores into a `memcpy` call.
+        unsafe {
+            std::ptr::write_volatile(&raw mut dst.p[b], src.p[b]);
+            std::ptr::write_volatile(&raw mut dst.n[b], src.n[b]);
         }
     }
 }
