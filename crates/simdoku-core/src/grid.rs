@@ -291,18 +291,10 @@ mod tests {
         assert_eq!(e.kind, ParseErrorKind::TooShort { cells: 40 });
         let bad = format!("{}x{}", &P[..10], &P[11..]);
         let e = Grid::parse(&bad).unwrap_err();
-        assert_eq!(
-            (e.kind, e.position),
-            (ParseErrorKind::BadChar { ch: 'x' }, 10)
-        );
+        assert_eq!((e.kind, e.position), (ParseErrorKind::BadChar { ch: 'x' }, 10));
         assert!(e.to_string().contains("column 11"));
         let e = Grid::parse_cells(b"12\xff").unwrap_err();
-        assert_eq!(
-            e.kind,
-            ParseErrorKind::BadChar {
-                ch: char::REPLACEMENT_CHARACTER
-            }
-        );
+        assert_eq!(e.kind, ParseErrorKind::BadChar { ch: char::REPLACEMENT_CHARACTER });
         let uni = format!("{}é{}", &P[..5], &P[6..]);
         let e = Grid::parse(&uni).unwrap_err();
         assert_eq!(e.kind, ParseErrorKind::BadChar { ch: 'é' });
@@ -313,18 +305,11 @@ mod tests {
         let mut line = P.to_string();
         line.replace_range(1..2, "4"); // r1c1 and r1c2 both 4
         let e = Grid::parse(&line).unwrap_err();
-        let ParseErrorKind::Conflict(c) = e.kind else {
-            panic!("{e:?}")
-        };
+        let ParseErrorKind::Conflict(c) = e.kind else { panic!("{e:?}") };
         assert_eq!((c.digit, c.unit, c.cells), (4, Unit::Row(0), [0, 1]));
         assert!(e.to_string().contains("digit 4 twice in row 1"));
         // The unchecked form still builds the grid.
-        assert!(
-            Grid::parse_cells(line.as_bytes())
-                .unwrap()
-                .conflict()
-                .is_some()
-        );
+        assert!(Grid::parse_cells(line.as_bytes()).unwrap().conflict().is_some());
     }
 
     #[test]

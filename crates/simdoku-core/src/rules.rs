@@ -40,10 +40,7 @@ pub fn check_complete(grid: &Grid) -> Result<(), Violation> {
         let seen = Cells(mask).fold(0u16, |acc, c| acc | 1 << grid.get(c));
         if seen != 0b11_1111_1110 {
             let digit = (1..=9).find(|d| seen & (1 << d) == 0).unwrap_or(0);
-            return Err(Violation::Missing {
-                unit: u as u8,
-                digit,
-            });
+            return Err(Violation::Missing { unit: u as u8, digit });
         }
     }
     Ok(())
@@ -77,10 +74,7 @@ mod tests {
         assert_eq!(check_complete(&p), Err(Violation::Empty(5)));
         let mut other = s;
         other.set(0, 9);
-        assert!(matches!(
-            check_complete(&other),
-            Err(Violation::Missing { .. })
-        ));
+        assert!(matches!(check_complete(&other), Err(Violation::Missing { .. })));
         // Swap two rows' first cells' values would break columns; instead change a given.
         let mut q = Grid::EMPTY;
         q.set(0, 1);

@@ -131,10 +131,7 @@ pub fn conformance<E: Engine>(make: impl Fn() -> E) {
     let name = e.name();
 
     // Every puzzle of top95 and a slice of the 17-clue set: solved, verified, unique.
-    for p in bench_set("top95")
-        .iter()
-        .chain(&bench_slice("17_clue", 300))
-    {
+    for p in bench_set("top95").iter().chain(&bench_slice("17_clue", 300)) {
         let (s, _) = e.solve(p);
         let s = s.unwrap_or_else(|| panic!("{name}: no solution for {p}"));
         check_solution(p, &s).unwrap_or_else(|v| panic!("{name}: {p} -> {s}: {v}"));
@@ -149,42 +146,20 @@ pub fn conformance<E: Engine>(make: impl Fn() -> E) {
         g.set(c, 0);
         assert_eq!(e.count(&g, 10).solutions, 1, "{name}: one cell removed");
     }
-    assert_eq!(
-        e.count(&Grid::parse(TWO_SOLUTIONS).unwrap(), 10).solutions,
-        2,
-        "{name}"
-    );
-    assert_eq!(
-        e.count(&Grid::parse(NO_SOLUTION).unwrap(), 10).solutions,
-        0,
-        "{name}"
-    );
+    assert_eq!(e.count(&Grid::parse(TWO_SOLUTIONS).unwrap(), 10).solutions, 2, "{name}");
+    assert_eq!(e.count(&Grid::parse(NO_SOLUTION).unwrap(), 10).solutions, 0, "{name}");
     let mut conflict = Grid::EMPTY;
     conflict.set(0, 1);
     conflict.set(1, 1);
-    assert_eq!(
-        e.count(&conflict, 10).solutions,
-        0,
-        "{name}: contradictory givens"
-    );
-    assert!(
-        e.solve(&conflict).0.is_none(),
-        "{name}: contradictory givens"
-    );
-    assert_eq!(
-        e.count(&Grid::EMPTY, 1000).solutions,
-        1000,
-        "{name}: empty grid"
-    );
+    assert_eq!(e.count(&conflict, 10).solutions, 0, "{name}: contradictory givens");
+    assert!(e.solve(&conflict).0.is_none(), "{name}: contradictory givens");
+    assert_eq!(e.count(&Grid::EMPTY, 1000).solutions, 1000, "{name}: empty grid");
     assert_eq!(e.count(&Grid::EMPTY, 0).solutions, 0, "{name}: limit 0");
 
     // Exact counts below the limit, against the reference, on random holes in solved grids.
     let mut rng = Rng::new(7);
-    let solved: Vec<Grid> = bench_set("top95")
-        .iter()
-        .take(12)
-        .filter_map(|p| make().solve(p).0)
-        .collect();
+    let solved: Vec<Grid> =
+        bench_set("top95").iter().take(12).filter_map(|p| make().solve(p).0).collect();
     for (i, s) in solved.iter().enumerate() {
         for keep in [40, 30, 26, 24] {
             let p = remove_cells(s, keep, &mut rng);
@@ -198,11 +173,7 @@ pub fn conformance<E: Engine>(make: impl Fn() -> E) {
                     assert!(seen.insert(*g), "{name}: {g} visited twice");
                     ControlFlow::Continue(())
                 });
-                assert_eq!(
-                    (v.solutions, seen.len() as u64),
-                    (want, want),
-                    "{name}: visit {p}"
-                );
+                assert_eq!((v.solutions, seen.len() as u64), (want, want), "{name}: visit {p}");
             }
         }
     }
@@ -212,15 +183,7 @@ pub fn conformance<E: Engine>(make: impl Fn() -> E) {
     let v = e.visit(&Grid::EMPTY, &mut |g| {
         check_solution(&Grid::EMPTY, g).unwrap_or_else(|v| panic!("{name}: {g}: {v}"));
         seen.insert(*g);
-        if seen.len() == 5000 {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
+        if seen.len() == 5000 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
     });
-    assert_eq!(
-        (v.solutions, seen.len()),
-        (5000, 5000),
-        "{name}: visit the empty grid"
-    );
+    assert_eq!((v.solutions, seen.len()), (5000, 5000), "{name}: visit the empty grid");
 }

@@ -48,9 +48,7 @@ pub struct EngineSpec {
 
 impl fmt::Debug for EngineSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("EngineSpec")
-            .field("name", &self.name)
-            .finish_non_exhaustive()
+        f.debug_struct("EngineSpec").field("name", &self.name).finish_non_exhaustive()
     }
 }
 
@@ -58,12 +56,8 @@ impl EngineSpec {
     /// True when this CPU runs the engine (checked once, then cached).
     pub fn available(&'static self) -> bool {
         static AVAILABLE: OnceLock<Vec<bool>> = OnceLock::new();
-        let table =
-            AVAILABLE.get_or_init(|| ENGINES.iter().map(|e| (e.make)().is_some()).collect());
-        ENGINES
-            .iter()
-            .position(|e| std::ptr::eq(e, self))
-            .is_some_and(|i| table[i])
+        let table = AVAILABLE.get_or_init(|| ENGINES.iter().map(|e| (e.make)().is_some()).collect());
+        ENGINES.iter().position(|e| std::ptr::eq(e, self)).is_some_and(|i| table[i])
     }
 
     /// A new engine. Panics if unavailable: check [`EngineSpec::available`] or use [`by_name`].
@@ -86,10 +80,7 @@ impl EngineSpec {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DispatchError {
     Unknown(String),
-    Unavailable {
-        name: &'static str,
-        missing: Vec<&'static str>,
-    },
+    Unavailable { name: &'static str, missing: Vec<&'static str> },
 }
 
 impl fmt::Display for DispatchError {
@@ -97,21 +88,13 @@ impl fmt::Display for DispatchError {
         match self {
             DispatchError::Unknown(name) => {
                 let names: Vec<_> = ENGINES.iter().map(|e| e.name).collect();
-                write!(
-                    f,
-                    "unknown engine {name:?} (engines: auto, {})",
-                    names.join(", ")
-                )
+                write!(f, "unknown engine {name:?} (engines: auto, {})", names.join(", "))
             }
             DispatchError::Unavailable { name, missing } if missing.is_empty() => {
                 write!(f, "engine {name} is not available on this target")
             }
             DispatchError::Unavailable { name, missing } => {
-                write!(
-                    f,
-                    "engine {name} needs CPU features this CPU lacks: {}",
-                    missing.join(", ")
-                )
+                write!(f, "engine {name} needs CPU features this CPU lacks: {}", missing.join(", "))
             }
         }
     }
@@ -128,10 +111,7 @@ pub fn by_name(name: &str) -> Result<&'static EngineSpec, DispatchError> {
     if spec.available() {
         Ok(spec)
     } else {
-        Err(DispatchError::Unavailable {
-            name: spec.name,
-            missing: spec.missing_features(),
-        })
+        Err(DispatchError::Unavailable { name: spec.name, missing: spec.missing_features() })
     }
 }
 
@@ -150,13 +130,8 @@ pub fn best(work: Work) -> &'static EngineSpec {
 
 /// Resolves a user's choice: `auto` (or none) means `$SIMDOKU_ENGINE` if set, else [`best`].
 pub fn choose(name: Option<&str>, work: Work) -> Result<&'static EngineSpec, DispatchError> {
-    let env = std::env::var("SIMDOKU_ENGINE")
-        .ok()
-        .filter(|s| !s.is_empty());
-    match name
-        .filter(|n| !n.eq_ignore_ascii_case("auto"))
-        .or(env.as_deref())
-    {
+    let env = std::env::var("SIMDOKU_ENGINE").ok().filter(|s| !s.is_empty());
+    match name.filter(|n| !n.eq_ignore_ascii_case("auto")).or(env.as_deref()) {
         Some(n) if !n.eq_ignore_ascii_case("auto") => by_name(n),
         _ => Ok(best(work)),
     }
@@ -174,21 +149,8 @@ fn detect_features() -> Vec<(&'static str, bool)> {
         ($($f:tt),*) => { vec![$(($f, std::arch::is_x86_feature_detected!($f))),*] };
     }
     detect!(
-        "sse2",
-        "ssse3",
-        "sse4.1",
-        "popcnt",
-        "avx",
-        "avx2",
-        "bmi1",
-        "bmi2",
-        "lzcnt",
-        "avx512f",
-        "avx512bw",
-        "avx512vl",
-        "avx512vbmi2",
-        "avx512bitalg",
-        "avx512vpopcntdq"
+        "sse2", "ssse3", "sse4.1", "popcnt", "avx", "avx2", "bmi1", "bmi2", "lzcnt", "avx512f",
+        "avx512bw", "avx512vl", "avx512vbmi2", "avx512bitalg", "avx512vpopcntdq"
     )
 }
 
@@ -205,10 +167,7 @@ where
     R: Send,
     F: Fn(&mut dyn Engine, &T) -> R + Sync,
 {
-    items
-        .par_iter()
-        .map_init(|| spec.engine(), |e, item| f(e.as_mut(), item))
-        .collect()
+    items.par_iter().map_init(|| spec.engine(), |e, item| f(e.as_mut(), item)).collect()
 }
 
 #[cfg(test)]

@@ -44,11 +44,7 @@ impl Sink for Counter {
     #[inline]
     fn found(&mut self, _: &State) -> ControlFlow<()> {
         self.n += 1;
-        if self.n >= self.limit {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
+        if self.n >= self.limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
     }
 }
 
@@ -73,10 +69,7 @@ impl Sink for Visitor<'_> {
 impl State {
     /// The state after placing the givens, or `None` if they contradict each other.
     fn new(grid: &Grid) -> Option<State> {
-        let mut s = State {
-            cand: [ALL; 9],
-            unsolved: ALL,
-        };
+        let mut s = State { cand: [ALL; 9], unsolved: ALL };
         for (c, &v) in grid.cells().iter().enumerate() {
             if v != 0 && !s.place(c, v as usize - 1) {
                 return None;
@@ -216,19 +209,13 @@ impl Engine for Scalar {
         if limit > 0 {
             self.run(grid, &mut sink);
         }
-        Search {
-            solutions: sink.n,
-            guesses: self.guesses,
-        }
+        Search { solutions: sink.n, guesses: self.guesses }
     }
 
     fn visit(&mut self, grid: &Grid, visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>) -> Search {
         let mut sink = Visitor { n: 0, f: visitor };
         self.run(grid, &mut sink);
-        Search {
-            solutions: sink.n,
-            guesses: self.guesses,
-        }
+        Search { solutions: sink.n, guesses: self.guesses }
     }
 }
 
