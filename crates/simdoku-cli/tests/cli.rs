@@ -286,7 +286,12 @@ fn a_long_stream_keeps_order_in_bounded_memory() {
     let (mut lines, mut peak) = (0usize, 0u64);
     let mut line = String::new();
     while std::io::BufRead::read_line(&mut stdout, &mut line).unwrap() > 0 {
-        assert_eq!(&line[..81], &puzzles[lines % puzzles.len()][..81], "line {}", lines + 1);
+        assert_eq!(
+            &line[..81],
+            &puzzles[lines % puzzles.len()][..81],
+            "line {}",
+            lines + 1
+        );
         lines += 1;
         line.clear();
         if lines % 20_000 == 0 {

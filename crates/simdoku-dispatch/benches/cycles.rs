@@ -38,6 +38,10 @@ fn setup(engine: &str, set: &str) -> (Box<dyn Engine>, Vec<Grid>) {
     args = [("sse", "hardest11"), ("sse", "top95"), ("sse", "17_clue"), ("sse", "forum_hardest_1106")],
     setup = setup
 )]
+#[benches::avx2(
+    args = [("avx2", "hardest11"), ("avx2", "top95"), ("avx2", "17_clue"), ("avx2", "forum_hardest_1106")],
+    setup = setup
+)]
 #[benches::bands(
     args = [("bands", "hardest11"), ("bands", "top95"), ("bands", "17_clue"), ("bands", "forum_hardest_1106")],
     setup = setup

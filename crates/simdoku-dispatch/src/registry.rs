@@ -30,6 +30,12 @@ pub static ENGINES: &[EngineSpec] = &[
         features: &["sse2", "ssse3", "sse4.1", "popcnt"],
         make: make_sse,
     },
+    EngineSpec {
+        name: "avx2",
+        summary: "box a/h/v variables, 135 per box in one 256-bit vector, DPLL on sum equations",
+        features: &["avx2", "bmi1", "bmi2", "popcnt"],
+        make: make_avx2,
+    },
 ];
 
 #[cfg(target_arch = "x86_64")]
@@ -37,14 +43,24 @@ fn make_sse() -> Option<Box<dyn Engine>> {
     simdoku_simd::sse::Sse::new().map(boxed)
 }
 
+#[cfg(target_arch = "x86_64")]
+fn make_avx2() -> Option<Box<dyn Engine>> {
+    simdoku_simd::avx2::Avx2::new().map(boxed)
+}
+
 #[cfg(not(target_arch = "x86_64"))]
 fn make_sse() -> Option<Box<dyn Engine>> {
     None
 }
 
+#[cfg(not(target_arch = "x86_64"))]
+fn make_avx2() -> Option<Box<dyn Engine>> {
+    None
+}
+
 /// Fastest first, per kind of work; `best` takes the first one this CPU runs.
 pub static RANKING: &[(Work, &[&str])] = &[
-    (Work::First, &["sse", "bands", "scalar"]),
-    (Work::Count, &["sse", "bands", "scalar"]),
-    (Work::Enumerate, &["sse", "bands", "scalar"]),
+    (Work::First, &["sse", "avx2", "bands", "scalar"]),
+    (Work::Count, &["sse", "avx2", "bands", "scalar"]),
+    (Work::Enumerate, &["sse", "avx2", "bands", "scalar"]),
 ];

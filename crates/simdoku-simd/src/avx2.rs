@@ -1,1 +1,0 @@
-//! The `avx2` and `avx512` engines (stub: see issue 9).

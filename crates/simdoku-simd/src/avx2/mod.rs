@@ -1,0 +1,633 @@
+//! The `avx2` engine: Sudoku as 0-1 sum equations over box variables, solved by DPLL
+//! specialised to sums. (An `avx512` instantiation of the same algorithm is left out: the build
+//! machines expose no AVX-512, so it could be neither tested nor measured.)
+//!
+//! # Model
+//! For each 3x3 box, 135 variables:
+//! * `a[y][x][d]`: box cell `(y, x)` holds digit `d` (81);
+//! * `h[y][d]`: the box's mini-row `y` does NOT hold `d` (27);
+//! * `v[x][d]`: the box's mini-column `x` does NOT hold `d` (27).
+//!
+//! The puzzle is a set of equations: each cell holds one digit; per digit, a mini-row's three
+//! cells plus its `h` sum to 1 (likewise a mini-column and its `v`); per digit and box the three
+//! `h` sum to 2 (likewise `v`); per digit, the three `h` of one row across a band sum to 2
+//! (likewise the `v` of one column down a stack). Together they say exactly the rules of Sudoku.
+//! One redundant family is added because it prunes a great deal: a mini-row holds three digits,
+//! so its nine `h` sum to 6 (likewise `v`). Without it the search thrashes on open grids.
+//!
+//! # Representation
+//! One box is one 256-bit vector of 16 lanes of 16 bits, bit `d` of a lane for digit `d`, the
+//! lanes a 4x4 matrix (lane `4 * row + column`):
+//!
+//! ```text
+//!   a00 a01 a02 h0
+//!   a10 a11 a12 h1
+//!   a20 a21 a22 h2
+//!   v0  v1  v2  X
+//! ```
+//!
+//! so that every equation inside a box is a row or a column of the matrix: rows 0-2 and columns
+//! 0-2 are "exactly one of four" (three cells and their `h` or `v`), row 3 and column 3 are
+//! "exactly two of three", made "three of four" by `X`, a constant true variable. Rows are
+//! reached by rotating lanes inside 64-bit quads, columns by rotating the quads.
+//!
+//! Each variable has two bits, in two vectors per box: `p` ("may be 1") and `n` ("may be 0").
+//! A variable is true when only `p` is left, false when only `n` is, and a contradiction when
+//! neither is. For "exactly one" over a group, a member may be 1 only if every other member may
+//! be 0, and may be 0 only if some other member may be 1:
+//! `p &= AND(others' n)`, `n &= OR(others' p)`; "exactly all but one" is the same with `p` and
+//! `n` swapped. The equations across boxes (`h` along a band, `v` down a stack) are lane-wise
+//! operations between the three boxes' vectors. The equations inside a lane (a cell's nine `a`
+//! sum to 1, a mini-row's nine `h` to 6) compare per-lane popcounts of `p` and `n` with the
+//! totals. Propagation applies all rules to a fixed point, sweeping only the boxes that changed
+//! and then the bands (stacks) whose `h` (`v`) lanes changed.
+//!
+//! # Search
+//! Depth first, branching only on `h` and `v` variables: the band (three boxes in a row, their
+//! `h`) or stack (three in a column, their `v`) with fewest undecided variables, in it the digit
+//! with fewest, and the first undecided variable of that digit; value 0 first when looking for
+//! solutions, 1 first when counting (each measured faster for its use). When every `h`
+//! and `v` is decided and propagation found no contradiction, every cell is decided: a solution.
+//!
+//! The idea of the representation is Tom Dillon's (tdoku's `dpll_triad` solvers and write-up);
+//! this code is our own.
+
+mod vector;
+
+use std::fmt;
+use std::ops::ControlFlow;
+
+use simdoku_core::{Engine, Grid, Search};
+
+use vector::{V2, Vector};
+
+/// Lane masks (16-bit lanes, lane `4 * row + column` of the box matrix).
+macro_rules! lanes {
+    (|$l:ident| $e:expr) => {{
+        let mut a = [0u16; 16];
+        let mut $l = 0;
+        while $l < 16 {
+            a[$l] = $e;
+            $l += 1;
+        }
+        a
+    }};
+}
+const fn is_cell(l: usize) -> bool {
+    l < 12 && l % 4 != 3
+}
+const ALL9: u16 = 0x1FF;
+/// Row 3 of the matrix (v0 v1 v2 X).
+const ROW3: [u16; 16] = lanes!(|l| if l >= 12 { 0xFFFF } else { 0 });
+/// Column 3 of the matrix (h0 h1 h2 X).
+const COL3: [u16; 16] = lanes!(|l| if l % 4 == 3 { 0xFFFF } else { 0 });
+/// The byte shuffle swapping the two 16-bit lanes of each 32-bit word.
+const SWAP_PAIRS: [u16; 16] = lanes!(|l| {
+    let b = (2 * (l ^ 1)) as u16 % 16;
+    b | (b + 1) << 8
+});
+/// Rows 0-2 and columns 0-2.
+const NOT_ROW3: [u16; 16] = lanes!(|l| !ROW3[l]);
+const NOT_COL3: [u16; 16] = lanes!(|l| !COL3[l]);
+/// The `h` lanes, the `v` lanes.
+const H_LANES: [u16; 16] = lanes!(|l| !NOT_H[l]);
+const V_LANES: [u16; 16] = lanes!(|l| !NOT_V[l]);
+/// Everything but the `h` lanes.
+const NOT_H: [u16; 16] = lanes!(|l| if l % 4 == 3 && l < 15 { 0 } else { 0xFFFF });
+/// Everything but the `v` lanes.
+const NOT_V: [u16; 16] = lanes!(|l| if l >= 12 && l < 15 { 0 } else { 0xFFFF });
+/// The byte shuffle gathering the `h` and `v` lanes: h0 h1 to the low quad, h2 v0 v1 v2 to the
+/// third (bytes `0x80` give zero).
+const GATHER_HV: [u16; 16] = [
+    0x0706, 0x0F0E, 0x8080, 0x8080, 0x8080, 0x8080, 0x8080, 0x8080, //
+    0x0706, 0x0908, 0x0B0A, 0x0D0C, 0x8080, 0x8080, 0x8080, 0x8080,
+];
+/// Per lane, how many of its nine variables are 1, and how many 0 (none asked of X).
+const ONES: [u16; 16] = lanes!(|l| if is_cell(l) {
+    1
+} else if l < 15 {
+    6
+} else {
+    0
+});
+const ZEROS: [u16; 16] = lanes!(|l| if is_cell(l) {
+    8
+} else if l < 15 {
+    3
+} else {
+    0
+});
+/// The digit bits of every lane.
+const VALID: [u16; 16] = [ALL9; 16];
+/// Initial "may be 1": everything; initial "may be 0": everything but X.
+const INIT_P: [u16; 16] = [ALL9; 16];
+const INIT_N: [u16; 16] = lanes!(|l| if l == 15 { 0 } else { ALL9 });
+
+/// The constants, loaded once per search.
+#[derive(Clone, Copy)]
+struct Consts<V> {
+    row3: V,
+    not_row3: V,
+    swap: V,
+    col3: V,
+    not_col3: V,
+    not_h: V,
+    not_v: V,
+    gather_hv: V,
+    h_lanes: V,
+    v_lanes: V,
+    ones: V,
+    zeros: V,
+    valid: V,
+}
+
+impl<V: Vector> Consts<V> {
+    #[inline(always)]
+    unsafe fn new() -> Self {
+        // SAFETY: the caller runs with V's features.
+        unsafe {
+            Consts {
+                row3: V::load(&ROW3),
+                // Opaque to the compiler, which would otherwise split the one byte shuffle into
+                // two word shuffles.
+                swap: V::load(&std::hint::black_box(SWAP_PAIRS)),
+                not_row3: V::load(&NOT_ROW3),
+                col3: V::load(&COL3),
+                not_col3: V::load(&NOT_COL3),
+                not_h: V::load(&NOT_H),
+                not_v: V::load(&NOT_V),
+                gather_hv: V::load(&GATHER_HV),
+                h_lanes: V::load(&H_LANES),
+                v_lanes: V::load(&V_LANES),
+                ones: V::load(&ONES),
+                zeros: V::load(&ZEROS),
+                valid: V::load(&VALID),
+            }
+        }
+    }
+}
+
+/// The search state: per box, "may be 1" and "may be 0".
+#[derive(Clone, Copy)]
+pub(crate) struct State<V> {
+    p: [V; 9],
+    n: [V; 9],
+}
+
+/// Box `b`'s lane for the cell at row `r`, column `c` of the grid.
+#[inline(always)]
+fn cell_place(i: usize) -> (usize, usize) {
+    let (r, c) = (i / 9, i % 9);
+    (r / 3 * 3 + c / 3, (r % 3) * 4 + c % 3)
+}
+
+/// Rows of the box matrix: exactly one of four (rows 0-2), three of four (row 3). A member
+/// may be 1 only if all others may be 0, and may be 0 only if some other may be 1 (in row 3,
+/// the same with 1 and 0 swapped). "Some other" is computed as "not all others not", so that
+/// one AND of the rotated lanes serves every row: the lanes whose rule wants an OR are
+/// complemented before and after (`flip`).
+#[inline(always)]
+unsafe fn rows<V: Vector>(p: V, n: V, k: &Consts<V>) -> (V, V) {
+    // SAFETY: the caller runs with V's features.
+    unsafe {
+        let nx = n.xor(k.row3);
+        let px = p.xor(k.not_row3);
+        let keep_p = nx.and_others_in_quad(k.swap).xor(k.row3);
+        let keep_n = px.and_others_in_quad(k.swap).xor(k.not_row3);
+        (p.and(keep_p), n.and(keep_n))
+    }
+}
+
+/// Columns of the box matrix: the same with quads.
+#[inline(always)]
+unsafe fn cols<V: Vector>(p: V, n: V, k: &Consts<V>) -> (V, V) {
+    // SAFETY: the caller runs with V's features.
+    unsafe {
+        let nx = n.xor(k.col3);
+        let px = p.xor(k.not_col3);
+        let keep_p = nx.and_other_quads().xor(k.col3);
+        let keep_n = px.and_other_quads().xor(k.not_col3);
+        (p.and(keep_p), n.and(keep_n))
+    }
+}
+
+/// Inside a lane: a cell holds exactly one digit (one of its nine `a` is 1, eight are 0); a
+/// mini-row holds three digits, so six of its nine `h` are 1 and three are 0 (likewise `v`).
+/// When only that many may be 1 (or 0), they are; fewer is a contradiction. The constant X lane
+/// asks nothing.
+#[inline(always)]
+unsafe fn counts<V: Vector>(p: V, n: V, k: &Consts<V>, bad: &mut V) -> (V, V) {
+    // SAFETY: the caller runs with V's features.
+    unsafe {
+        let (cp, cn) = (p.popcnt16(), n.popcnt16());
+        *bad = bad.or3(k.ones.gt16(cp), k.zeros.gt16(cn));
+        (
+            p.andnot_and(cn.eq16(k.zeros), n),
+            n.andnot_and(cp.eq16(k.ones), p),
+        )
+    }
+}
+
+/// The rules inside one box, once each.
+#[inline(always)]
+unsafe fn box_rules<V: Vector>(p: &mut V, n: &mut V, k: &Consts<V>, bad: &mut V) {
+    // SAFETY: the caller runs with V's features.
+    unsafe {
+        // Counts first: they see at once what the bands and stacks changed (measured a little
+        // faster than rows, columns, counts).
+        let (q, m) = counts(*p, *n, k, bad);
+        let (q, m) = rows(q, m, k);
+        let (q, m) = cols(q, m, k);
+        *p = q;
+        *n = m;
+    }
+}
+
+/// All rules to a fixed point, starting from the boxes in `boxes` and the bands and stacks in
+/// `lines` (the only ones that may not be at a fixed point); false on a contradiction.
+#[inline(always)]
+unsafe fn propagate<V: Vector>(
+    s: &mut State<V>,
+    k: &Consts<V>,
+    mut boxes: u32,
+    mut lines: u32,
+) -> bool {
+    // SAFETY: the caller runs with V's features.
+    unsafe {
+        let mut touched = 0u32;
+        loop {
+            let mut todo = lines;
+            lines = 0;
+            while todo != 0 {
+                let l = todo.trailing_zeros() as usize;
+                todo &= todo - 1;
+                let (x, step, not) = if l < 3 {
+                    (3 * l, 1, k.not_h)
+                } else {
+                    (l - 3, 3, k.not_v)
+                };
+                let (a, b, c) = (x, x + step, x + 2 * step);
+                // All three from the old values: one pass reaches this line's fixed point.
+                let (pa, pb, pc) = (s.p[a], s.p[b], s.p[c]);
+                let (na, nb, nc) = (s.n[a], s.n[b], s.n[c]);
+                let qa = pa.and(nb.or3(nc, not));
+                let qb = pb.and(na.or3(nc, not));
+                let qc = pc.and(na.or3(nb, not));
+                let ma = na.and(pb.and(pc).or(not));
+                let mb = nb.and(pa.and(pc).or(not));
+                let mc = nc.and(pa.and(pb).or(not));
+                let any = pa.xor(qa).or3(pb.xor(qb), pc.xor(qc));
+                let any = any.or3(na.xor(ma), nb.xor(mb).or(nc.xor(mc)));
+                (s.p[a], s.p[b], s.p[c]) = (qa, qb, qc);
+                (s.n[a], s.n[b], s.n[c]) = (ma, mb, mc);
+                if !any.is_zero() {
+                    boxes |= (1 << a) | (1 << b) | (1 << c);
+                }
+            }
+            if boxes == 0 {
+                // A variable that may be neither 0 nor 1 stays so: checked once, at the end, in
+                // the boxes this call changed (the counts catch most contradictions earlier).
+                let mut bad = V::load(&[0; 16]);
+                while touched != 0 {
+                    let b = touched.trailing_zeros() as usize;
+                    touched &= touched - 1;
+                    bad = bad.or(s.p[b].or(s.n[b]).andnot(k.valid));
+                }
+                return bad.is_zero();
+            }
+            touched |= boxes;
+            let mut changed = 0;
+            let mut todo = boxes;
+            let mut bad = V::load(&[0; 16]);
+            while todo != 0 {
+                let b = todo.trailing_zeros() as usize;
+                todo &= todo - 1;
+                let (p, n) = (s.p[b], s.n[b]);
+                box_rules(&mut s.p[b], &mut s.n[b], k, &mut bad);
+                // Changed at all: run again; changed in h (v) lanes: its band (stack) too.
+                let diff = s.p[b].xor(p).or(s.n[b].xor(n));
+                changed |= u32::from(!diff.is_zero()) << b;
+                let hc = u32::from(!diff.and_is_zero(k.h_lanes));
+                let vc = u32::from(!diff.and_is_zero(k.v_lanes));
+                lines |= (hc << (b / 3)) | (vc << (3 + b % 3));
+            }
+            if !bad.is_zero() {
+                return false;
+            }
+            boxes = changed;
+        }
+    }
+}
+
+/// The branch variable `(box, lane, digit bit)`, or `None` when every `h` and `v` is decided.
+#[inline(always)]
+unsafe fn choose<V: Vector>(s: &State<V>, k: &Consts<V>) -> Option<(usize, usize, u16)> {
+    // SAFETY: the caller runs with V's features.
+    unsafe {
+        // Per box, the undecided h and v gathered into two words: `lo` = h0 h1, `hi` = h2 v0 v1
+        // v2 (16 bits each).
+        let mut und = [(0u64, 0u64); 9];
+        for b in 0..9 {
+            let q = s.p[b].and(s.n[b]).shuffle_bytes(k.gather_hv).quads();
+            und[b] = (q[0], q[2]);
+        }
+        // Bands (their h) and stacks (their v).
+        let mut best = (u32::MAX, 0usize);
+        for i in 0..3 {
+            let mut h = 0;
+            let mut v = 0;
+            for j in 0..3 {
+                let (lo, hi) = und[3 * i + j];
+                h += lo.count_ones() + (hi & 0xFFFF).count_ones();
+                v += (und[i + 3 * j].1 >> 16).count_ones();
+            }
+            if h != 0 && h < best.0 {
+                best = (h, i);
+            }
+            if v != 0 && v < best.0 {
+                best = (v, 3 + i);
+            }
+        }
+        if best.0 == u32::MAX {
+            return None;
+        }
+        // The nine lanes of the band or stack: (box, lane, undecided digits).
+        let mut words = [(0usize, 0usize, 0u16); 9];
+        let g = best.1;
+        for j in 0..3 {
+            for y in 0..3 {
+                words[3 * j + y] = if g < 3 {
+                    let b = 3 * g + j;
+                    let (lo, hi) = und[b];
+                    let w = if y < 2 { lo >> (16 * y) } else { hi };
+                    (b, 4 * y + 3, w as u16)
+                } else {
+                    let b = (g - 3) + 3 * j;
+                    (b, 12 + y, (und[b].1 >> (16 * (y + 1))) as u16)
+                };
+            }
+        }
+        // Per digit, the number of its undecided variables, bit-sliced: count = c0 + 2 c1 +
+        // 4 c2 + 8 c3. Then the digits with the smallest nonzero count; the lowest of them.
+        let (mut c0, mut c1, mut c2, mut c3) = (0u16, 0u16, 0u16, 0u16);
+        for &(_, _, w) in &words {
+            let k0 = c0 & w;
+            c0 ^= w;
+            let k1 = c1 & k0;
+            c1 ^= k0;
+            let k2 = c2 & k1;
+            c2 ^= k1;
+            c3 |= k2;
+        }
+        let mut fewest = 0u16;
+        for c in 1..=9u32 {
+            let want = |plane: u16, i: u32| if c >> i & 1 != 0 { plane } else { !plane };
+            fewest = want(c0, 0) & want(c1, 1) & want(c2, 2) & want(c3, 3) & ALL9;
+            if fewest != 0 {
+                break;
+            }
+        }
+        let digit = fewest.trailing_zeros();
+        let bit = 1u16 << digit;
+        words
+            .iter()
+            .find(|w| w.2 & bit != 0)
+            .map(|&(b, l, _)| (b, l, bit))
+    }
+}
+
+/// Where solutions go.
+trait Sink {
+    /// Whether `found` wants the grid.
+    const GRID: bool;
+    /// Which value of a branch variable is tried first. Measured: 0 first finds a first solution
+    /// sooner on the hard sets; 1 first finds a second solution sooner (counting to 2 on
+    /// puzzles with several is about 10% faster), and does no harm to counting unique ones.
+    const ONE_FIRST: bool;
+    fn found(&mut self, grid: &Grid) -> ControlFlow<()>;
+}
+
+struct Counter {
+    n: u64,
+    limit: u64,
+}
+
+impl Sink for Counter {
+    const GRID: bool = false;
+    const ONE_FIRST: bool = true;
+    #[inline(always)]
+    fn found(&mut self, _: &Grid) -> ControlFlow<()> {
+        self.n += 1;
+        if self.n >= self.limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+struct Visitor<'a> {
+    n: u64,
+    f: &'a mut dyn FnMut(&Grid) -> ControlFlow<()>,
+}
+
+impl Sink for Visitor<'_> {
+    const GRID: bool = true;
+    const ONE_FIRST: bool = false;
+    #[inline(always)]
+    fn found(&mut self, grid: &Grid) -> ControlFlow<()> {
+        self.n += 1;
+        (self.f)(grid)
+    }
+}
+
+/// The grid of a solved state.
+#[inline(always)]
+unsafe fn grid_of<V: Vector>(s: &State<V>) -> Grid {
+    // SAFETY: the caller runs with V's features.
+    let boxes: [[u16; 16]; 9] = std::array::from_fn(|b| unsafe { s.p[b].store() });
+    let mut cells = [0u8; 81];
+    for (i, cell) in cells.iter_mut().enumerate() {
+        let (b, l) = cell_place(i);
+        let w = boxes[b][l];
+        debug_assert!(w.is_power_of_two(), "a solved state has one digit per cell");
+        *cell = w.trailing_zeros() as u8 + 1;
+    }
+    Grid::from_cells(cells).expect("digits are 1..=9")
+}
+
+/// A single-bit vector: `bit` in lane `lane`.
+#[inline(always)]
+unsafe fn one_bit<V: Vector>(lane: usize, bit: u16) -> V {
+    let mut a = [0u16; 16];
+    a[lane] = bit;
+    // SAFETY: the caller runs with V's features.
+    unsafe { V::load(&a) }
+}
+
+/// The whole search; returns the number of guesses.
+#[inline(always)]
+unsafe fn search<V: Vector, S: Sink>(
+    stack: &mut Vec<(State<V>, u8, u8)>,
+    grid: &Grid,
+    sink: &mut S,
+) -> u64 {
+    // SAFETY: the caller runs with V's features.
+    unsafe {
+        let k = Consts::<V>::new();
+        let mut s = State {
+            p: [V::load(&INIT_P); 9],
+            n: [V::load(&INIT_N); 9],
+        };
+        let mut boxes = [INIT_P; 9];
+        for (i, &d) in grid.cells().iter().enumerate() {
+            if d != 0 {
+                let (b, l) = cell_place(i);
+                boxes[b][l] = 1 << (d - 1);
+            }
+        }
+        for b in 0..9 {
+            s.p[b] = V::load(&boxes[b]);
+        }
+        // One slot per depth, filled once per engine (the capacity is reserved at construction).
+        while stack.len() < MAX_DEPTH {
+            stack.push((s, 0, 0));
+        }
+        let mut depth = 0;
+        let mut guesses = 0;
+        let (mut boxes, mut lines) = (0x1FF, 0);
+        loop {
+            if propagate(&mut s, &k, boxes, lines) {
+                match choose(&s, &k) {
+                    None => {
+                        let g = if S::GRID { grid_of(&s) } else { Grid::EMPTY };
+                        if sink.found(&g).is_break() {
+                            return guesses;
+                        }
+                    }
+                    Some((b, lane, bit)) => {
+                        guesses += 1;
+                        let x = one_bit::<V>(lane, bit);
+                        // The other value waits on the stack (written there, not copied twice).
+                        // Only the band (an h) or the stack (a v) of the variable is touched.
+                        let line = if lane % 4 == 3 {
+                            1u8 << (b / 3)
+                        } else {
+                            8 << (b % 3)
+                        };
+                        let slot = &mut stack[depth];
+                        depth += 1;
+                        copy_state(&mut slot.0, &s);
+                        (slot.1, slot.2) = (b as u8, line);
+                        let alt = &mut slot.0;
+                        if S::ONE_FIRST {
+                            alt.p[b] = x.andnot(alt.p[b]);
+                            s.n[b] = x.andnot(s.n[b]);
+                        } else {
+                            alt.n[b] = x.andnot(alt.n[b]);
+                            s.p[b] = x.andnot(s.p[b]);
+                        }
+                        (boxes, lines) = (1 << b, u32::from(line));
+                        continue;
+                    }
+                }
+            }
+            if depth == 0 {
+                return guesses;
+            }
+            depth -= 1;
+            let slot = &stack[depth];
+            copy_state(&mut s, &slot.0);
+            (boxes, lines) = (1 << slot.1, u32::from(slot.2));
+        }
+    }
+}
+
+/// `*dst = *src`, vector by vector (a plain copy of the 576 bytes becomes a `memcpy` call,
+/// which costs more than the copy itself here).
+#[inline(always)]
+fn copy_state<V: Vector>(dst: &mut State<V>, src: &State<V>) {
+    for b in 0..9 {
+        // SAFETY: both pointers come from live references to initialised, aligned values;
+        // volatile only keeps the compiler from merging the stores into a `memcpy` call.
+        unsafe {
+            std::ptr::write_volatile(&raw mut dst.p[b], src.p[b]);
+            std::ptr::write_volatile(&raw mut dst.n[b], src.n[b]);
+        }
+    }
+}
+
+/// The deepest a search goes: one level per `h` and `v` variable, at most.
+const MAX_DEPTH: usize = 2 * 81 + 1;
+
+macro_rules! engine {
+    ($(#[$doc:meta])* $name:ident, $vec:ty, $label:literal, $features:literal,
+     [$($detect:tt),*], $search:ident) => {
+        $(#[$doc])*
+        pub struct $name {
+            stack: Vec<(State<$vec>, u8, u8)>,
+        }
+
+        impl fmt::Debug for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_struct(stringify!($name)).finish_non_exhaustive()
+            }
+        }
+
+        impl $name {
+            /// The engine, or `None` when this CPU lacks the instructions it needs.
+            pub fn new() -> Option<$name> {
+                if $(std::arch::is_x86_feature_detected!($detect))&&* {
+                    Some($name { stack: Vec::with_capacity(MAX_DEPTH) })
+                } else {
+                    None
+                }
+            }
+
+            #[inline]
+            fn run<S: Sink>(&mut self, grid: &Grid, sink: &mut S) -> u64 {
+                // SAFETY: a value of this type exists only where `new` found the features.
+                unsafe { $search(&mut self.stack, grid, sink) }
+            }
+        }
+
+        #[target_feature(enable = $features)]
+        unsafe fn $search<S: Sink>(stack: &mut Vec<(State<$vec>, u8, u8)>, grid: &Grid, sink: &mut S) -> u64 {
+            // SAFETY: this function runs with the features `$vec` needs.
+            unsafe { search::<$vec, S>(stack, grid, sink) }
+        }
+
+        impl Engine for $name {
+            fn name(&self) -> &'static str {
+                $label
+            }
+
+            fn count(&mut self, grid: &Grid, limit: u64) -> Search {
+                if limit == 0 {
+                    return Search::default();
+                }
+                let mut c = Counter { n: 0, limit };
+                let guesses = self.run(grid, &mut c);
+                Search { solutions: c.n, guesses }
+            }
+
+            fn visit(
+                &mut self,
+                grid: &Grid,
+                visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+            ) -> Search {
+                let mut v = Visitor { n: 0, f: visitor };
+                let guesses = self.run(grid, &mut v);
+                Search { solutions: v.n, guesses }
+            }
+        }
+    };
+}
+
+engine!(
+    /// The AVX2 engine (needs AVX2, BMI1, BMI2 and POPCNT).
+    Avx2, V2, "avx2", "avx2,bmi1,bmi2,popcnt", ["avx2", "bmi1", "bmi2", "popcnt"], search_avx2
+);
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,200 @@
+//! The small vector trait the DPLL engine is written against, and its two instantiations:
+//! AVX2 (`__m256i`) and AVX-512 with VL/BW (the same 256-bit width, but `vpternlogq` for
+//! three-input logic and `vprolq` for the in-quad rotations).
+//!
+//! A vector is 16 lanes of 16 bits. Every method is `unsafe`: the caller must be running on a
+//! CPU with the instantiation's features (the engine constructors check them once), and the
+//! methods are `#[inline(always)]` so that they compile into the `#[target_feature]` search
+//! functions that call them.
+
+#![allow(clippy::missing_safety_doc)]
+
+use std::arch::x86_64::{
+    __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi16,
+    _mm256_cmpgt_epi16, _mm256_extract_epi64, _mm256_loadu_si256, _mm256_maddubs_epi16,
+    _mm256_or_si256, _mm256_permute4x64_epi64, _mm256_set1_epi8, _mm256_setr_epi8,
+    _mm256_shuffle_epi8, _mm256_shuffle_epi32, _mm256_srli_epi16, _mm256_storeu_si256,
+    _mm256_testz_si256, _mm256_xor_si256,
+};
+
+/// 16 lanes of 16 bits.
+pub(crate) trait Vector: Copy {
+    unsafe fn load(a: &[u16; 16]) -> Self;
+    unsafe fn store(self) -> [u16; 16];
+    /// The four 64-bit quads (lanes 4q..4q+4 in quad q).
+    unsafe fn quads(self) -> [u64; 4];
+    unsafe fn and(self, o: Self) -> Self;
+    unsafe fn or(self, o: Self) -> Self;
+    unsafe fn xor(self, o: Self) -> Self;
+    /// `!self & o`.
+    unsafe fn andnot(self, o: Self) -> Self;
+    /// `self & !(a & b)`.
+    unsafe fn andnot_and(self, a: Self, b: Self) -> Self {
+        // SAFETY: as the trait.
+        unsafe { a.and(b).andnot(self) }
+    }
+    unsafe fn or3(self, b: Self, c: Self) -> Self;
+    /// Lanes rotated by two places within each quad of four lanes.
+    /// Bytes picked within each 128-bit half by `mask` (`vpshufb`).
+    unsafe fn shuffle_bytes(self, mask: Self) -> Self;
+    unsafe fn rot_lane2(self) -> Self;
+    /// Per lane, the AND of the other three lanes of its quad.
+    /// `swap` must be the byte shuffle that swaps the two lanes of each 32-bit half of a quad.
+    unsafe fn and_others_in_quad(self, swap: Self) -> Self {
+        // SAFETY: as the trait. With r2 the lanes two places on, t = self & r2 pairs each lane
+        // with the one opposite, so t one place on is t with the lanes of each pair swapped: the
+        // AND of the two neighbours.
+        unsafe {
+            let r2 = self.rot_lane2();
+            r2.and(self.and(r2).shuffle_bytes(swap))
+        }
+    }
+    /// Per lane, the AND of the same lane in the other three quads.
+    unsafe fn and_other_quads(self) -> Self {
+        // SAFETY: as the trait.
+        unsafe {
+            let r2 = self.rot_quad2();
+            r2.and(self.and(r2).rot_quad1())
+        }
+    }
+    /// Quads rotated by one and two places.
+    unsafe fn rot_quad1(self) -> Self;
+    unsafe fn rot_quad2(self) -> Self;
+    unsafe fn is_zero(self) -> bool;
+    /// `self & m == 0`.
+    unsafe fn and_is_zero(self, m: Self) -> bool;
+    /// The number of set bits of each lane.
+    unsafe fn popcnt16(self) -> Self;
+    /// All ones in the lanes where `self > o` (signed), zero elsewhere.
+    unsafe fn gt16(self, o: Self) -> Self;
+    /// All ones in the lanes where `self == o`, zero elsewhere.
+    unsafe fn eq16(self, o: Self) -> Self;
+}
+
+/// The AVX2 instantiation.
+#[derive(Clone, Copy)]
+pub(crate) struct V2(__m256i);
+
+impl Vector for V2 {
+    #[inline(always)]
+    unsafe fn load(a: &[u16; 16]) -> Self {
+        // SAFETY: the array is 32 readable bytes; unaligned load; AVX available per the caller.
+        V2(unsafe { _mm256_loadu_si256(a.as_ptr().cast()) })
+    }
+    #[inline(always)]
+    unsafe fn store(self) -> [u16; 16] {
+        let mut a = [0u16; 16];
+        // SAFETY: the array is 32 writable bytes; unaligned store.
+        unsafe { _mm256_storeu_si256(a.as_mut_ptr().cast(), self.0) };
+        a
+    }
+    #[inline(always)]
+    unsafe fn quads(self) -> [u64; 4] {
+        // SAFETY: AVX2 per the caller.
+        unsafe {
+            [
+                _mm256_extract_epi64::<0>(self.0) as u64,
+                _mm256_extract_epi64::<1>(self.0) as u64,
+                _mm256_extract_epi64::<2>(self.0) as u64,
+                _mm256_extract_epi64::<3>(self.0) as u64,
+            ]
+        }
+    }
+    #[inline(always)]
+    unsafe fn and(self, o: Self) -> Self {
+        // SAFETY: AVX2 per the caller.
+        V2(unsafe { _mm256_and_si256(self.0, o.0) })
+    }
+    #[inline(always)]
+    unsafe fn or(self, o: Self) -> Self {
+        // SAFETY: AVX2 per the caller.
+        V2(unsafe { _mm256_or_si256(self.0, o.0) })
+    }
+    #[inline(always)]
+    unsafe fn xor(self, o: Self) -> Self {
+        // SAFETY: AVX2 per the caller.
+        V2(unsafe { _mm256_xor_si256(self.0, o.0) })
+    }
+    #[inline(always)]
+    unsafe fn andnot(self, o: Self) -> Self {
+        // SAFETY: AVX2 per the caller.
+        V2(unsafe { _mm256_andnot_si256(self.0, o.0) })
+    }
+    #[inline(always)]
+    unsafe fn or3(self, b: Self, c: Self) -> Self {
+        // SAFETY: AVX2 per the caller.
+        unsafe { self.or(b).or(c) }
+    }
+    #[inline(always)]
+    unsafe fn shuffle_bytes(self, mask: Self) -> Self {
+        // SAFETY: AVX2 per the caller.
+        V2(unsafe { _mm256_shuffle_epi8(self.0, mask.0) })
+    }
+    #[inline(always)]
+    unsafe fn rot_lane2(self) -> Self {
+        // SAFETY: AVX2 per the caller.
+        V2(unsafe { _mm256_shuffle_epi32::<0b10_11_00_01>(self.0) })
+    }
+    #[inline(always)]
+    unsafe fn and_other_quads(self) -> Self {
+        // SAFETY: AVX2 per the caller. t = self & (quads two places on) has quads 0 = 2 and
+        // 1 = 3, so t one quad on is t with the quads of each half swapped: in-lane.
+        unsafe {
+            let r2 = _mm256_permute4x64_epi64::<0b01_00_11_10>(self.0);
+            let t = _mm256_and_si256(self.0, r2);
+            V2(_mm256_and_si256(
+                r2,
+                _mm256_shuffle_epi32::<0b01_00_11_10>(t),
+            ))
+        }
+    }
+    #[inline(always)]
+    unsafe fn rot_quad1(self) -> Self {
+        // SAFETY: AVX2 per the caller.
+        V2(unsafe { _mm256_permute4x64_epi64::<0b00_11_10_01>(self.0) })
+    }
+    #[inline(always)]
+    unsafe fn rot_quad2(self) -> Self {
+        // SAFETY: AVX2 per the caller.
+        V2(unsafe { _mm256_permute4x64_epi64::<0b01_00_11_10>(self.0) })
+    }
+    #[inline(always)]
+    unsafe fn is_zero(self) -> bool {
+        // SAFETY: AVX per the caller.
+        unsafe { _mm256_testz_si256(self.0, self.0) != 0 }
+    }
+    #[inline(always)]
+    unsafe fn and_is_zero(self, m: Self) -> bool {
+        // SAFETY: AVX per the caller.
+        unsafe { _mm256_testz_si256(self.0, m.0) != 0 }
+    }
+    #[inline(always)]
+    unsafe fn popcnt16(self) -> Self {
+        // SAFETY: AVX2 per the caller.
+        unsafe {
+            let table = _mm256_setr_epi8(
+                0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, //
+                0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+            );
+            let low = _mm256_set1_epi8(0x0F);
+            let lo = _mm256_shuffle_epi8(table, _mm256_and_si256(self.0, low));
+            let hi =
+                _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16::<4>(self.0), low));
+            // Byte counts, then the two bytes of each lane summed by a multiply-add.
+            V2(_mm256_maddubs_epi16(
+                _mm256_add_epi8(lo, hi),
+                _mm256_set1_epi8(1),
+            ))
+        }
+    }
+    #[inline(always)]
+    unsafe fn gt16(self, o: Self) -> Self {
+        // SAFETY: AVX2 per the caller.
+        V2(unsafe { _mm256_cmpgt_epi16(self.0, o.0) })
+    }
+    #[inline(always)]
+    unsafe fn eq16(self, o: Self) -> Self {
+        // SAFETY: AVX2 per the caller.
+        V2(unsafe { _mm256_cmpeq_epi16(self.0, o.0) })
+    }
+}
