@@ -5,9 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 passes=${1:-5}
-out=target/bench
+out=$PWD/target/bench
 mkdir -p "$out"
-cargo bench -p simdoku-dispatch --bench throughput -- --passes "$passes" --md "$out/peer.md" --plot "$out/peer.svg" >/dev/null
+cargo bench -p simdoku-dispatch --bench throughput -- --passes "$passes" --md "$out/peer.md" --plot "$out/peer.svg"
 cargo build --release -p simdoku-cli
 # Parallel scaling: forum_hardest_1106 repeated until one pass takes a few seconds.
 for _ in $(seq 40); do grep -v '^#' bench-data/forum_hardest_1106.txt; done > "$out/forum_x40.txt"
@@ -25,5 +25,5 @@ text = put(text, "peer", peer)
 text = put(text, "scaling", scaling)
 open("BENCHMARKS.md", "w").write(text)
 PY
-cp "$out/peer.svg" bench-data/../BENCHMARKS.svg 2>/dev/null || true
+cp "$out/peer.svg" BENCHMARKS.svg
 echo "BENCHMARKS.md updated"
