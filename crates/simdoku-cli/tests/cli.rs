@@ -1,31 +1,14 @@
 //! End-to-end tests of the `simdoku` binary: output order, formats, exit codes, stderr.
 
 use std::io::{Read, Write};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 use simdoku_core::Grid;
 use simdoku_core::rules::check_solution;
-use simdoku_core::testkit::{NO_SOLUTION, SOLUTION, TWO_SOLUTIONS, bench_data_dir};
+use simdoku_core::testkit::{NO_SOLUTION, SOLUTION, TWO_SOLUTIONS};
 
-fn simdoku(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_simdoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run simdoku");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-fn data(name: &str) -> String {
-    bench_data_dir().join(name).to_string_lossy().into_owned()
-}
+mod common;
+use common::{data, simdoku, text};
 
 #[test]
 fn solves_a_bundled_set_in_input_order() {

@@ -1,21 +1,9 @@
 //! End-to-end tests of `simdoku play` and `simdoku referee`.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
 use simdoku_game::Action;
 
-fn simdoku(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_simdoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run simdoku");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
+mod common;
+use common::simdoku;
 
 #[test]
 fn play_speaks_the_protocol() {

@@ -1,22 +1,10 @@
 //! End-to-end tests of `simdoku large`.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
 use simdoku_core::testkit::bench_data_dir;
 use simdoku_large::text;
 
-fn simdoku(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_simdoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run simdoku");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
+mod common;
+use common::simdoku;
 
 fn large(name: &str) -> String {
     bench_data_dir()

@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::io::{Read, Write};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 use simdoku_core::rules::check_solution;
 use simdoku_core::scalar::Scalar;
@@ -12,21 +12,8 @@ use simdoku_core::testkit::{SOLUTION, TWO_SOLUTIONS, bench_data_dir, bench_set, 
 use simdoku_core::{Engine, Grid};
 use simdoku_tools::{Pencilmarks, Rng, Symmetry, canonical};
 
-fn simdoku(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_simdoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run simdoku");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+mod common;
+use common::{simdoku, text};
 
 /// One item a line.
 fn joined<T: std::fmt::Display>(items: impl IntoIterator<Item = T>) -> String {

@@ -1,0 +1,29 @@
+//! Helpers shared by the end-to-end test files (each file uses some of them).
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use simdoku_core::testkit::bench_data_dir;
+
+/// Runs the built `simdoku` with `args`, feeding `stdin`; waits for it.
+pub fn simdoku(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_simdoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run simdoku");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+pub fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// The path of a file under `bench-data/`.
+pub fn data(name: &str) -> String {
+    bench_data_dir().join(name).to_string_lossy().into_owned()
+}
