@@ -8,6 +8,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::engine::Search;
 use crate::grid::Grid;
 use crate::tables::{ALL, Cells, PEERS, UNITS};
 
@@ -51,6 +52,41 @@ impl Sink for Visitor<'_> {
     fn found(&mut self, s: &Candidates) -> ControlFlow<()> {
         self.n += 1;
         (self.f)(&s.grid())
+    }
+}
+
+/// An engine built on [`Candidates`]: a search that reports solutions to a [`Sink`]. Its
+/// `count` and `visit` are [`count`] and [`visit`] below.
+pub(crate) trait Searcher {
+    /// Searches `grid`, handing solutions to `sink` until it says stop.
+    fn run<S: Sink>(&mut self, grid: &Grid, sink: &mut S);
+    /// Guesses made by the last `run`.
+    fn guesses(&self) -> u64;
+}
+
+/// `Engine::count` for a [`Searcher`].
+pub(crate) fn count<E: Searcher>(e: &mut E, grid: &Grid, limit: u64) -> Search {
+    let mut sink = Counter { n: 0, limit };
+    if limit > 0 {
+        e.run(grid, &mut sink);
+    }
+    Search {
+        solutions: sink.n,
+        guesses: e.guesses(),
+    }
+}
+
+/// `Engine::visit` for a [`Searcher`].
+pub(crate) fn visit<E: Searcher>(
+    e: &mut E,
+    grid: &Grid,
+    visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+) -> Search {
+    let mut sink = Visitor { n: 0, f: visitor };
+    e.run(grid, &mut sink);
+    Search {
+        solutions: sink.n,
+        guesses: e.guesses(),
     }
 }
 

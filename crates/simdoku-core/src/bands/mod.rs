@@ -28,7 +28,7 @@ pub mod tables;
 
 use std::ops::ControlFlow;
 
-use crate::candidates::{Candidates, Counter, Sink, Visitor};
+use crate::candidates::{self, Candidates, Searcher, Sink};
 use crate::engine::{Engine, Search};
 use crate::grid::Grid;
 use crate::tables::{Cells, PEERS};
@@ -326,13 +326,18 @@ impl Bands {
         }
         ControlFlow::Continue(())
     }
+}
 
-    #[inline]
+impl Searcher for Bands {
     fn run<S: Sink>(&mut self, grid: &Grid, sink: &mut S) {
         self.guesses = 0;
         if let Some(s) = Candidates::new(grid) {
             let _ = self.search(s, [0, 1, 2, 3, 4, 5, 6, 7, 8], sink);
         }
+    }
+
+    fn guesses(&self) -> u64 {
+        self.guesses
     }
 }
 
@@ -342,23 +347,11 @@ impl Engine for Bands {
     }
 
     fn count(&mut self, grid: &Grid, limit: u64) -> Search {
-        let mut sink = Counter { n: 0, limit };
-        if limit > 0 {
-            self.run(grid, &mut sink);
-        }
-        Search {
-            solutions: sink.n,
-            guesses: self.guesses,
-        }
+        candidates::count(self, grid, limit)
     }
 
     fn visit(&mut self, grid: &Grid, visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>) -> Search {
-        let mut sink = Visitor { n: 0, f: visitor };
-        self.run(grid, &mut sink);
-        Search {
-            solutions: sink.n,
-            guesses: self.guesses,
-        }
+        candidates::visit(self, grid, visitor)
     }
 }
 

@@ -6,7 +6,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::candidates::{Candidates, Counter, Sink, Visitor};
+use crate::candidates::{self, Candidates, Searcher, Sink};
 use crate::engine::{Engine, Search};
 use crate::grid::Grid;
 use crate::tables::Cells;
@@ -60,8 +60,9 @@ impl Scalar {
         }
         ControlFlow::Continue(())
     }
+}
 
-    #[inline]
+impl Searcher for Scalar {
     fn run<S: Sink>(&mut self, grid: &Grid, sink: &mut S) {
         self.guesses = 0;
         if let Some(mut s) = Candidates::new(grid)
@@ -69,6 +70,10 @@ impl Scalar {
         {
             let _ = self.search(&s, sink);
         }
+    }
+
+    fn guesses(&self) -> u64 {
+        self.guesses
     }
 }
 
@@ -78,23 +83,11 @@ impl Engine for Scalar {
     }
 
     fn count(&mut self, grid: &Grid, limit: u64) -> Search {
-        let mut sink = Counter { n: 0, limit };
-        if limit > 0 {
-            self.run(grid, &mut sink);
-        }
-        Search {
-            solutions: sink.n,
-            guesses: self.guesses,
-        }
+        candidates::count(self, grid, limit)
     }
 
     fn visit(&mut self, grid: &Grid, visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>) -> Search {
-        let mut sink = Visitor { n: 0, f: visitor };
-        self.run(grid, &mut sink);
-        Search {
-            solutions: sink.n,
-            guesses: self.guesses,
-        }
+        candidates::visit(self, grid, visitor)
     }
 }
 
