@@ -8,7 +8,7 @@ use simdoku_dispatch::check::cross_check;
 use simdoku_dispatch::{ENGINES, EngineSpec};
 
 use crate::input::{Entry, LineReader, classify};
-use crate::{finish, init_threads};
+use crate::{finish, init_threads, sources};
 
 #[derive(Args, Debug)]
 pub struct CheckArgs {
@@ -81,11 +81,7 @@ pub fn check(a: &CheckArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let files = if a.files.is_empty() {
-        vec!["-".to_string()]
-    } else {
-        a.files.clone()
-    };
+    let files = sources(&a.files);
     let mut all_ok = true;
     for name in &files {
         let mut puzzles = Vec::new();

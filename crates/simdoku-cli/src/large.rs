@@ -8,7 +8,7 @@ use std::time::Duration;
 use clap::Args;
 use simdoku_large::{Input, LargeArgs};
 
-use crate::finish;
+use crate::{finish, sources};
 
 /// The long help of `simdoku large`.
 pub const LONG_ABOUT: &str = "\
@@ -55,11 +55,7 @@ pub struct LargeCmd {
 }
 
 pub fn large(a: &LargeCmd) -> ExitCode {
-    let names = if a.files.is_empty() {
-        vec!["-".to_string()]
-    } else {
-        a.files.clone()
-    };
+    let names = sources(&a.files);
     let mut texts = Vec::with_capacity(names.len());
     let mut read_ok = true;
     for name in &names {

@@ -46,7 +46,7 @@ enum Command {
     ///
     /// Output (csv): `puzzle,solution`; `none` when a puzzle has no solution, `multiple` with
     /// --unique when it has several, `invalid` for a malformed line (its reason goes to stderr
-    /// as <FILE:LINE>: reason).
+    /// as `FILE:LINE: reason`).
     Solve(solve::SolveArgs),
     /// Count the solutions of each puzzle, up to --limit.
     Count(solve::CountArgs),
@@ -82,13 +82,10 @@ enum Command {
     Large(large::LargeCmd),
 }
 
-/// Options shared by the batch commands.
+/// Options shared by every command that runs an engine over puzzles.
 #[derive(Args, Debug, Clone)]
-pub struct Common {
-    /// Puzzle files; `-` or none reads stdin.
-    #[arg(value_name = "FILE")]
-    pub files: Vec<String>,
-    /// Engine: `auto` (fastest available; $`SIMDOKU_ENGINE` overrides it) or a name from
+pub struct RunOptions {
+    /// Engine: `auto` (fastest available; the variable `SIMDOKU_ENGINE` overrides it) or a name from
     /// `simdoku engines`.
     #[arg(short, long, default_value = "auto")]
     pub engine: String,
@@ -103,17 +100,28 @@ pub struct Common {
     pub quiet: bool,
 }
 
-impl Common {
-    pub fn sources(&self) -> Vec<String> {
-        if self.files.is_empty() {
-            vec!["-".to_string()]
-        } else {
-            self.files.clone()
-        }
-    }
-
+impl RunOptions {
     pub fn engine(&self, work: Work) -> Result<&'static EngineSpec, DispatchError> {
         simdoku_dispatch::choose(Some(&self.engine), work)
+    }
+}
+
+/// Files to read and how to run: the batch commands' arguments.
+#[derive(Args, Debug, Clone)]
+pub struct Common {
+    /// Puzzle files; `-` or none reads stdin.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<String>,
+    #[command(flatten)]
+    pub run: RunOptions,
+}
+
+/// The inputs named on the command line: stdin (`-`) when none.
+pub fn sources(files: &[String]) -> Vec<String> {
+    if files.is_empty() {
+        vec!["-".to_string()]
+    } else {
+        files.to_vec()
     }
 }
 

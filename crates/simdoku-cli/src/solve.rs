@@ -11,7 +11,7 @@ use simdoku_tools::Pencilmarks;
 
 use crate::batch::{Batch, MarksWork, Outcome, Record};
 use crate::output::Output;
-use crate::{Common, finish, init_threads};
+use crate::{Common, finish, init_threads, sources};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
@@ -115,18 +115,19 @@ fn run(
     marks: &MarksWork,
     format: Format,
 ) -> ExitCode {
-    init_threads(common.threads);
-    let spec = match common.engine(work) {
+    init_threads(common.run.threads);
+    let spec = match common.run.engine(work) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("simdoku: {e}");
             return ExitCode::from(2);
         }
     };
-    let mut out = match Output::open(common.output.as_deref()) {
+    let mut out = match Output::open(common.run.output.as_deref()) {
         Ok(o) => o,
         Err(e) => {
             let path = common
+                .run
                 .output
                 .as_deref()
                 .unwrap_or_else(|| std::path::Path::new("-"));
@@ -137,12 +138,12 @@ fn run(
     let write = move |w: &mut dyn Write, r: &Record, o: &Outcome| write_line(w, r, o, format);
     let batch = Batch {
         spec,
-        quiet: common.quiet,
+        quiet: common.run.quiet,
         work: batch_work,
         marks: Some(marks),
         write: &write,
     };
-    let result = batch.run(&common.sources(), out.writer());
+    let result = batch.run(&sources(&common.files), out.writer());
     match result {
         Ok(tally) => finish(out.finish().map(|()| tally.ok())),
         Err(e) => {

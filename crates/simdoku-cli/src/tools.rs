@@ -4,7 +4,6 @@
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -16,28 +15,10 @@ use simdoku_tools::{Canonicalizer, ClueSymmetry, GenerateOptions, NotUnique, Rng
 
 use crate::input::{self, Entry};
 use crate::output::Output;
-use crate::{finish, init_threads};
+use crate::{RunOptions, finish, init_threads, sources};
 
 /// Lines (or generated puzzles) per parallel chunk.
 const CHUNK: usize = 4096;
-
-/// Options shared by the tools.
-#[derive(Args, Debug, Clone)]
-pub struct ToolCommon {
-    /// Engine: `auto` (fastest available; $`SIMDOKU_ENGINE` overrides it) or a name from
-    /// `simdoku engines`.
-    #[arg(short, long, default_value = "auto")]
-    pub engine: String,
-    /// Worker threads (default: all cores).
-    #[arg(short = 'j', long)]
-    pub threads: Option<usize>,
-    /// Write results to FILE (atomically, at the end) instead of stdout.
-    #[arg(short, long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
-    /// No summary on stderr.
-    #[arg(short, long)]
-    pub quiet: bool,
-}
 
 #[derive(Args, Debug)]
 pub struct SolutionsArgs {
@@ -48,7 +29,7 @@ pub struct SolutionsArgs {
     #[arg(short, long)]
     pub max: Option<u64>,
     #[command(flatten)]
-    pub common: ToolCommon,
+    pub common: RunOptions,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -84,7 +65,7 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub with_solution: bool,
     #[command(flatten)]
-    pub common: ToolCommon,
+    pub common: RunOptions,
 }
 
 #[derive(Args, Debug)]
@@ -93,7 +74,7 @@ pub struct FileArgs {
     #[arg(value_name = "FILE")]
     pub files: Vec<String>,
     #[command(flatten)]
-    pub common: ToolCommon,
+    pub common: RunOptions,
 }
 
 #[derive(Args, Debug)]
@@ -105,15 +86,7 @@ pub struct RateArgs {
     pub samples: usize,
 }
 
-fn sources(files: &[String]) -> Vec<String> {
-    if files.is_empty() {
-        vec!["-".to_string()]
-    } else {
-        files.to_vec()
-    }
-}
-
-fn open_output(common: &ToolCommon) -> Option<Output> {
+fn open_output(common: &RunOptions) -> Option<Output> {
     match Output::open(common.output.as_deref()) {
         Ok(o) => Some(o),
         Err(e) => {
@@ -127,8 +100,8 @@ fn open_output(common: &ToolCommon) -> Option<Output> {
     }
 }
 
-fn engine_for(common: &ToolCommon, work: Work) -> Result<&'static EngineSpec, ExitCode> {
-    simdoku_dispatch::choose(Some(&common.engine), work).map_err(|e| {
+fn engine_for(common: &RunOptions, work: Work) -> Result<&'static EngineSpec, ExitCode> {
+    common.engine(work).map_err(|e| {
         eprintln!("simdoku: {e}");
         ExitCode::from(2)
     })
