@@ -26,7 +26,8 @@ pub struct Rating {
 /// use simdoku_tools::{Rng, Singles, rate};
 /// // Guess counts are each engine's own; the scalar engine is the portable reference.
 /// let mut engine = simdoku_core::scalar::Scalar::new();
-/// let p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+/// // The first puzzle of the forum's hardest list.
+/// let p = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
 /// let r = rate(&mut engine, &p.parse().unwrap(), 16, &mut Rng::new(1));
 /// assert_eq!((r.solutions, r.grade), (1, Singles::Beyond));
 /// assert!(r.guesses > 0.0);

@@ -95,9 +95,9 @@ fn rating_and_grades() {
     }
     let r = rate(e.as_mut(), &easy, 16, &mut Rng::new(3));
     assert_eq!((r.solutions, r.guesses, r.grade), (1, 0.0, Singles::Naked));
-    // A hard puzzle of the top95 set needs more than singles, and the scalar engine guesses on
-    // it (guess counts are each engine's own: the bands engine may need none).
-    let hard = bench_set("top95")[0];
+    // A puzzle of the forum's hardest list needs more than singles, and the scalar engine
+    // guesses on it (guess counts are each engine's own: stronger inference may need none).
+    let hard = bench_set("forum_hardest_1106")[0];
     let r = rate(&mut Scalar::new(), &hard, 16, &mut Rng::new(3));
     assert_eq!((r.solutions, r.grade), (1, Singles::Beyond));
     assert!(r.guesses >= 1.0, "{r:?}");
