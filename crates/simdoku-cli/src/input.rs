@@ -169,6 +169,48 @@ fn is_csv_header(text: &[u8]) -> bool {
             .all(|&b| b.is_ascii_alphabetic() || b"_, ".contains(&b))
 }
 
+/// Reads every line of every source and calls `f(name, line, entry)` for each line that holds a
+/// puzzle or fails to (blank, `#` and header lines are skipped); `name` is the source as errors
+/// show it. A source that cannot be opened or read is reported on stderr and makes the result
+/// `false`; an error returned by `f` (the output failing) stops the run and is returned.
+pub fn each_entry(
+    sources: &[String],
+    mut f: impl FnMut(&str, &Line<'_>, Entry) -> io::Result<()>,
+) -> io::Result<bool> {
+    let mut ok = true;
+    for name in sources {
+        let shown = if name == "-" {
+            "<stdin>"
+        } else {
+            name.as_str()
+        };
+        let mut src = match open(name) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("simdoku: {name}: {e}");
+                ok = false;
+                continue;
+            }
+        };
+        loop {
+            match src.reader.next_line() {
+                Ok(Some(line)) => {
+                    if let Some(entry) = classify(&line) {
+                        f(shown, &line, entry)?;
+                    }
+                }
+                Ok(None) => break,
+                Err(e) => {
+                    eprintln!("simdoku: {shown}: read error: {e}");
+                    ok = false;
+                    break;
+                }
+            }
+        }
+    }
+    Ok(ok)
+}
+
 /// The first field of a line (up to a comma or space), at most 81 bytes (729 for a pencilmark
 /// line), made printable: what the output shows in place of the puzzle.
 pub fn echo_field(bytes: &[u8]) -> String {

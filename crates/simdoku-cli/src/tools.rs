@@ -133,45 +133,22 @@ pub fn solutions(a: &SolutionsArgs) -> ExitCode {
     let result = (|| -> io::Result<bool> {
         let mut ok = true;
         let w = out.writer();
-        for name in sources(&a.files) {
-            let shown = if name == "-" { "<stdin>" } else { &name };
-            let mut src = match input::open(&name) {
-                Ok(s) => s,
-                Err(e) => {
-                    eprintln!("simdoku: {name}: {e}");
+        let read_ok = input::each_entry(&sources(&a.files), |shown, line, entry| {
+            writeln!(w, "# {}", input::echo_field(line.bytes))?;
+            let search = match entry {
+                Entry::Invalid(reason) => {
+                    eprintln!("{shown}:{}: {reason}", line.number);
                     ok = false;
-                    continue;
+                    return writeln!(w, "# invalid");
                 }
+                Entry::Puzzle(g) => stream(w, a.max, |v| engine.visit(&g, v))?,
+                Entry::Pencilmarks(m) => stream(w, a.max, |v| m.visit(v))?,
             };
-            loop {
-                let line = match src.reader.next_line() {
-                    Ok(Some(l)) => l,
-                    Ok(None) => break,
-                    Err(e) => {
-                        eprintln!("simdoku: {shown}: read error: {e}");
-                        ok = false;
-                        break;
-                    }
-                };
-                let Some(entry) = input::classify(&line) else {
-                    continue;
-                };
-                writeln!(w, "# {}", input::echo_field(line.bytes))?;
-                let search = match entry {
-                    Entry::Invalid(reason) => {
-                        eprintln!("{shown}:{}: {reason}", line.number);
-                        writeln!(w, "# invalid")?;
-                        ok = false;
-                        continue;
-                    }
-                    Entry::Puzzle(g) => stream(w, a.max, |v| engine.visit(&g, v))?,
-                    Entry::Pencilmarks(m) => stream(w, a.max, |v| m.visit(v))?,
-                };
-                puzzles += 1;
-                total += search.solutions;
-            }
-        }
-        Ok(ok)
+            puzzles += 1;
+            total += search.solutions;
+            Ok(())
+        })?;
+        Ok(ok && read_ok)
     })();
     if !a.common.quiet && result.is_ok() {
         eprintln!(
@@ -329,56 +306,34 @@ fn map_lines(
             chunk.clear();
             lines.iter().try_for_each(|l| writeln!(w, "{l}"))
         };
-        for name in sources(&files.files) {
-            let shown = if name == "-" { "<stdin>" } else { &name };
-            let mut src = match input::open(&name) {
-                Ok(s) => s,
-                Err(e) => {
-                    eprintln!("simdoku: {name}: {e}");
-                    ok = false;
-                    continue;
+        let read_ok = input::each_entry(&sources(&files.files), |shown, line, entry| {
+            let echo = input::echo_field(line.bytes);
+            let grid = match entry {
+                Entry::Puzzle(g) => {
+                    puzzles += 1;
+                    Some(g)
+                }
+                Entry::Invalid(reason) => {
+                    eprintln!("{shown}:{}: {reason}", line.number);
+                    None
+                }
+                Entry::Pencilmarks(_) => {
+                    eprintln!(
+                        "{shown}:{}: pencilmark lines are not read by {command}",
+                        line.number
+                    );
+                    None
                 }
             };
-            loop {
-                let line = match src.reader.next_line() {
-                    Ok(Some(l)) => l,
-                    Ok(None) => break,
-                    Err(e) => {
-                        eprintln!("simdoku: {shown}: read error: {e}");
-                        ok = false;
-                        break;
-                    }
-                };
-                let Some(entry) = input::classify(&line) else {
-                    continue;
-                };
-                let echo = input::echo_field(line.bytes);
-                let grid = match entry {
-                    Entry::Puzzle(g) => {
-                        puzzles += 1;
-                        Some(g)
-                    }
-                    Entry::Invalid(reason) => {
-                        eprintln!("{shown}:{}: {reason}", line.number);
-                        None
-                    }
-                    Entry::Pencilmarks(_) => {
-                        eprintln!(
-                            "{shown}:{}: pencilmark lines are not read by {command}",
-                            line.number
-                        );
-                        None
-                    }
-                };
-                ok &= grid.is_some();
-                chunk.push((echo, grid));
-                if chunk.len() == CHUNK {
-                    run(&mut chunk, w)?;
-                }
+            ok &= grid.is_some();
+            chunk.push((echo, grid));
+            if chunk.len() == CHUNK {
+                run(&mut chunk, w)?;
             }
-            run(&mut chunk, w)?;
-        }
-        Ok(ok)
+            Ok(())
+        })?;
+        run(&mut chunk, w)?;
+        Ok(ok && read_ok)
     })();
     if !common.quiet && result.is_ok() {
         let secs = start.elapsed().as_secs_f64();
