@@ -43,9 +43,10 @@ pub struct LargeCmd {
     /// Same as --limit 2.
     #[arg(short, long)]
     pub unique: bool,
-    /// Give up on a grid after this many seconds.
-    #[arg(short, long, value_name = "SECONDS")]
-    pub timeout: Option<f64>,
+    /// Give up on a grid after this many seconds (0: never). A grid that runs out of time is
+    /// reported as timed out and the run goes on with the next one.
+    #[arg(short, long, value_name = "SECONDS", default_value_t = 60.0)]
+    pub timeout: f64,
     /// Treat every grid as Sudoku-X.
     #[arg(short, long)]
     pub x: bool,
@@ -68,12 +69,12 @@ pub fn large(a: &LargeCmd) -> ExitCode {
         }
     }
     let timeout = match a.timeout {
-        Some(t) if t.is_finite() && t >= 0.0 => Some(Duration::from_secs_f64(t)),
-        Some(t) => {
+        0.0 => None,
+        t if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
+        t => {
             eprintln!("simdoku: --timeout {t}: not a number of seconds");
             return ExitCode::from(2);
         }
-        None => None,
     };
     let args = LargeArgs {
         limit: if a.unique {
