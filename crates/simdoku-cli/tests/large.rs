@@ -48,7 +48,10 @@ fn malformed_grids_fail_with_file_and_line() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.starts_with("-:3: row 2 has 3 values"), "{err}");
-    let out = simdoku(&["large", "--timeout", "0.001", &large("121x121_g50.txt")], b"");
+    let out = simdoku(
+        &["large", "--timeout", "0.001", &large("121x121_g50.txt")],
+        b"",
+    );
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8(out.stdout).unwrap().contains("timed out"));
 }
