@@ -1,5 +1,7 @@
 //! Where results go: stdout, or `--output FILE` written to a temporary file beside it and
-//! renamed at the end, so that a crash never leaves a half-written result in place.
+//! renamed at the end, so that a crash never leaves a half-written result in place. A
+//! destination that exists and is not a regular file (`/dev/null`, a pipe, a terminal) is
+//! written to directly: renaming over it would replace the device or pipe with a file.
 
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
@@ -12,6 +14,8 @@ pub enum Output {
         tmp: PathBuf,
         dest: PathBuf,
     },
+    /// A device or pipe named with `--output`, written in place.
+    Special(BufWriter<File>),
 }
 
 impl Output {
@@ -21,6 +25,10 @@ impl Output {
                 1 << 16,
                 io::stdout(),
             ))),
+            Some(dest) if fs::metadata(dest).is_ok_and(|m| !m.is_file()) => {
+                let f = fs::OpenOptions::new().write(true).open(dest)?;
+                Ok(Output::Special(BufWriter::with_capacity(1 << 16, f)))
+            }
             Some(dest) => {
                 let name = dest
                     .file_name()
@@ -41,7 +49,7 @@ impl Output {
     pub fn writer(&mut self) -> &mut dyn Write {
         match self {
             Output::Stdout(w) => w,
-            Output::File { w, .. } => w,
+            Output::File { w, .. } | Output::Special(w) => w,
         }
     }
 
@@ -49,6 +57,7 @@ impl Output {
     pub fn finish(self) -> io::Result<()> {
         match self {
             Output::Stdout(mut w) => w.flush(),
+            Output::Special(mut w) => w.flush(),
             Output::File { w, tmp, dest } => {
                 let f = w.into_inner().map_err(io::IntoInnerError::into_error)?;
                 f.sync_all()?;
@@ -64,5 +73,46 @@ impl Output {
             drop(w);
             let _ = fs::remove_file(tmp);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Read;
+    use std::os::unix::fs::FileTypeExt;
+
+    use super::*;
+
+    #[test]
+    fn a_pipe_named_as_output_is_written_in_place_not_replaced() {
+        let dir = std::env::temp_dir().join(format!("simdoku-out-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("pipe");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|s| s.success()) {
+            return; // no mkfifo here
+        }
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || {
+                let mut text = String::new();
+                File::open(fifo).unwrap().read_to_string(&mut text).unwrap();
+                text
+            })
+        };
+        let mut out = Output::open(Some(&fifo)).unwrap();
+        writeln!(out.writer(), "hello").unwrap();
+        out.finish().unwrap();
+        assert_eq!(reader.join().unwrap(), "hello\n");
+        assert!(
+            fs::metadata(&fifo).unwrap().file_type().is_fifo(),
+            "still a pipe"
+        );
+        assert_eq!(
+            fs::read_dir(&dir).unwrap().count(),
+            1,
+            "no temporary file left"
+        );
+        fs::remove_dir_all(&dir).unwrap();
     }
 }
