@@ -1,6 +1,6 @@
 //! End-to-end tests of the `simdoku` binary: output order, formats, exit codes, stderr.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::{Command, Stdio};
 
 use simdoku_core::Grid;
@@ -143,21 +143,7 @@ fn output_file_is_written_whole() {
 
 #[test]
 fn a_closed_pipe_ends_quietly() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_simdoku"))
-        .args(["solve", "-q", &data("17_clue.txt")])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = [0u8; 100];
-    child
-        .stdout
-        .as_mut()
-        .unwrap()
-        .read_exact(&mut first)
-        .unwrap();
-    drop(child.stdout.take());
-    let out = child.wait_with_output().unwrap();
+    let out = common::close_pipe_after(&["solve", "-q", &data("17_clue.txt")], b"", 100);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
 }

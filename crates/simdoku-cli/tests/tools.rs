@@ -3,8 +3,6 @@
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
-use std::io::{Read, Write};
-use std::process::{Command, Stdio};
 
 use simdoku_core::rules::check_solution;
 use simdoku_core::scalar::Scalar;
@@ -65,27 +63,8 @@ fn solutions_prints_each_distinct_solution_under_its_puzzle() {
 
 #[test]
 fn solutions_of_the_empty_grid_stop_at_a_closed_pipe() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_simdoku"))
-        .args(["solutions", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    stdin
-        .write_all(format!("{}\n", ".".repeat(81)).as_bytes())
-        .unwrap();
-    drop(stdin);
-    let mut first = [0u8; 1000];
-    child
-        .stdout
-        .as_mut()
-        .unwrap()
-        .read_exact(&mut first)
-        .unwrap();
-    drop(child.stdout.take());
-    let out = child.wait_with_output().unwrap();
+    let empty = format!("{}\n", ".".repeat(81));
+    let out = common::close_pipe_after(&["solutions", "-"], empty.as_bytes(), 1000);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
 }

@@ -27,3 +27,20 @@ pub fn text(b: &[u8]) -> String {
 pub fn data(name: &str) -> String {
     bench_data_dir().join(name).to_string_lossy().into_owned()
 }
+
+/// Runs `simdoku` with `args` and `stdin`, reads the first `bytes` of its output, then closes
+/// the pipe (as `| head` does) and waits: the output of a command that must end quietly.
+pub fn close_pipe_after(args: &[&str], stdin: &[u8], bytes: usize) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_simdoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run simdoku");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    let mut first = vec![0u8; bytes];
+    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
+    drop(child.stdout.take());
+    child.wait_with_output().unwrap()
+}
