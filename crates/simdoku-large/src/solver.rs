@@ -132,6 +132,8 @@ pub struct Stats {
 }
 
 const NONE: u8 = u8::MAX;
+const HIDDEN: u8 = 1;
+const GAC: u8 = 2;
 
 /// The solver for one box size and variant: its tables and scratch space, reused across puzzles.
 #[derive(Clone, Debug)]
@@ -147,14 +149,18 @@ pub struct Solver {
     /// Houses of each cell: `cell_houses[c * 5..][..cell_nhouses[c]]`.
     cell_houses: Vec<u32>,
     cell_nhouses: Vec<u8>,
+    /// Each cell's peers once each, with the house they share (the first one met), packed as
+    /// `peer | house << 16`: `peers[peer_start[c]..peer_start[c + 1]]`.
+    peers: Vec<u32>,
+    peer_start: Vec<u32>,
 
     dom: Vec<u128>,
     /// Undo log: (cell, candidates before a change).
     trail: Vec<(u32, u128)>,
     queue: Vec<u32>,
-    hidden_dirty: Vec<bool>,
+    /// Per house: `HIDDEN` set while it waits in `hidden_list`, `GAC` while in `gac_list`.
+    dirty: Vec<u8>,
     hidden_list: Vec<u32>,
-    gac_dirty: Vec<bool>,
     gac_list: std::collections::VecDeque<u32>,
     /// Matching per house: value index matched to the house's i-th cell, and the converse.
     var_val: Vec<u8>,
@@ -170,6 +176,8 @@ pub struct Solver {
     cell_stack: Vec<u8>,
     cell_weights: Vec<u32>,
     seg: Vec<u128>,
+    /// Values given in each house (scratch for `load`).
+    house_used: Vec<u128>,
     twice_box: Vec<u128>,
     scratch: Scratch,
 
@@ -216,6 +224,21 @@ impl Solver {
             }
         }
         let nh = hs.len();
+        let mut peers = Vec::new();
+        let mut peer_start = Vec::with_capacity(cells + 1);
+        let mut seen = vec![usize::MAX; cells];
+        for c in 0..cells {
+            peer_start.push(peers.len() as u32);
+            for &h in &cell_houses[c * 5..c * 5 + cell_nhouses[c] as usize] {
+                for &d in &house_cells[h as usize * side..(h as usize + 1) * side] {
+                    if d as usize != c && seen[d as usize] != c {
+                        seen[d as usize] = c;
+                        peers.push(d | h << 16);
+                    }
+                }
+            }
+        }
+        peer_start.push(peers.len() as u32);
         let cell_wdeg = cell_nhouses.iter().map(|&k| u32::from(k)).collect();
         Solver {
             n,
@@ -231,12 +254,13 @@ impl Solver {
             houses: nh,
             cell_houses,
             cell_nhouses,
+            peers,
+            peer_start,
             dom: vec![0; cells],
             trail: Vec::new(),
             queue: Vec::with_capacity(cells),
-            hidden_dirty: vec![false; nh],
+            dirty: vec![0; nh],
             hidden_list: Vec::with_capacity(nh),
-            gac_dirty: vec![false; nh],
             gac_list: std::collections::VecDeque::with_capacity(nh),
             var_val: vec![NONE; nh * side],
             val_var: vec![NONE; nh * side],
@@ -248,6 +272,7 @@ impl Solver {
             cell_stack: (0..cells).map(|c| (c % side / n) as u8).collect(),
             cell_weights: vec![0; cells],
             seg: vec![0; 2 * side * n],
+            house_used: vec![0; nh],
             twice_box: vec![0; n],
             scratch: Scratch {
                 index: vec![0; side],
@@ -316,7 +341,9 @@ impl Solver {
         }
         self.cell_weights.fill(0);
         self.rng = 0x9E37_79B9_7F4A_7C15;
-        self.load(cells);
+        if !self.load(cells) {
+            return self.stats;
+        }
         let mut out = std::mem::take(&mut self.out);
         let mut open = std::mem::take(&mut self.open);
         open.clear();
@@ -368,17 +395,37 @@ impl Solver {
 
     // ---------------------------------------------------------------- state and removal
 
-    fn load(&mut self, cells: &[u8]) {
+    /// Sets the candidates from the givens directly (each house's given values leave its empty
+    /// cells), queues the cells left with one candidate and marks every house for the rules.
+    /// False when two givens clash or an empty cell has no candidate left.
+    fn load(&mut self, cells: &[u8]) -> bool {
         self.queue.clear();
         self.hidden_list.clear();
         self.gac_list.clear();
-        self.hidden_dirty.fill(false);
-        self.gac_dirty.fill(false);
+        self.dirty.fill(0);
+        self.house_used.fill(0);
+        let mut ok = true;
         for (c, &v) in cells.iter().enumerate() {
-            if v == 0 || v as usize > self.side {
-                self.dom[c] = self.full;
-            } else {
+            if v != 0 && v as usize <= self.side {
+                let bit = 1u128 << (v - 1);
+                for &h in &self.cell_houses[c * 5..c * 5 + self.cell_nhouses[c] as usize] {
+                    ok &= self.house_used[h as usize] & bit == 0;
+                    self.house_used[h as usize] |= bit;
+                }
+            }
+        }
+        for (c, &v) in cells.iter().enumerate() {
+            if v != 0 && v as usize <= self.side {
                 self.dom[c] = 1u128 << (v - 1);
+                continue;
+            }
+            let mut d = self.full;
+            for &h in &self.cell_houses[c * 5..c * 5 + self.cell_nhouses[c] as usize] {
+                d &= !self.house_used[h as usize];
+            }
+            self.dom[c] = d;
+            ok &= d != 0;
+            if d.is_power_of_two() {
                 self.queue.push(c as u32);
             }
         }
@@ -387,16 +434,20 @@ impl Solver {
         }
         self.band_dirty = (1 << self.n) - 1;
         self.stack_dirty = (1 << self.n) - 1;
+        ok
     }
 
     #[inline]
     fn mark(&mut self, h: usize) {
-        if !self.hidden_dirty[h] {
-            self.hidden_dirty[h] = true;
+        let d = self.dirty[h];
+        if d == HIDDEN | GAC {
+            return;
+        }
+        self.dirty[h] = HIDDEN | GAC;
+        if d & HIDDEN == 0 {
             self.hidden_list.push(h as u32);
         }
-        if !self.gac_dirty[h] {
-            self.gac_dirty[h] = true;
+        if d & GAC == 0 {
             self.gac_list.push_back(h as u32);
         }
     }
@@ -404,11 +455,11 @@ impl Solver {
     fn clear_pending(&mut self) {
         self.queue.clear();
         for &h in &self.hidden_list {
-            self.hidden_dirty[h as usize] = false;
+            self.dirty[h as usize] &= !HIDDEN;
         }
         self.hidden_list.clear();
         for &h in &self.gac_list {
-            self.gac_dirty[h as usize] = false;
+            self.dirty[h as usize] &= !GAC;
         }
         self.gac_list.clear();
         self.band_dirty = 0;
@@ -459,14 +510,14 @@ impl Solver {
             if self.cfg.hidden_singles
                 && let Some(h) = self.hidden_list.pop()
             {
-                self.hidden_dirty[h as usize] = false;
+                self.dirty[h as usize] &= !HIDDEN;
                 self.hidden(h as usize)?;
                 continue;
             }
             if self.cfg.gac
                 && let Some(h) = self.gac_list.pop_front()
             {
-                self.gac_dirty[h as usize] = false;
+                self.dirty[h as usize] &= !GAC;
                 self.gac(h as usize)?;
                 continue;
             }
@@ -485,13 +536,13 @@ impl Solver {
             if !self.cfg.hidden_singles {
                 // Without the rule, its house list still fills up: drop it.
                 for &h in &self.hidden_list {
-                    self.hidden_dirty[h as usize] = false;
+                    self.dirty[h as usize] &= !HIDDEN;
                 }
                 self.hidden_list.clear();
             }
             if !self.cfg.gac {
                 for &h in &self.gac_list {
-                    self.gac_dirty[h as usize] = false;
+                    self.dirty[h as usize] &= !GAC;
                 }
                 self.gac_list.clear();
             }
@@ -501,13 +552,11 @@ impl Solver {
 
     fn naked(&mut self, c: usize) -> Prop {
         let v = self.dom[c];
-        for k in 0..self.cell_nhouses[c] as usize {
-            let h = self.cell_houses[c * 5 + k] as usize;
-            for i in 0..self.side {
-                let d = self.house_cells[h * self.side + i] as usize;
-                if d != c && self.dom[d] & v != 0 {
-                    self.remove(d, v, h)?;
-                }
+        for i in self.peer_start[c] as usize..self.peer_start[c + 1] as usize {
+            let p = self.peers[i];
+            let d = (p & 0xFFFF) as usize;
+            if self.dom[d] & v != 0 {
+                self.remove(d, v, (p >> 16) as usize)?;
             }
         }
         Ok(())
