@@ -1,7 +1,7 @@
 //! The search engine: candidate bitsets, all-different propagation, dom/wdeg branching.
 //!
 //! # State
-//! One candidate set per cell, bit `v - 1` for value `v` (up to 121 bits: a `u128`).
+//! One candidate set per cell, bit `v - 1` for value `v` (up to 121 bits: a `D`).
 //!
 //! # Propagation (to a fixpoint, cheapest rules first)
 //! 1. naked singles: a cell with one candidate removes it from its peers;
@@ -35,6 +35,7 @@
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
+use crate::dom::Dom;
 use crate::grid::{LargeGrid, houses};
 
 /// What propagation does and how the search branches (the defaults are the measured best).
@@ -136,171 +137,50 @@ const HIDDEN: u8 = 1;
 const GAC: u8 = 2;
 
 /// The solver for one box size and variant: its tables and scratch space, reused across puzzles.
+/// It works on the narrowest candidate word that holds the grid's side (see `dom.rs`).
 #[derive(Clone, Debug)]
-pub struct Solver {
-    n: usize,
-    side: usize,
-    x: bool,
-    cfg: Config,
-    full: u128,
-    /// House `h`'s cells: `house_cells[h * side..][..side]`.
-    house_cells: Vec<u32>,
-    houses: usize,
-    /// Houses of each cell: `cell_houses[c * 5..][..cell_nhouses[c]]`.
-    cell_houses: Vec<u32>,
-    cell_nhouses: Vec<u8>,
-    /// Each cell's peers once each, with the house they share (the first one met), packed as
-    /// `peer | house << 16`: `peers[peer_start[c]..peer_start[c + 1]]`.
-    peers: Vec<u32>,
-    peer_start: Vec<u32>,
-
-    dom: Vec<u128>,
-    /// Undo log: (cell, candidates before a change).
-    trail: Vec<(u32, u128)>,
-    queue: Vec<u32>,
-    /// Per house: `HIDDEN` set while it waits in `hidden_list`, `GAC` while in `gac_list`.
-    dirty: Vec<u8>,
-    hidden_list: Vec<u32>,
-    gac_list: std::collections::VecDeque<u32>,
-    /// Matching per house: value index matched to the house's i-th cell, and the converse.
-    var_val: Vec<u8>,
-    val_var: Vec<u8>,
-    weights: Vec<u32>,
-    /// Sum of the weights of each cell's houses.
-    cell_wdeg: Vec<u32>,
-    /// Bands (rows) and stacks (columns) changed since the last box/line pass, one bit each.
-    band_dirty: u32,
-    stack_dirty: u32,
-    /// Band and stack of each cell.
-    cell_band: Vec<u8>,
-    cell_stack: Vec<u8>,
-    cell_weights: Vec<u32>,
-    seg: Vec<u128>,
-    /// Values given in each house (scratch for `load`).
-    house_used: Vec<u128>,
-    twice_box: Vec<u128>,
-    scratch: Scratch,
-
-    out: Vec<u8>,
-    /// The solution found while restarting.
-    known: Vec<Vec<u8>>,
-    rng: u64,
-    open: Vec<(u32, u128, usize)>,
-    stats: Stats,
-    deadline: Option<Instant>,
-    ticks: u32,
-}
+pub struct Solver(Words);
 
 #[derive(Clone, Debug)]
-struct Scratch {
-    index: Vec<u8>,
-    low: Vec<u8>,
-    rem: Vec<u128>,
-    comp: Vec<u128>,
-    call: Vec<u8>,
-    tstack: Vec<u8>,
-    path: Vec<(u8, u128)>,
+enum Words {
+    W16(Core<u16>),
+    W32(Core<u32>),
+    W64(Core<u64>),
+    W128(Core<u128>),
 }
 
-/// A contradiction.
-struct Fail;
-type Prop = Result<(), Fail>;
+/// Runs `$e` with `$c` bound to the solver's core, whatever its word.
+macro_rules! with_core {
+    ($s:expr, $c:ident => $e:expr) => {
+        match $s {
+            Words::W16($c) => $e,
+            Words::W32($c) => $e,
+            Words::W64($c) => $e,
+            Words::W128($c) => $e,
+        }
+    };
+}
 
 impl Solver {
     /// A solver for grids of box size `n` (2..=11), the X variant when `x`.
     pub fn new(n: usize, x: bool, cfg: Config) -> Solver {
         assert!((2..=11).contains(&n), "box size {n} is not 2..=11");
-        let side = n * n;
-        let cells = side * side;
-        let hs = houses(n, x);
-        let mut house_cells = Vec::with_capacity(hs.len() * side);
-        let mut cell_houses = vec![0u32; cells * 5];
-        let mut cell_nhouses = vec![0u8; cells];
-        for (h, (_, cs)) in hs.iter().enumerate() {
-            for &c in cs {
-                house_cells.push(c as u32);
-                cell_houses[c * 5 + cell_nhouses[c] as usize] = h as u32;
-                cell_nhouses[c] += 1;
-            }
-        }
-        let nh = hs.len();
-        let mut peers = Vec::new();
-        let mut peer_start = Vec::with_capacity(cells + 1);
-        let mut seen = vec![usize::MAX; cells];
-        for c in 0..cells {
-            peer_start.push(peers.len() as u32);
-            for &h in &cell_houses[c * 5..c * 5 + cell_nhouses[c] as usize] {
-                for &d in &house_cells[h as usize * side..(h as usize + 1) * side] {
-                    if d as usize != c && seen[d as usize] != c {
-                        seen[d as usize] = c;
-                        peers.push(d | h << 16);
-                    }
-                }
-            }
-        }
-        peer_start.push(peers.len() as u32);
-        let cell_wdeg = cell_nhouses.iter().map(|&k| u32::from(k)).collect();
-        Solver {
-            n,
-            side,
-            x,
-            cfg,
-            full: if side == 128 {
-                u128::MAX
-            } else {
-                (1u128 << side) - 1
-            },
-            house_cells,
-            houses: nh,
-            cell_houses,
-            cell_nhouses,
-            peers,
-            peer_start,
-            dom: vec![0; cells],
-            trail: Vec::new(),
-            queue: Vec::with_capacity(cells),
-            dirty: vec![0; nh],
-            hidden_list: Vec::with_capacity(nh),
-            gac_list: std::collections::VecDeque::with_capacity(nh),
-            var_val: vec![NONE; nh * side],
-            val_var: vec![NONE; nh * side],
-            weights: vec![1; nh],
-            cell_wdeg,
-            band_dirty: 0,
-            stack_dirty: 0,
-            cell_band: (0..cells).map(|c| (c / side / n) as u8).collect(),
-            cell_stack: (0..cells).map(|c| (c % side / n) as u8).collect(),
-            cell_weights: vec![0; cells],
-            seg: vec![0; 2 * side * n],
-            house_used: vec![0; nh],
-            twice_box: vec![0; n],
-            scratch: Scratch {
-                index: vec![0; side],
-                low: vec![0; side],
-                rem: vec![0; side],
-                comp: vec![0; side],
-                call: Vec::with_capacity(side),
-                tstack: Vec::with_capacity(side),
-                path: Vec::with_capacity(side),
-            },
-            out: vec![0; cells],
-            known: Vec::new(),
-            rng: 1,
-            open: Vec::new(),
-            stats: Stats::default(),
-            deadline: None,
-            ticks: 0,
-        }
+        Solver(match n * n {
+            0..=16 => Words::W16(Core::new(n, x, cfg)),
+            17..=32 => Words::W32(Core::new(n, x, cfg)),
+            33..=64 => Words::W64(Core::new(n, x, cfg)),
+            _ => Words::W128(Core::new(n, x, cfg)),
+        })
     }
 
     /// The box size.
     pub fn box_size(&self) -> usize {
-        self.n
+        with_core!(&self.0, c => c.n)
     }
 
     /// Whether this solver enforces the diagonals.
     pub fn is_x(&self) -> bool {
-        self.x
+        with_core!(&self.0, c => c.x)
     }
 
     /// Calls `visitor` with every solution (row-major values 1..=N) until it breaks, the search
@@ -313,7 +193,7 @@ impl Solver {
     ) -> Stats {
         assert_eq!(
             grid.box_size(),
-            self.n,
+            self.box_size(),
             "grid box size differs from the solver's"
         );
         self.visit_cells(grid.cells(), timeout, visitor)
@@ -327,30 +207,7 @@ impl Solver {
         timeout: Option<Duration>,
         visitor: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
     ) -> Stats {
-        assert_eq!(
-            cells.len(),
-            self.side * self.side,
-            "cell count differs from the solver's"
-        );
-        self.stats = Stats::default();
-        self.deadline = timeout.map(|t| Instant::now() + t);
-        self.ticks = 0;
-        self.weights.fill(1);
-        for (w, &k) in self.cell_wdeg.iter_mut().zip(&self.cell_nhouses) {
-            *w = u32::from(k);
-        }
-        self.cell_weights.fill(0);
-        self.rng = 0x9E37_79B9_7F4A_7C15;
-        if !self.load(cells) {
-            return self.stats;
-        }
-        let mut out = std::mem::take(&mut self.out);
-        let mut open = std::mem::take(&mut self.open);
-        open.clear();
-        self.search(&mut out, &mut open, visitor);
-        self.out = out;
-        self.open = open;
-        self.stats
+        with_core!(&mut self.0, c => c.visit_cells(cells, timeout, visitor))
     }
 
     /// Counts solutions up to `limit` (0: none searched), within `timeout`; the first solution
@@ -389,8 +246,196 @@ impl Solver {
         } else {
             Status::Multiple
         };
-        let first = first.map(|c| LargeGrid::from_cells(self.n, c).expect("solution in range"));
+        let n = self.box_size();
+        let first = first.map(|c| LargeGrid::from_cells(n, c).expect("solution in range"));
         (status, first, stats)
+    }
+}
+
+/// The solver on candidate sets of type `D`.
+#[derive(Clone, Debug)]
+struct Core<D: Dom> {
+    n: usize,
+    side: usize,
+    x: bool,
+    cfg: Config,
+    full: D,
+    /// House `h`'s cells: `house_cells[h * side..][..side]`.
+    house_cells: Vec<u32>,
+    houses: usize,
+    /// Houses of each cell: `cell_houses[c * 5..][..cell_nhouses[c]]`.
+    cell_houses: Vec<u32>,
+    cell_nhouses: Vec<u8>,
+    /// Each cell's peers once each, with the house they share (the first one met), packed as
+    /// `peer | house << 16`: `peers[peer_start[c]..peer_start[c + 1]]`.
+    peers: Vec<u32>,
+    peer_start: Vec<u32>,
+
+    dom: Vec<D>,
+    /// Undo log: (cell, candidates before a change).
+    trail: Vec<(u32, D)>,
+    queue: Vec<u32>,
+    /// Per house: `HIDDEN` set while it waits in `hidden_list`, `GAC` while in `gac_list`.
+    dirty: Vec<u8>,
+    hidden_list: Vec<u32>,
+    gac_list: std::collections::VecDeque<u32>,
+    /// Matching per house: value index matched to the house's i-th cell, and the converse.
+    var_val: Vec<u8>,
+    val_var: Vec<u8>,
+    weights: Vec<u32>,
+    /// Sum of the weights of each cell's houses.
+    cell_wdeg: Vec<u32>,
+    /// Bands (rows) and stacks (columns) changed since the last box/line pass, one bit each.
+    band_dirty: u32,
+    stack_dirty: u32,
+    /// Band and stack of each cell.
+    cell_band: Vec<u8>,
+    cell_stack: Vec<u8>,
+    cell_weights: Vec<u32>,
+    seg: Vec<D>,
+    /// Values given in each house (scratch for `load`).
+    house_used: Vec<D>,
+    twice_box: Vec<D>,
+    scratch: Scratch<D>,
+
+    out: Vec<u8>,
+    /// The solution found while restarting.
+    known: Vec<Vec<u8>>,
+    rng: u64,
+    open: Vec<(u32, D, usize)>,
+    stats: Stats,
+    deadline: Option<Instant>,
+    ticks: u32,
+}
+
+#[derive(Clone, Debug)]
+struct Scratch<D: Dom> {
+    index: Vec<u8>,
+    low: Vec<u8>,
+    rem: Vec<D>,
+    comp: Vec<D>,
+    call: Vec<u8>,
+    tstack: Vec<u8>,
+    path: Vec<(u8, D)>,
+}
+
+/// A contradiction.
+struct Fail;
+type Prop = Result<(), Fail>;
+
+impl<D: Dom> Core<D> {
+    /// A solver for grids of box size `n` (2..=11), the X variant when `x`.
+    fn new(n: usize, x: bool, cfg: Config) -> Core<D> {
+        assert!((2..=11).contains(&n), "box size {n} is not 2..=11");
+        let side = n * n;
+        let cells = side * side;
+        let hs = houses(n, x);
+        let mut house_cells = Vec::with_capacity(hs.len() * side);
+        let mut cell_houses = vec![0u32; cells * 5];
+        let mut cell_nhouses = vec![0u8; cells];
+        for (h, (_, cs)) in hs.iter().enumerate() {
+            for &c in cs {
+                house_cells.push(c as u32);
+                cell_houses[c * 5 + cell_nhouses[c] as usize] = h as u32;
+                cell_nhouses[c] += 1;
+            }
+        }
+        let nh = hs.len();
+        let mut peers = Vec::new();
+        let mut peer_start = Vec::with_capacity(cells + 1);
+        let mut seen = vec![usize::MAX; cells];
+        for c in 0..cells {
+            peer_start.push(peers.len() as u32);
+            for &h in &cell_houses[c * 5..c * 5 + cell_nhouses[c] as usize] {
+                for &d in &house_cells[h as usize * side..(h as usize + 1) * side] {
+                    if d as usize != c && seen[d as usize] != c {
+                        seen[d as usize] = c;
+                        peers.push(d | h << 16);
+                    }
+                }
+            }
+        }
+        peer_start.push(peers.len() as u32);
+        let cell_wdeg = cell_nhouses.iter().map(|&k| u32::from(k)).collect();
+        Core {
+            n,
+            side,
+            x,
+            cfg,
+            full: D::low(side),
+            house_cells,
+            houses: nh,
+            cell_houses,
+            cell_nhouses,
+            peers,
+            peer_start,
+            dom: vec![D::ZERO; cells],
+            trail: Vec::new(),
+            queue: Vec::with_capacity(cells),
+            dirty: vec![0; nh],
+            hidden_list: Vec::with_capacity(nh),
+            gac_list: std::collections::VecDeque::with_capacity(nh),
+            var_val: vec![NONE; nh * side],
+            val_var: vec![NONE; nh * side],
+            weights: vec![1; nh],
+            cell_wdeg,
+            band_dirty: 0,
+            stack_dirty: 0,
+            cell_band: (0..cells).map(|c| (c / side / n) as u8).collect(),
+            cell_stack: (0..cells).map(|c| (c % side / n) as u8).collect(),
+            cell_weights: vec![0; cells],
+            seg: vec![D::ZERO; 2 * side * n],
+            house_used: vec![D::ZERO; nh],
+            twice_box: vec![D::ZERO; n],
+            scratch: Scratch {
+                index: vec![0; side],
+                low: vec![0; side],
+                rem: vec![D::ZERO; side],
+                comp: vec![D::ZERO; side],
+                call: Vec::with_capacity(side),
+                tstack: Vec::with_capacity(side),
+                path: Vec::with_capacity(side),
+            },
+            out: vec![0; cells],
+            known: Vec::new(),
+            rng: 1,
+            open: Vec::new(),
+            stats: Stats::default(),
+            deadline: None,
+            ticks: 0,
+        }
+    }
+
+    fn visit_cells(
+        &mut self,
+        cells: &[u8],
+        timeout: Option<Duration>,
+        visitor: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> Stats {
+        assert_eq!(
+            cells.len(),
+            self.side * self.side,
+            "cell count differs from the solver's"
+        );
+        self.stats = Stats::default();
+        self.deadline = timeout.map(|t| Instant::now() + t);
+        self.ticks = 0;
+        self.weights.fill(1);
+        for (w, &k) in self.cell_wdeg.iter_mut().zip(&self.cell_nhouses) {
+            *w = u32::from(k);
+        }
+        self.cell_weights.fill(0);
+        self.rng = 0x9E37_79B9_7F4A_7C15;
+        if !self.load(cells) {
+            return self.stats;
+        }
+        let mut out = std::mem::take(&mut self.out);
+        let mut open = std::mem::take(&mut self.open);
+        open.clear();
+        self.search(&mut out, &mut open, visitor);
+        self.out = out;
+        self.open = open;
+        self.stats
     }
 
     // ---------------------------------------------------------------- state and removal
@@ -403,20 +448,20 @@ impl Solver {
         self.hidden_list.clear();
         self.gac_list.clear();
         self.dirty.fill(0);
-        self.house_used.fill(0);
+        self.house_used.fill(D::ZERO);
         let mut ok = true;
         for (c, &v) in cells.iter().enumerate() {
             if v != 0 && v as usize <= self.side {
-                let bit = 1u128 << (v - 1);
+                let bit = D::bit(usize::from(v) - 1);
                 for &h in &self.cell_houses[c * 5..c * 5 + self.cell_nhouses[c] as usize] {
-                    ok &= self.house_used[h as usize] & bit == 0;
+                    ok &= self.house_used[h as usize] & bit == D::ZERO;
                     self.house_used[h as usize] |= bit;
                 }
             }
         }
         for (c, &v) in cells.iter().enumerate() {
             if v != 0 && v as usize <= self.side {
-                self.dom[c] = 1u128 << (v - 1);
+                self.dom[c] = D::bit(usize::from(v) - 1);
                 continue;
             }
             let mut d = self.full;
@@ -424,7 +469,7 @@ impl Solver {
                 d &= !self.house_used[h as usize];
             }
             self.dom[c] = d;
-            ok &= d != 0;
+            ok &= d != D::ZERO;
             if d.is_power_of_two() {
                 self.queue.push(c as u32);
             }
@@ -476,13 +521,13 @@ impl Solver {
 
     /// Removes `mask` from cell `c`'s candidates; a wipe-out bumps house `h`'s weight.
     #[inline]
-    fn remove(&mut self, c: usize, mask: u128, h: usize) -> Prop {
+    fn remove(&mut self, c: usize, mask: D, h: usize) -> Prop {
         let old = self.dom[c];
         let new = old & !mask;
         if new == old {
             return Ok(());
         }
-        if new == 0 {
+        if new == D::ZERO {
             self.bump(h);
             return Err(Fail);
         }
@@ -555,7 +600,7 @@ impl Solver {
         for i in self.peer_start[c] as usize..self.peer_start[c + 1] as usize {
             let p = self.peers[i];
             let d = (p & 0xFFFF) as usize;
-            if self.dom[d] & v != 0 {
+            if self.dom[d] & v != D::ZERO {
                 self.remove(d, v, (p >> 16) as usize)?;
             }
         }
@@ -564,7 +609,7 @@ impl Solver {
 
     fn hidden(&mut self, h: usize) -> Prop {
         let base = h * self.side;
-        let (mut once, mut twice, mut fixed) = (0u128, 0u128, 0u128);
+        let (mut once, mut twice, mut fixed) = (D::ZERO, D::ZERO, D::ZERO);
         for i in 0..self.side {
             let m = self.dom[self.house_cells[base + i] as usize];
             twice |= once & m;
@@ -579,14 +624,14 @@ impl Solver {
         }
         // Values held once, not by a fixed cell: those cells take them.
         let single = once & !twice & !fixed;
-        if single == 0 {
+        if single == D::ZERO {
             return Ok(());
         }
         for i in 0..self.side {
             let c = self.house_cells[base + i] as usize;
             let m = self.dom[c] & single;
-            if m != 0 && self.dom[c] != m {
-                if m & (m - 1) != 0 {
+            if m != D::ZERO && self.dom[c] != m {
+                if m.without_lowest() != D::ZERO {
                     self.bump(h);
                     return Err(Fail);
                 }
@@ -611,7 +656,7 @@ impl Solver {
                 continue;
             }
             for b in 0..n {
-                let mut m = 0;
+                let mut m = D::ZERO;
                 for k in 0..n {
                     m |= self.dom[r * side + b * n + k];
                 }
@@ -623,7 +668,7 @@ impl Solver {
                 continue;
             }
             for b in 0..n {
-                let mut m = 0;
+                let mut m = D::ZERO;
                 for k in 0..n {
                     m |= self.dom[(b * n + k) * side + c];
                 }
@@ -640,7 +685,7 @@ impl Solver {
                     continue;
                 }
                 for b in 0..n {
-                    let (mut once, mut twice_box) = (0u128, 0u128);
+                    let (mut once, mut twice_box) = (D::ZERO, D::ZERO);
                     for l in band * n..band * n + n {
                         let m = self.seg[seg + l * n + b];
                         twice_box |= once & m;
@@ -649,7 +694,7 @@ impl Solver {
                     self.twice_box[b] = twice_box;
                 }
                 for line in band * n..band * n + n {
-                    let (mut once, mut twice_line) = (0u128, 0u128);
+                    let (mut once, mut twice_line) = (D::ZERO, D::ZERO);
                     for b in 0..n {
                         let m = self.seg[seg + line * n + b];
                         twice_line |= once & m;
@@ -660,7 +705,7 @@ impl Solver {
                         let at =
                             |l: usize, p: usize| if dir == 0 { l * side + p } else { p * side + l };
                         let claim = s & !twice_line & self.twice_box[b];
-                        if claim != 0 {
+                        if claim != D::ZERO {
                             let box_house = if dir == 0 {
                                 2 * side + band * n + b
                             } else {
@@ -675,7 +720,7 @@ impl Solver {
                             }
                         }
                         let point = s & !self.twice_box[b] & twice_line;
-                        if point != 0 {
+                        if point != D::ZERO {
                             for o in 0..n {
                                 if o != b {
                                     for k in 0..n {
@@ -703,8 +748,8 @@ impl Solver {
                     c / side + c % side == side - 1
                 }
             };
-            let mut segs = [0u128; 11];
-            let (mut once, mut twice) = (0u128, 0u128);
+            let mut segs = [D::ZERO; 11];
+            let (mut once, mut twice) = (D::ZERO, D::ZERO);
             for (k, seg) in segs.iter_mut().enumerate().take(n) {
                 for i in k * n..k * n + n {
                     *seg |= self.dom[self.house_cells[dh * side + i] as usize];
@@ -715,7 +760,7 @@ impl Solver {
             for k in 0..n {
                 let b = if d == 0 { k * n + k } else { k * n + n - 1 - k };
                 let bh = 2 * side + b;
-                let mut box_rest = 0u128;
+                let mut box_rest = D::ZERO;
                 for i in 0..side {
                     let c = self.house_cells[bh * side + i] as usize;
                     if !on_diag(c) {
@@ -724,7 +769,7 @@ impl Solver {
                 }
                 // Only in this box along the diagonal: out of the rest of the box.
                 let claim = segs[k] & !twice & box_rest;
-                if claim != 0 {
+                if claim != D::ZERO {
                     for i in 0..side {
                         let c = self.house_cells[bh * side + i] as usize;
                         if !on_diag(c) {
@@ -734,7 +779,7 @@ impl Solver {
                 }
                 // Only on the diagonal within the box: out of the rest of the diagonal.
                 let point = segs[k] & !box_rest & twice;
-                if point != 0 {
+                if point != D::ZERO {
                     for i in (0..side).filter(|i| i / n != k) {
                         let c = self.house_cells[dh * side + i] as usize;
                         self.remove(c, point, dh)?;
@@ -750,45 +795,45 @@ impl Solver {
         let side = self.side;
         let base = h * side;
         // Repair the kept matching: unmatch the pairs whose value is gone; skip fixed houses.
-        let mut free_vars: u128 = 0;
+        let mut free_vars: D = D::ZERO;
         let mut open = false;
-        let mut fixed_vals = 0u128;
+        let mut fixed_vals = D::ZERO;
         for i in 0..side {
             let d = self.dom[self.house_cells[base + i] as usize];
-            open |= d & (d - 1) != 0;
+            open |= d.without_lowest() != D::ZERO;
             if d.is_power_of_two() {
                 fixed_vals |= d;
             }
             let v = self.var_val[base + i];
-            if v == NONE || d >> v & 1 == 0 {
+            if v == NONE || !d.has(usize::from(v)) {
                 if v != NONE {
                     self.val_var[base + v as usize] = NONE;
                     self.var_val[base + i] = NONE;
                 }
-                free_vars |= 1 << i;
+                free_vars |= D::bit(i);
             }
         }
         if !open {
             return Ok(());
         }
-        if free_vars != 0 {
-            let mut free_vals = 0u128;
+        if free_vars != D::ZERO {
+            let mut free_vals = D::ZERO;
             for v in 0..side {
                 if self.val_var[base + v] == NONE {
-                    free_vals |= 1 << v;
+                    free_vals |= D::bit(v);
                 }
             }
-            while free_vars != 0 {
+            while free_vars != D::ZERO {
                 let i = free_vars.trailing_zeros() as usize;
-                free_vars &= free_vars - 1;
+                free_vars = free_vars.without_lowest();
                 let d = self.dom[self.house_cells[base + i] as usize];
-                if d & free_vals != 0 {
+                if d & free_vals != D::ZERO {
                     let v = (d & free_vals).trailing_zeros() as usize;
-                    free_vals &= !(1 << v);
+                    free_vals &= !(D::bit(v));
                     self.var_val[base + i] = v as u8;
                     self.val_var[base + v] = i as u8;
                 } else if let Some(v) = self.augment(base, i, free_vals) {
-                    free_vals &= !(1 << v);
+                    free_vals &= !(D::bit(v));
                 } else {
                     self.bump(h);
                     return Err(Fail);
@@ -801,7 +846,7 @@ impl Solver {
         for i in 0..side {
             let c = self.house_cells[base + i] as usize;
             let allowed = self.scratch.comp[self.var_val[base + i] as usize];
-            if self.dom[c] & !allowed != 0 {
+            if self.dom[c] & !allowed != D::ZERO {
                 self.remove(c, !allowed, h)?;
             }
         }
@@ -810,10 +855,10 @@ impl Solver {
 
     /// An augmenting path from free cell `i` (house cells at `base`) to a free value, by depth
     /// first search over values; flips it and returns the free value it ended on.
-    fn augment(&mut self, base: usize, i: usize, free_vals: u128) -> Option<usize> {
+    fn augment(&mut self, base: usize, i: usize, free_vals: D) -> Option<usize> {
         let path = &mut self.scratch.path;
         path.clear();
-        let mut visited = 0u128;
+        let mut visited = D::ZERO;
         let mut var = i;
         // Each path entry: (cell index, candidates not yet tried from it).
         let d = self.dom[self.house_cells[base + var] as usize];
@@ -821,14 +866,14 @@ impl Solver {
         loop {
             let top = path.last_mut()?;
             let cand = top.1 & !visited;
-            if cand == 0 {
+            if cand == D::ZERO {
                 path.pop();
                 continue;
             }
             let v = cand.trailing_zeros() as usize;
-            top.1 &= !(1 << v);
-            visited |= 1 << v;
-            if free_vals >> v & 1 != 0 {
+            top.1 &= !(D::bit(v));
+            visited |= D::bit(v);
+            if free_vals.has(v) {
                 // Flip the path: each cell takes the value it reached.
                 let mut val = v;
                 while let Some((cv, _)) = path.pop() {
@@ -852,33 +897,33 @@ impl Solver {
     /// Tarjan's strongly connected components over value nodes: value `u` -> every other
     /// candidate of the cell matched to `u`. Leaves each value's component mask in
     /// `scratch.comp`.
-    fn scc(&mut self, base: usize, fixed_vals: u128) {
+    fn scc(&mut self, base: usize, fixed_vals: D) {
         let s = &mut self.scratch;
         s.index.fill(NONE);
         let mut counter = 0u8;
-        let mut onstack = 0u128;
+        let mut onstack = D::ZERO;
         let mut done = fixed_vals;
         let mut m = fixed_vals;
-        while m != 0 {
+        while m != D::ZERO {
             let v = m.trailing_zeros() as usize;
-            m &= m - 1;
-            s.comp[v] = 1 << v;
+            m = m.without_lowest();
+            s.comp[v] = D::bit(v);
         }
         let open = self.full & !fixed_vals;
         // Fast path: the open values form one component (nothing to prune among them), found
         // by a forward and a backward closure over bitsets.
-        if open != 0 {
+        if open != D::ZERO {
             let succ = |u: usize| {
                 self.dom[self.house_cells[base + self.val_var[base + u] as usize] as usize]
             };
-            let start = open & open.wrapping_neg();
+            let start = open.lowest();
             let (mut reach, mut frontier) = (start, start);
-            while frontier != 0 {
-                let mut next = 0u128;
+            while frontier != D::ZERO {
+                let mut next = D::ZERO;
                 let mut f = frontier;
-                while f != 0 {
+                while f != D::ZERO {
                     next |= succ(f.trailing_zeros() as usize);
-                    f &= f - 1;
+                    f = f.without_lowest();
                 }
                 frontier = next & open & !reach;
                 reach |= frontier;
@@ -888,11 +933,11 @@ impl Solver {
                 loop {
                     let before = back;
                     let mut rest = open & !back;
-                    while rest != 0 {
+                    while rest != D::ZERO {
                         let u = rest.trailing_zeros() as usize;
-                        rest &= rest - 1;
-                        if succ(u) & back != 0 {
-                            back |= 1 << u;
+                        rest = rest.without_lowest();
+                        if succ(u) & back != D::ZERO {
+                            back |= D::bit(u);
                         }
                     }
                     if back == before || back == open {
@@ -901,24 +946,24 @@ impl Solver {
                 }
                 if back == open {
                     let mut m = open;
-                    while m != 0 {
+                    while m != D::ZERO {
                         s.comp[m.trailing_zeros() as usize] = open;
-                        m &= m - 1;
+                        m = m.without_lowest();
                     }
                     return;
                 }
             }
         }
         let mut roots = open;
-        while roots != 0 {
+        while roots != D::ZERO {
             let root = roots.trailing_zeros() as usize;
-            roots &= roots - 1;
+            roots = roots.without_lowest();
             if s.index[root] != NONE {
                 continue;
             }
             let succ = |u: usize| {
                 self.dom[self.house_cells[base + self.val_var[base + u] as usize] as usize]
-                    & !(1 << u)
+                    & !(D::bit(u))
             };
             s.index[root] = counter;
             s.low[root] = counter;
@@ -926,13 +971,13 @@ impl Solver {
             s.rem[root] = succ(root);
             s.call.push(root as u8);
             s.tstack.push(root as u8);
-            onstack |= 1 << root;
+            onstack |= D::bit(root);
             while let Some(&top) = s.call.last() {
                 let u = top as usize;
                 let rem = s.rem[u] & !done;
-                if rem != 0 {
+                if rem != D::ZERO {
                     let w = rem.trailing_zeros() as usize;
-                    s.rem[u] = rem & (rem - 1);
+                    s.rem[u] = rem.without_lowest();
                     if s.index[w] == NONE {
                         s.index[w] = counter;
                         s.low[w] = counter;
@@ -940,18 +985,18 @@ impl Solver {
                         s.rem[w] = succ(w);
                         s.call.push(w as u8);
                         s.tstack.push(w as u8);
-                        onstack |= 1 << w;
-                    } else if onstack >> w & 1 != 0 {
+                        onstack |= D::bit(w);
+                    } else if onstack.has(w) {
                         s.low[u] = s.low[u].min(s.index[w]);
                     }
                     continue;
                 }
                 s.call.pop();
                 if s.low[u] == s.index[u] {
-                    let mut mask = 0u128;
+                    let mut mask = D::ZERO;
                     loop {
                         let w = s.tstack.pop().expect("tarjan stack") as usize;
-                        mask |= 1 << w;
+                        mask |= D::bit(w);
                         if w == u {
                             break;
                         }
@@ -959,9 +1004,9 @@ impl Solver {
                     onstack &= !mask;
                     done |= mask;
                     let mut m = mask;
-                    while m != 0 {
+                    while m != D::ZERO {
                         s.comp[m.trailing_zeros() as usize] = mask;
-                        m &= m - 1;
+                        m = m.without_lowest();
                     }
                 }
                 if let Some(&p) = s.call.last() {
@@ -1009,23 +1054,23 @@ impl Solver {
 
     /// The dual view: a (house, value) with fewer places than `cell_size`, the fewest of all;
     /// returns the place with the fewest candidates and the value. Places are counted for all
-    /// values of a house at once in bit-sliced counters (one `u128` per bit of the count).
-    fn choose_dual(&self, cell_size: u32) -> Option<(usize, u128)> {
-        let mut best: Option<(usize, u32, u128)> = None; // house, places, value bit
+    /// values of a house at once in bit-sliced counters (one `D` per bit of the count).
+    fn choose_dual(&self, cell_size: u32) -> Option<(usize, D)> {
+        let mut best: Option<(usize, u32, D)> = None; // house, places, value bit
         let mut limit = cell_size;
         for h in 0..self.houses {
             if limit <= 2 {
                 break;
             }
             let cells = &self.house_cells[h * self.side..(h + 1) * self.side];
-            let mut planes = [0u128; 8];
+            let mut planes = [D::ZERO; 8];
             for &c in cells {
                 let mut carry = self.dom[c as usize];
                 for p in &mut planes {
                     let t = *p & carry;
                     *p ^= carry;
                     carry = t;
-                    if carry == 0 {
+                    if carry == D::ZERO {
                         break;
                     }
                 }
@@ -1035,8 +1080,8 @@ impl Solver {
                 for (bit, p) in planes.iter().enumerate() {
                     m &= if k >> bit & 1 != 0 { *p } else { !*p };
                 }
-                if m != 0 {
-                    best = Some((h, k, m & m.wrapping_neg()));
+                if m != D::ZERO {
+                    best = Some((h, k, m.lowest()));
                     limit = k;
                     break;
                 }
@@ -1047,7 +1092,7 @@ impl Solver {
         let c = cells
             .iter()
             .map(|&c| c as usize)
-            .filter(|&c| self.dom[c] & v != 0)
+            .filter(|&c| self.dom[c] & v != D::ZERO)
             .min_by_key(|&c| self.dom[c].count_ones())?;
         Some((c, v))
     }
@@ -1094,21 +1139,21 @@ impl Solver {
     }
 
     /// The value bit to try first in cell `c`: the lowest, or a random one when restarting.
-    fn pick_value(&mut self, c: usize, random: bool) -> u128 {
+    fn pick_value(&mut self, c: usize, random: bool) -> D {
         let mut d = self.dom[c];
         if self.cfg.lcv && self.n >= 4 {
             // Least constraining value: the one fewest peers still hold (ties: random when
             // restarting, else the lowest).
-            let mut best = (u32::MAX, 0u128, 0u64);
+            let mut best = (u32::MAX, D::ZERO, 0u64);
             let mut m = d;
-            while m != 0 {
-                let bit = m & m.wrapping_neg();
-                m &= m - 1;
+            while m != D::ZERO {
+                let bit = m.lowest();
+                m = m.without_lowest();
                 let mut peers = 0u32;
                 for k in 0..self.cell_nhouses[c] as usize {
                     let h = self.cell_houses[c * 5 + k] as usize;
                     for &o in &self.house_cells[h * self.side..(h + 1) * self.side] {
-                        peers += u32::from(self.dom[o as usize] & bit != 0);
+                        peers += u32::from(self.dom[o as usize] & bit != D::ZERO);
                     }
                 }
                 let tie = if random { self.next_random() } else { 0 };
@@ -1121,16 +1166,16 @@ impl Solver {
         if random {
             let k = ((self.next_random() >> 32) * u64::from(d.count_ones())) >> 32;
             for _ in 0..k {
-                d &= d - 1;
+                d = d.without_lowest();
             }
         }
-        d & d.wrapping_neg()
+        d.lowest()
     }
 
     fn search(
         &mut self,
         out: &mut [u8],
-        guesses: &mut Vec<(u32, u128, usize)>,
+        guesses: &mut Vec<(u32, D, usize)>,
         visitor: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
     ) {
         // Open guesses: (cell, value bit, trail length before the guess).
@@ -1281,20 +1326,20 @@ mod tests {
     #[test]
     fn gac_matches_brute_force_on_one_house() {
         let mut rng = Rng::new(3);
-        let mut s = Solver::new(3, false, Config::default());
+        let mut s = Core::<u16>::new(3, false, Config::default());
         let cells: Vec<usize> = (0..9).collect(); // row 0 is house 0
         let mut pruned = 0;
         for round in 0..3000 {
             s.dom.fill(s.full);
             for &c in &cells {
-                let mut d = 0u128;
+                let mut d = 0u16;
                 let k = 1 + rng.below(if round % 2 == 0 { 4 } else { 9 });
                 for _ in 0..k {
                     d |= 1 << rng.below(9);
                 }
                 s.dom[c] = d;
             }
-            let doms: Vec<u128> = cells.iter().map(|&c| s.dom[c]).collect();
+            let doms: Vec<u128> = cells.iter().map(|&c| u128::from(s.dom[c])).collect();
             let sup = brute_supports(&doms);
             s.clear_pending();
             let r = s.gac(0);
@@ -1302,7 +1347,7 @@ mod tests {
                 assert!(r.is_err(), "round {round}: {doms:?} has no assignment");
             } else {
                 assert!(r.is_ok(), "round {round}: {doms:?} has an assignment");
-                let got: Vec<u128> = cells.iter().map(|&c| s.dom[c]).collect();
+                let got: Vec<u128> = cells.iter().map(|&c| u128::from(s.dom[c])).collect();
                 assert_eq!(got, sup, "round {round}: {doms:?}");
                 pruned += usize::from(got != doms);
             }

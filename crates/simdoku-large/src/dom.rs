@@ -1,0 +1,85 @@
+//! Candidate sets as unsigned integers, bit `v - 1` for value `v`: the solver runs on the
+//! narrowest word that holds a grid's side (`u16` up to 16x16, `u32` for 25x25, `u64` up to
+//! 64x64, `u128` above), so 9x9 works on 16-bit sets and 121x121 on 128-bit ones.
+
+use std::fmt::Debug;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
+
+/// A set of values (or of cell indices in a house), one bit each.
+pub(crate) trait Dom:
+    Copy
+    + Eq
+    + Debug
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + Sub<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
+{
+    const ZERO: Self;
+    const ONE: Self;
+    const BITS: u32;
+    /// The set `{i}`.
+    fn bit(i: usize) -> Self;
+    /// Whether `i` is in the set.
+    fn has(self, i: usize) -> bool;
+    fn count_ones(self) -> u32;
+    fn trailing_zeros(self) -> u32;
+    fn is_power_of_two(self) -> bool;
+    fn wrapping_neg(self) -> Self;
+    /// The set `{0, .., k - 1}` (`k` up to `BITS`).
+    fn low(k: usize) -> Self {
+        if k as u32 == Self::BITS {
+            !Self::ZERO
+        } else {
+            Self::bit(k) - Self::ONE
+        }
+    }
+    /// The set without its lowest member.
+    fn without_lowest(self) -> Self {
+        self & (self - Self::ONE)
+    }
+    /// The lowest member alone.
+    fn lowest(self) -> Self {
+        self & self.wrapping_neg()
+    }
+}
+
+macro_rules! dom {
+    ($($t:ty),*) => {$(
+        impl Dom for $t {
+            const ZERO: Self = 0;
+            const ONE: Self = 1;
+            const BITS: u32 = <$t>::BITS;
+            #[inline(always)]
+            fn bit(i: usize) -> Self {
+                1 << i
+            }
+            #[inline(always)]
+            fn has(self, i: usize) -> bool {
+                self >> i & 1 != 0
+            }
+            #[inline(always)]
+            fn count_ones(self) -> u32 {
+                <$t>::count_ones(self)
+            }
+            #[inline(always)]
+            fn trailing_zeros(self) -> u32 {
+                <$t>::trailing_zeros(self)
+            }
+            #[inline(always)]
+            fn is_power_of_two(self) -> bool {
+                <$t>::is_power_of_two(self)
+            }
+            #[inline(always)]
+            fn wrapping_neg(self) -> Self {
+                <$t>::wrapping_neg(self)
+            }
+        }
+    )*};
+}
+
+dom!(u16, u32, u64, u128);
