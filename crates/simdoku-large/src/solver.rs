@@ -133,8 +133,6 @@ pub struct Stats {
 }
 
 const NONE: u8 = u8::MAX;
-const HIDDEN: u8 = 1;
-const GAC: u8 = 2;
 
 /// The solver for one box size and variant: its tables and scratch space, reused across puzzles.
 /// It works on the narrowest candidate word that holds the grid's side (see `dom.rs`).
@@ -275,9 +273,15 @@ struct Core<D: Dom> {
     /// Undo log: (cell, candidates before a change).
     trail: Vec<(u32, D)>,
     queue: Vec<u32>,
-    /// Per house: `HIDDEN` set while it waits in `hidden_list`, `GAC` while in `gac_list`.
-    dirty: Vec<u8>,
-    hidden_list: Vec<u32>,
+    /// Per house and value (`h * side + v`): the cells of the house that still hold the value.
+    places: Vec<u8>,
+    /// Per house: the values held by a cell with one candidate (a hint: it may lack a value
+    /// after undoing a contradictory state, which costs a needless check, never a wrong one).
+    fixed: Vec<D>,
+    /// (house, value) pairs, as `h * side + v`, whose places dropped to one.
+    singles: Vec<u32>,
+    /// Per house: waiting in `gac_list`.
+    dirty: Vec<bool>,
     gac_list: std::collections::VecDeque<u32>,
     /// Matching per house: value index matched to the house's i-th cell, and the converse.
     var_val: Vec<u8>,
@@ -372,8 +376,10 @@ impl<D: Dom> Core<D> {
             dom: vec![D::ZERO; cells],
             trail: Vec::new(),
             queue: Vec::with_capacity(cells),
-            dirty: vec![0; nh],
-            hidden_list: Vec::with_capacity(nh),
+            dirty: vec![false; nh],
+            places: vec![0; nh * side],
+            fixed: vec![D::ZERO; nh],
+            singles: Vec::new(),
             gac_list: std::collections::VecDeque::with_capacity(nh),
             var_val: vec![NONE; nh * side],
             val_var: vec![NONE; nh * side],
@@ -445,9 +451,9 @@ impl<D: Dom> Core<D> {
     /// False when two givens clash or an empty cell has no candidate left.
     fn load(&mut self, cells: &[u8]) -> bool {
         self.queue.clear();
-        self.hidden_list.clear();
+        self.singles.clear();
         self.gac_list.clear();
-        self.dirty.fill(0);
+        self.dirty.fill(false);
         self.house_used.fill(D::ZERO);
         let mut ok = true;
         for (c, &v) in cells.iter().enumerate() {
@@ -474,37 +480,58 @@ impl<D: Dom> Core<D> {
                 self.queue.push(c as u32);
             }
         }
+        if !ok {
+            return false;
+        }
+        self.recount();
         for h in 0..self.houses {
+            for v in 0..self.side {
+                match self.places[h * self.side + v] {
+                    0 => return false,
+                    1 if !self.fixed[h].has(v) => self.singles.push((h * self.side + v) as u32),
+                    _ => {}
+                }
+            }
             self.mark(h);
         }
         self.band_dirty = (1 << self.n) - 1;
         self.stack_dirty = (1 << self.n) - 1;
-        ok
+        true
+    }
+
+    /// Counts the places of every value in every house and the values of single cells.
+    fn recount(&mut self) {
+        self.places.fill(0);
+        self.fixed.fill(D::ZERO);
+        for c in 0..self.dom.len() {
+            let d = self.dom[c];
+            for &h in &self.cell_houses[c * 5..c * 5 + self.cell_nhouses[c] as usize] {
+                let h = h as usize;
+                let mut m = d;
+                while m != D::ZERO {
+                    self.places[h * self.side + m.trailing_zeros() as usize] += 1;
+                    m = m.without_lowest();
+                }
+                if d.is_power_of_two() {
+                    self.fixed[h] |= d;
+                }
+            }
+        }
     }
 
     #[inline]
     fn mark(&mut self, h: usize) {
-        let d = self.dirty[h];
-        if d == HIDDEN | GAC {
-            return;
-        }
-        self.dirty[h] = HIDDEN | GAC;
-        if d & HIDDEN == 0 {
-            self.hidden_list.push(h as u32);
-        }
-        if d & GAC == 0 {
+        if !self.dirty[h] {
+            self.dirty[h] = true;
             self.gac_list.push_back(h as u32);
         }
     }
 
     fn clear_pending(&mut self) {
         self.queue.clear();
-        for &h in &self.hidden_list {
-            self.dirty[h as usize] &= !HIDDEN;
-        }
-        self.hidden_list.clear();
+        self.singles.clear();
         for &h in &self.gac_list {
-            self.dirty[h as usize] &= !GAC;
+            self.dirty[h as usize] = false;
         }
         self.gac_list.clear();
         self.band_dirty = 0;
@@ -533,14 +560,41 @@ impl<D: Dom> Core<D> {
         }
         self.dom[c] = new;
         self.trail.push((c as u32, old));
-        if new.is_power_of_two() {
+        let single = new.is_power_of_two();
+        if single {
             self.queue.push(c as u32);
         }
+        let side = self.side;
+        let mut empty = None;
         for k in 0..self.cell_nhouses[c] as usize {
-            self.mark(self.cell_houses[c * 5 + k] as usize);
+            let h = self.cell_houses[c * 5 + k] as usize;
+            self.mark(h);
+            if single {
+                self.fixed[h] |= new;
+            }
+            // Each value gone from the cell has one place fewer in the house: none left is a
+            // contradiction, one left (not yet placed) a hidden single to place.
+            let mut gone = old & !new;
+            while gone != D::ZERO {
+                let v = gone.trailing_zeros() as usize;
+                gone = gone.without_lowest();
+                let p = &mut self.places[h * side + v];
+                *p -= 1;
+                if *p <= 1 {
+                    if *p == 0 {
+                        empty = Some(h);
+                    } else if !self.fixed[h].has(v) {
+                        self.singles.push((h * side + v) as u32);
+                    }
+                }
+            }
         }
         self.band_dirty |= 1 << self.cell_band[c];
         self.stack_dirty |= 1 << self.cell_stack[c];
+        if let Some(h) = empty {
+            self.bump(h);
+            return Err(Fail);
+        }
         Ok(())
     }
 
@@ -552,17 +606,16 @@ impl<D: Dom> Core<D> {
                 self.naked(c as usize)?;
                 continue;
             }
-            if self.cfg.hidden_singles
-                && let Some(h) = self.hidden_list.pop()
-            {
-                self.dirty[h as usize] &= !HIDDEN;
-                self.hidden(h as usize)?;
+            if let Some(hv) = self.singles.pop() {
+                if self.cfg.hidden_singles {
+                    self.hidden(hv as usize)?;
+                }
                 continue;
             }
             if self.cfg.gac
                 && let Some(h) = self.gac_list.pop_front()
             {
-                self.dirty[h as usize] &= !GAC;
+                self.dirty[h as usize] = false;
                 self.gac(h as usize)?;
                 continue;
             }
@@ -571,23 +624,13 @@ impl<D: Dom> Core<D> {
                     self.diagbox()?;
                 }
                 self.boxline()?;
-                if !self.queue.is_empty()
-                    || !self.hidden_list.is_empty()
-                    || !self.gac_list.is_empty()
-                {
+                if !self.queue.is_empty() || !self.singles.is_empty() || !self.gac_list.is_empty() {
                     continue;
                 }
             }
-            if !self.cfg.hidden_singles {
-                // Without the rule, its house list still fills up: drop it.
-                for &h in &self.hidden_list {
-                    self.dirty[h as usize] &= !HIDDEN;
-                }
-                self.hidden_list.clear();
-            }
             if !self.cfg.gac {
                 for &h in &self.gac_list {
-                    self.dirty[h as usize] &= !GAC;
+                    self.dirty[h as usize] = false;
                 }
                 self.gac_list.clear();
             }
@@ -607,35 +650,19 @@ impl<D: Dom> Core<D> {
         Ok(())
     }
 
-    fn hidden(&mut self, h: usize) -> Prop {
-        let base = h * self.side;
-        let (mut once, mut twice, mut fixed) = (D::ZERO, D::ZERO, D::ZERO);
-        for i in 0..self.side {
-            let m = self.dom[self.house_cells[base + i] as usize];
-            twice |= once & m;
-            once |= m;
-            if m.is_power_of_two() {
-                fixed |= m;
-            }
-        }
-        if once != self.full {
-            self.bump(h);
-            return Err(Fail);
-        }
-        // Values held once, not by a fixed cell: those cells take them.
-        let single = once & !twice & !fixed;
-        if single == D::ZERO {
+    /// Hidden single: value `v` has one place left in house `h` (`hv = h * side + v`), unless
+    /// that changed since it was queued or the place already holds it alone.
+    fn hidden(&mut self, hv: usize) -> Prop {
+        let (h, v) = (hv / self.side, hv % self.side);
+        if self.places[hv] != 1 || self.fixed[h].has(v) {
             return Ok(());
         }
+        let bit = D::bit(v);
+        let base = h * self.side;
         for i in 0..self.side {
             let c = self.house_cells[base + i] as usize;
-            let m = self.dom[c] & single;
-            if m != D::ZERO && self.dom[c] != m {
-                if m.without_lowest() != D::ZERO {
-                    self.bump(h);
-                    return Err(Fail);
-                }
-                self.remove(c, !m, h)?;
+            if self.dom[c] & bit != D::ZERO {
+                return self.remove(c, !bit, h);
             }
         }
         Ok(())
@@ -1125,9 +1152,24 @@ impl<D: Dom> Core<D> {
 
     /// Restores the candidates as they were when the trail was `mark` long.
     fn undo(&mut self, mark: usize) {
+        let side = self.side;
         while self.trail.len() > mark {
             let (c, old) = self.trail.pop().expect("trail");
-            self.dom[c as usize] = old;
+            let c = c as usize;
+            let cur = self.dom[c];
+            let unfix = cur.is_power_of_two();
+            for k in 0..self.cell_nhouses[c] as usize {
+                let h = self.cell_houses[c * 5 + k] as usize;
+                if unfix {
+                    self.fixed[h] &= !cur;
+                }
+                let mut back = old & !cur;
+                while back != D::ZERO {
+                    self.places[h * side + back.trailing_zeros() as usize] += 1;
+                    back = back.without_lowest();
+                }
+            }
+            self.dom[c] = old;
         }
     }
 
@@ -1342,6 +1384,7 @@ mod tests {
             let doms: Vec<u128> = cells.iter().map(|&c| u128::from(s.dom[c])).collect();
             let sup = brute_supports(&doms);
             s.clear_pending();
+            s.recount();
             let r = s.gac(0);
             if sup.contains(&0) {
                 assert!(r.is_err(), "round {round}: {doms:?} has no assignment");
