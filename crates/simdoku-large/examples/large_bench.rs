@@ -29,6 +29,7 @@ fn main() {
                 cfg = Config {
                     hidden_singles: s.contains("hi"),
                     intersections: s.contains("bl"),
+                    band_matching: s.contains("bm"),
                     gac: s.contains("gac"),
                     restarts: s.contains("rs"),
                     lcv: s.contains("lcv"),

@@ -48,6 +48,9 @@ pub struct Config {
     pub intersections: bool,
     /// All-different GAC (matching + SCC) on every house.
     pub gac: bool,
+    /// Per band (stack) and value, all-different GAC between its lines and its boxes (the
+    /// value's line-box placements form a permutation); subsumes pointing and claiming.
+    pub band_matching: bool,
     /// How the branching cell is chosen.
     pub branch: Branch,
     /// Restart the search (keeping the learned weights, trying random values first) after a
@@ -81,6 +84,7 @@ impl Default for Config {
         Config {
             hidden_singles: true,
             intersections: true,
+            band_matching: true,
             gac: true,
             branch: Branch::HouseWdeg,
             restarts: true,
@@ -291,6 +295,9 @@ struct Core<D: Dom> {
     cell_wdeg: Vec<u32>,
     /// Bands (rows) and stacks (columns) changed since the last box/line pass, one bit each.
     band_dirty: u32,
+    /// Values removed somewhere in each band (`band`) and stack (`n + stack`) since the band
+    /// matching last looked at it.
+    band_vals: Vec<D>,
     stack_dirty: u32,
     /// Band and stack of each cell.
     cell_band: Vec<u8>,
@@ -386,6 +393,7 @@ impl<D: Dom> Core<D> {
             weights: vec![1; nh],
             cell_wdeg,
             band_dirty: 0,
+            band_vals: vec![D::ZERO; 2 * n],
             stack_dirty: 0,
             cell_band: (0..cells).map(|c| (c / side / n) as u8).collect(),
             cell_stack: (0..cells).map(|c| (c % side / n) as u8).collect(),
@@ -495,6 +503,7 @@ impl<D: Dom> Core<D> {
             self.mark(h);
         }
         self.band_dirty = (1 << self.n) - 1;
+        self.band_vals.fill(self.full);
         self.stack_dirty = (1 << self.n) - 1;
         true
     }
@@ -535,6 +544,7 @@ impl<D: Dom> Core<D> {
         }
         self.gac_list.clear();
         self.band_dirty = 0;
+        self.band_vals.fill(D::ZERO);
         self.stack_dirty = 0;
     }
 
@@ -590,6 +600,8 @@ impl<D: Dom> Core<D> {
             }
         }
         self.band_dirty |= 1 << self.cell_band[c];
+        self.band_vals[self.cell_band[c] as usize] |= old & !new;
+        self.band_vals[self.n + self.cell_stack[c] as usize] |= old & !new;
         self.stack_dirty |= 1 << self.cell_stack[c];
         if let Some(h) = empty {
             self.bump(h);
@@ -711,6 +723,7 @@ impl<D: Dom> Core<D> {
                 if dirty[dir] >> band & 1 == 0 {
                     continue;
                 }
+                let mut open_vals = D::ZERO;
                 for b in 0..n {
                     let (mut once, mut twice_box) = (D::ZERO, D::ZERO);
                     for l in band * n..band * n + n {
@@ -719,6 +732,7 @@ impl<D: Dom> Core<D> {
                         once |= m;
                     }
                     self.twice_box[b] = twice_box;
+                    open_vals |= twice_box;
                 }
                 for line in band * n..band * n + n {
                     let (mut once, mut twice_line) = (D::ZERO, D::ZERO);
@@ -756,6 +770,67 @@ impl<D: Dom> Core<D> {
                                 }
                             }
                         }
+                    }
+                }
+                // With n <= 3 boxes a band's Hall sets are the one-element ones or their
+                // complements: pointing and claiming already reach the same fixpoint.
+                if self.cfg.band_matching && n >= 4 {
+                    let vals = open_vals & self.band_vals[dir * n + band];
+                    self.band_vals[dir * n + band] = D::ZERO;
+                    self.band_matching(dir, band, vals)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Per value, the n lines of a band (`dir` 0: rows, 1: columns) and its n boxes form a
+    /// permutation: the value lies once in each line and once in each box. A line-box segment
+    /// that no such permutation uses loses the value (GAC on that permutation; pointing and
+    /// claiming are its one-element cases). Reads the segment unions `seg` (a superset of the
+    /// current candidates when earlier removals made them stale, which only weakens it).
+    /// Only the values in `open_vals` (in two segments or more of some box) are looked at.
+    fn band_matching(&mut self, dir: usize, band: usize, open_vals: D) -> Prop {
+        let (n, side) = (self.n, self.side);
+        let seg = dir * side * n;
+        let at = |l: usize, p: usize| if dir == 0 { l * side + p } else { p * side + l };
+        let mut vals = open_vals;
+        while vals != D::ZERO {
+            let v = vals.trailing_zeros() as usize;
+            vals = vals.without_lowest();
+            // lines[b]: the lines of the band whose segment in box b may hold v.
+            let mut lines = [0u16; 11];
+            let mut open = false;
+            for (b, m) in lines.iter_mut().enumerate().take(n) {
+                for i in 0..n {
+                    if self.seg[seg + (band * n + i) * n + b].has(v) {
+                        *m |= 1 << i;
+                    }
+                }
+                open |= !m.is_power_of_two();
+            }
+            if !open {
+                continue;
+            }
+            let before = lines;
+            let box_house = |b: usize| {
+                if dir == 0 {
+                    2 * side + band * n + b
+                } else {
+                    2 * side + b * n + band
+                }
+            };
+            if !permutation_supports(&mut lines[..n]) {
+                self.bump(box_house(0));
+                return Err(Fail);
+            }
+            for b in 0..n {
+                let mut gone = before[b] & !lines[b];
+                while gone != 0 {
+                    let i = gone.trailing_zeros() as usize;
+                    gone &= gone - 1;
+                    for k in 0..n {
+                        self.remove(at(band * n + i, b * n + k), D::bit(v), box_house(b))?;
                     }
                 }
             }
@@ -1313,6 +1388,82 @@ impl<D: Dom> Core<D> {
     }
 }
 
+/// Generalised arc consistency of one all-different over at most 16 variables and values:
+/// `doms[x]` is the set of values variable `x` may take, with as many values as variables.
+/// Keeps in each domain the values some perfect matching gives it; false when none exists.
+fn permutation_supports(doms: &mut [u16]) -> bool {
+    let k = doms.len();
+    // A perfect matching, by augmenting paths: mate[x] is x's value, owner[v] the converse.
+    let mut mate = [u8::MAX; 16];
+    let mut owner = [u8::MAX; 16];
+    for x in 0..k {
+        // Breadth-first search over values from x, `from[v]` the variable that reached v.
+        let mut from = [u8::MAX; 16];
+        let mut queue = [0u8; 16];
+        let (mut head, mut tail) = (0, 1);
+        queue[0] = x as u8;
+        let mut seen = 0u16;
+        let mut end = None;
+        'search: while head < tail {
+            let y = queue[head] as usize;
+            head += 1;
+            let mut m = doms[y] & !seen;
+            while m != 0 {
+                let v = m.trailing_zeros() as usize;
+                m &= m - 1;
+                seen |= 1 << v;
+                from[v] = y as u8;
+                if owner[v] == u8::MAX {
+                    end = Some(v);
+                    break 'search;
+                }
+                queue[tail] = owner[v];
+                tail += 1;
+            }
+        }
+        let Some(mut v) = end else {
+            return false;
+        };
+        loop {
+            let y = from[v] as usize;
+            let prev = mate[y];
+            mate[y] = v as u8;
+            owner[v] = y as u8;
+            if prev == u8::MAX {
+                break;
+            }
+            v = prev as usize;
+        }
+    }
+    // Value graph: v -> every other value of the variable matched to v. An edge x = w is kept
+    // when w is x's own value or w and mate[x] reach each other (same component).
+    let mut reach = [0u16; 16];
+    for v in 0..k {
+        reach[v] = doms[owner[v] as usize] | 1 << v;
+    }
+    for m in 0..k {
+        for v in 0..k {
+            if reach[v] >> m & 1 != 0 {
+                reach[v] |= reach[m];
+            }
+        }
+    }
+    for x in 0..k {
+        let u = mate[x] as usize;
+        let mut keep = 0u16;
+        let mut m = doms[x];
+        while m != 0 {
+            let w = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if reach[u] >> w & 1 != 0 && reach[w] >> u & 1 != 0 {
+                keep |= 1 << w;
+            }
+        }
+        doms[x] = keep;
+    }
+    true
+}
+
 /// Failures allowed before the first restart; later budgets follow the Luby sequence.
 const RESTART_BASE: u64 = 64;
 
@@ -1357,6 +1508,39 @@ mod tests {
         let mut sup = vec![0; doms.len()];
         go(doms, 0, 0, &mut Vec::new(), &mut sup);
         sup
+    }
+
+    #[test]
+    fn permutation_supports_matches_brute_force() {
+        let mut rng = Rng::new(11);
+        let mut pruned = 0;
+        for round in 0..4000 {
+            let k = 2 + rng.below(6);
+            let doms: Vec<u16> = (0..k)
+                .map(|_| {
+                    let mut d = 0u16;
+                    for _ in 0..=rng.below(if round % 2 == 0 { 3 } else { k }) {
+                        d |= 1 << rng.below(k);
+                    }
+                    d
+                })
+                .collect();
+            let sup: Vec<u16> =
+                brute_supports(&doms.iter().map(|&d| u128::from(d)).collect::<Vec<_>>())
+                    .iter()
+                    .map(|&m| m as u16)
+                    .collect();
+            let mut got = doms.clone();
+            let ok = permutation_supports(&mut got);
+            if sup.contains(&0) {
+                assert!(!ok, "round {round}: {doms:?} has no permutation");
+            } else {
+                assert!(ok, "round {round}: {doms:?} has a permutation");
+                assert_eq!(got, sup, "round {round}: {doms:?}");
+                pruned += usize::from(got != doms);
+            }
+        }
+        assert!(pruned > 100, "the test exercises pruning ({pruned})");
     }
 
     #[test]
