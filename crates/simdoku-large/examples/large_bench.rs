@@ -33,6 +33,7 @@ fn main() {
                     restarts: s.contains("rs"),
                     lcv: s.contains("lcv"),
                     dual: s.contains("dual"),
+                    learn: s.contains("learn"),
                     branch: if s.contains("wdeg") {
                         Branch::HouseWdeg
                     } else if s.contains("cs") {

@@ -17,6 +17,7 @@
 // Cell counts (at most 14641) and milliseconds as f64 for fractions and reports.
 #![allow(clippy::cast_precision_loss)]
 
+pub mod cdcl;
 pub mod engine9;
 pub mod generate;
 pub mod grid;

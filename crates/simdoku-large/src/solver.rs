@@ -57,6 +57,9 @@ pub struct Config {
     /// Also branch on the value with the fewest places in a house, when fewer than the
     /// chosen cell's candidates.
     pub dual: bool,
+    /// After root propagation, search with clause learning ([`crate::cdcl`]) on grids of box
+    /// size 4 and more instead of the dom/wdeg search.
+    pub learn: bool,
 }
 
 /// Branching heuristics.
@@ -85,6 +88,7 @@ impl Default for Config {
             restarts: true,
             lcv: false,
             dual: false,
+            learn: true,
         }
     }
 }
@@ -181,6 +185,7 @@ pub struct Solver {
     stats: Stats,
     deadline: Option<Instant>,
     ticks: u32,
+    cdcl: crate::cdcl::Cdcl,
 }
 
 #[derive(Clone, Debug)]
@@ -265,6 +270,7 @@ impl Solver {
             stats: Stats::default(),
             deadline: None,
             ticks: 0,
+            cdcl: crate::cdcl::Cdcl::default(),
         }
     }
 
@@ -1092,6 +1098,21 @@ impl Solver {
         }
         self.trail.clear();
         self.stats.open_at_root = self.dom.iter().filter(|d| !d.is_power_of_two()).count();
+        if self.cfg.learn && self.n >= 4 && self.stats.open_at_root > 0 {
+            let st = self.cdcl.run(
+                &self.dom,
+                &self.house_cells,
+                self.side,
+                self.deadline,
+                out,
+                visitor,
+            );
+            self.stats.solutions = st.solutions;
+            self.stats.guesses = st.decisions;
+            self.stats.fails = st.conflicts;
+            self.stats.timed_out = st.timed_out;
+            return;
+        }
         // Restarts (Luby sequence of failure budgets) until the first solution. If any restart
         // happened, the search for more solutions then starts over from the root without
         // restarts, and the first solution met again counts as a failure.
@@ -1181,7 +1202,7 @@ impl Solver {
 const RESTART_BASE: u64 = 64;
 
 /// The Luby sequence 1 1 2 1 1 2 4 1 1 2 ..., from i = 1.
-fn luby(i: u32) -> u64 {
+pub(crate) fn luby(i: u32) -> u64 {
     let mut i = u64::from(i);
     loop {
         let mut k = 1;
