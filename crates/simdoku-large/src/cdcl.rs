@@ -34,7 +34,7 @@ const HEADER: usize = 3;
 const GROUPS: usize = 6;
 
 /// Search settings (the defaults are the measured best).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CdclConfig {
     /// Conflicts per Luby unit between restarts.
     pub restart_unit: u64,
@@ -42,6 +42,8 @@ pub struct CdclConfig {
     pub positive_phase: bool,
     /// Keep the last value of each variable as its next decision (phase saving).
     pub phase_saving: bool,
+    /// Variable activity decay per conflict (EVSIDS).
+    pub decay: f64,
 }
 
 impl Default for CdclConfig {
@@ -50,6 +52,7 @@ impl Default for CdclConfig {
             restart_unit: 100,
             positive_phase: true,
             phase_saving: true,
+            decay: 0.95,
         }
     }
 }
@@ -77,7 +80,7 @@ enum Conflict {
 }
 
 /// The solver state; its vectors are reused from one search to the next.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Cdcl {
     cfg: CdclConfig,
     nvars: usize,
@@ -136,10 +139,49 @@ impl Cdcl {
     pub fn new(cfg: CdclConfig) -> Cdcl {
         Cdcl {
             cfg,
-            ..Cdcl::default()
+            nvars: 0,
+            var_cell: Vec::new(),
+            var_value: Vec::new(),
+            var_groups: Vec::new(),
+            var_ngroups: Vec::new(),
+            group_vars: Vec::new(),
+            group_start: Vec::new(),
+            lval: Vec::new(),
+            level: Vec::new(),
+            reason: Vec::new(),
+            trail: Vec::new(),
+            trail_lim: Vec::new(),
+            qhead: 0,
+            arena: Vec::new(),
+            originals: Vec::new(),
+            learnts: Vec::new(),
+            watches: Vec::new(),
+            activity: Vec::new(),
+            var_inc: 1.0,
+            heap: Vec::new(),
+            heap_pos: Vec::new(),
+            phase: Vec::new(),
+            seen: Vec::new(),
+            learnt: Vec::new(),
+            stack: Vec::new(),
+            to_clear: Vec::new(),
+            reason_buf: Vec::new(),
+            dfs: Vec::new(),
+            level_stamp: Vec::new(),
+            stamp: 0,
+            max_learnts: 0,
+            stats: CdclStats::default(),
         }
     }
+}
 
+impl Default for Cdcl {
+    fn default() -> Cdcl {
+        Cdcl::new(CdclConfig::default())
+    }
+}
+
+impl Cdcl {
     /// Searches the grid whose candidates are `dom` (one bitset per cell, after root
     /// propagation; every house of `house_cells` (`side` cells each) must be all-different), calls
     /// `visitor` with each solution (row-major values) until it breaks, and stops at `deadline`.
@@ -413,7 +455,10 @@ impl Cdcl {
                 // At most one per group.
                 for k in 0..self.var_ngroups[x] as usize {
                     let g = self.var_groups[x * GROUPS + k] as usize;
-                    let (s, e) = (self.group_start[g] as usize, self.group_start[g + 1] as usize);
+                    let (s, e) = (
+                        self.group_start[g] as usize,
+                        self.group_start[g + 1] as usize,
+                    );
                     for i in s..e {
                         let y = self.group_vars[i] as usize;
                         if y == x {
@@ -847,7 +892,7 @@ impl Cdcl {
     }
 
     fn decay(&mut self) {
-        self.var_inc /= 0.95;
+        self.var_inc /= self.cfg.decay;
     }
 
     /// The unassigned variable of highest activity.

@@ -28,5 +28,5 @@ pub mod text;
 pub use engine9::Gac9;
 pub use grid::{House, LargeGrid, Violation, check_solution};
 pub use run::{Input, LargeArgs, Summary, run};
-pub use solver::{Branch, Config, Solver, Stats, Status};
+pub use solver::{Branch, Config, Learn, Solver, Stats, Status};
 pub use text::{Form, Puzzle, TextError};

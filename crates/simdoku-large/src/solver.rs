@@ -57,9 +57,20 @@ pub struct Config {
     /// Also branch on the value with the fewest places in a house, when fewer than the
     /// chosen cell's candidates.
     pub dual: bool,
-    /// After root propagation, search with clause learning ([`crate::cdcl`]) on grids of box
-    /// size 4 and more instead of the dom/wdeg search.
-    pub learn: bool,
+    /// When to search with clause learning ([`crate::cdcl`]) after root propagation, instead
+    /// of the dom/wdeg search.
+    pub learn: Learn,
+}
+
+/// When the search learns clauses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Learn {
+    /// Never: dom/wdeg search with GAC at every node.
+    Off,
+    /// On grids of box size 4 (16x16) and more; 4x4 and 9x9 keep the dom/wdeg search.
+    Large,
+    /// At every size.
+    Always,
 }
 
 /// Branching heuristics.
@@ -88,7 +99,7 @@ impl Default for Config {
             restarts: true,
             lcv: false,
             dual: false,
-            learn: true,
+            learn: Learn::Large,
         }
     }
 }
@@ -1098,7 +1109,12 @@ impl Solver {
         }
         self.trail.clear();
         self.stats.open_at_root = self.dom.iter().filter(|d| !d.is_power_of_two()).count();
-        if self.cfg.learn && self.n >= 4 && self.stats.open_at_root > 0 {
+        let learn = match self.cfg.learn {
+            Learn::Off => false,
+            Learn::Large => self.n >= 4,
+            Learn::Always => true,
+        };
+        if learn && self.stats.open_at_root > 0 {
             let st = self.cdcl.run(
                 &self.dom,
                 &self.house_cells,
