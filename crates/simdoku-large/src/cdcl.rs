@@ -25,9 +25,9 @@ use std::time::Instant;
 type Lit = u32;
 
 const NO_REASON: u32 = u32::MAX;
-/// Reason tag: the variable was set false because the variable in the low bits was set true
-/// (an at-most-one group they share).
-const AMO_TAG: u32 = 1 << 31;
+/// Reason tag: a binary clause, whose other (false) literal is in the low bits (an at-most-one
+/// group: `!x | !y`, or an original binary clause).
+const BIN_TAG: u32 = 1 << 31;
 /// Clause header words: size, info (LBD << 1 | learnt), activity (f32 bits).
 const HEADER: usize = 3;
 /// Groups a variable can be in: its cell, row, column, box and both diagonals.
@@ -44,6 +44,12 @@ pub struct CdclConfig {
     pub phase_saving: bool,
     /// Variable activity decay per conflict (EVSIDS).
     pub decay: f64,
+    /// Segment variables ("value v lies in the n cells where line l crosses box b") with
+    /// exactly-one groups per line and per box, so that unit propagation does the box/line
+    /// inferences (pointing, claiming).
+    pub segments: bool,
+    /// Restarts keep the decisions that would be made again first (trail reuse).
+    pub reuse_trail: bool,
 }
 
 impl Default for CdclConfig {
@@ -53,6 +59,8 @@ impl Default for CdclConfig {
             positive_phase: true,
             phase_saving: true,
             decay: 0.95,
+            segments: false,
+            reuse_trail: true,
         }
     }
 }
@@ -72,11 +80,11 @@ struct Watch {
     blocker: Lit,
 }
 
-/// A conflict: a clause whose literals are all false, or two true variables of one group.
+/// A conflict: a clause whose literals are all false, or a binary one (its two literals).
 #[derive(Clone, Copy, Debug)]
 enum Conflict {
     Clause(u32),
-    Pair(u32, u32),
+    Bin(Lit, Lit),
 }
 
 /// The solver state; its vectors are reused from one search to the next.
@@ -84,6 +92,8 @@ enum Conflict {
 pub struct Cdcl {
     cfg: CdclConfig,
     nvars: usize,
+    /// Variables `0..ncell_vars` are (cell, value) pairs; the rest are segment variables.
+    ncell_vars: usize,
     var_cell: Vec<u32>,
     var_value: Vec<u8>,
     /// Groups of each variable: `var_groups[v * GROUPS..][..var_ngroups[v]]`.
@@ -105,6 +115,8 @@ pub struct Cdcl {
     originals: Vec<u32>,
     learnts: Vec<u32>,
     watches: Vec<Vec<Watch>>,
+    /// Original binary clauses: `bins[l]` lists the literals that `l` true implies.
+    bins: Vec<Vec<Lit>>,
 
     activity: Vec<f64>,
     var_inc: f64,
@@ -124,6 +136,16 @@ pub struct Cdcl {
     stats: CdclStats,
 }
 
+/// The `k`-th cell of the segment where line `line` (a row when `dir` is 0, else a column)
+/// crosses the `b`-th box along it.
+fn seg_cell(side: usize, nbox: usize, dir: usize, line: usize, b: usize, k: usize) -> usize {
+    if dir == 0 {
+        line * side + b * nbox + k
+    } else {
+        (b * nbox + k) * side + line
+    }
+}
+
 #[inline]
 fn var(l: Lit) -> usize {
     (l >> 1) as usize
@@ -140,6 +162,7 @@ impl Cdcl {
         Cdcl {
             cfg,
             nvars: 0,
+            ncell_vars: 0,
             var_cell: Vec::new(),
             var_value: Vec::new(),
             var_groups: Vec::new(),
@@ -156,6 +179,7 @@ impl Cdcl {
             originals: Vec::new(),
             learnts: Vec::new(),
             watches: Vec::new(),
+            bins: Vec::new(),
             activity: Vec::new(),
             var_inc: 1.0,
             heap: Vec::new(),
@@ -227,9 +251,12 @@ impl Cdcl {
                 restarts += 1;
                 budget = self.cfg.restart_unit * crate::solver::luby(restarts + 1);
                 conflicts_at_restart = self.stats.conflicts;
-                self.cancel_until(0);
                 if self.learnts.len() >= self.max_learnts {
+                    self.cancel_until(0);
                     self.reduce();
+                } else {
+                    let keep = self.reused_levels();
+                    self.cancel_until(keep);
                 }
             }
             ticks = ticks.wrapping_add(1);
@@ -239,7 +266,7 @@ impl Cdcl {
             }
             let Some(v) = self.pick() else {
                 // Every variable assigned, no conflict: a solution.
-                for v in 0..self.nvars {
+                for v in 0..self.ncell_vars {
                     if self.lval[pos(v) as usize] == 1 {
                         out[self.var_cell[v] as usize] = self.var_value[v] + 1;
                     }
@@ -282,6 +309,35 @@ impl Cdcl {
                 m &= m - 1;
             }
         }
+        self.ncell_vars = self.var_cell.len();
+        // Segment variables: (direction, line, box index along the line, value), for every value
+        // some open cell of the segment holds.
+        let nbox = (1..=11).find(|&b| b * b == side).expect("side is a square");
+        let mut seg_var = Vec::new();
+        if self.cfg.segments {
+            seg_var.resize(2 * side * nbox * side, u32::MAX);
+            for dir in 0..2 {
+                for line in 0..side {
+                    for b in 0..nbox {
+                        let mut m = 0u128;
+                        for k in 0..nbox {
+                            let c = seg_cell(side, nbox, dir, line, b, k);
+                            if !dom[c].is_power_of_two() {
+                                m |= dom[c];
+                            }
+                        }
+                        let at = ((dir * side + line) * nbox + b) * side;
+                        while m != 0 {
+                            let v = m.trailing_zeros() as usize;
+                            m &= m - 1;
+                            seg_var[at + v] = self.var_cell.len() as u32;
+                            self.var_cell.push(u32::MAX);
+                            self.var_value.push(v as u8);
+                        }
+                    }
+                }
+            }
+        }
         let n = self.var_cell.len();
         self.nvars = n;
         self.var_groups.clear();
@@ -307,6 +363,10 @@ impl Cdcl {
             w.clear();
         }
         self.watches.resize_with(2 * n, Vec::new);
+        for b in &mut self.bins {
+            b.clear();
+        }
+        self.bins.resize_with(2 * n, Vec::new);
         self.activity.clear();
         self.activity.resize(n, 0.0);
         self.var_inc = 1.0;
@@ -361,11 +421,15 @@ impl Cdcl {
                 self.finish_group(start, &mut units);
             }
         }
+        if self.cfg.segments {
+            self.add_segments(dom, side, nbox, &seg_var, &cell_first, &mut units);
+        }
         if units.contains(&u32::MAX) {
             return false;
         }
-        // Initial order: variables of cells with fewer candidates first.
-        for v in 0..n {
+        // Initial order: variables of cells with fewer candidates first (segment variables
+        // last).
+        for v in 0..self.ncell_vars {
             let c = self.var_cell[v] as usize;
             self.activity[v] = 1.0 / f64::from(dom[c].count_ones());
         }
@@ -384,6 +448,114 @@ impl Cdcl {
             }
         }
         true
+    }
+
+    /// The clauses `x -> s` and `s -> (x1 | x2 | ...)` that define each segment variable `s`,
+    /// and the exactly-one groups over the segments of each line and of each box for every
+    /// value that the line (box) has not placed yet.
+    fn add_segments(
+        &mut self,
+        dom: &[u128],
+        side: usize,
+        nbox: usize,
+        seg_var: &[u32],
+        cell_first: &[u32],
+        units: &mut Vec<Lit>,
+    ) {
+        let mut lits: Vec<Lit> = Vec::with_capacity(nbox + 1);
+        for dir in 0..2 {
+            for line in 0..side {
+                for b in 0..nbox {
+                    let at = ((dir * side + line) * nbox + b) * side;
+                    for v in 0..side {
+                        let sv = seg_var[at + v];
+                        if sv == u32::MAX {
+                            continue;
+                        }
+                        let bit = 1u128 << v;
+                        lits.clear();
+                        lits.push(pos(sv as usize) | 1);
+                        for k in 0..nbox {
+                            let c = seg_cell(side, nbox, dir, line, b, k);
+                            let d = dom[c];
+                            if d & bit != 0 && !d.is_power_of_two() {
+                                let x = cell_first[c] + (d & (bit - 1)).count_ones();
+                                lits.push(pos(x as usize));
+                                self.add_clause(&[pos(x as usize) | 1, pos(sv as usize)]);
+                            }
+                        }
+                        let l = std::mem::take(&mut lits);
+                        self.add_clause(&l);
+                        lits = l;
+                    }
+                }
+            }
+        }
+        // Exactly one segment per (line, value) and per (box, direction, value).
+        let mut placed_line = vec![0u128; 2 * side];
+        let mut placed_box = vec![0u128; side];
+        for (c, &d) in dom.iter().enumerate() {
+            if d.is_power_of_two() {
+                let (r, col) = (c / side, c % side);
+                placed_line[r] |= d;
+                placed_line[side + col] |= d;
+                placed_box[r / nbox * nbox + col / nbox] |= d;
+            }
+        }
+        for dir in 0..2 {
+            for line in 0..side {
+                for v in 0..side {
+                    if placed_line[dir * side + line] >> v & 1 != 0 {
+                        continue;
+                    }
+                    let start = self.group_vars.len();
+                    for b in 0..nbox {
+                        let sv = seg_var[((dir * side + line) * nbox + b) * side + v];
+                        if sv != u32::MAX {
+                            self.group_vars.push(sv);
+                        }
+                    }
+                    self.finish_group(start, units);
+                }
+            }
+            for bx in 0..side {
+                // The box's lines in this direction, and its index along them.
+                let (first_line, along) = if dir == 0 {
+                    (bx / nbox * nbox, bx % nbox)
+                } else {
+                    (bx % nbox * nbox, bx / nbox)
+                };
+                for v in 0..side {
+                    if placed_box[bx] >> v & 1 != 0 {
+                        continue;
+                    }
+                    let start = self.group_vars.len();
+                    for line in first_line..first_line + nbox {
+                        let sv = seg_var[((dir * side + line) * nbox + along) * side + v];
+                        if sv != u32::MAX {
+                            self.group_vars.push(sv);
+                        }
+                    }
+                    self.finish_group(start, units);
+                }
+            }
+        }
+    }
+
+    /// An original clause of two literals or more.
+    fn add_clause(&mut self, lits: &[Lit]) {
+        if let [a, b] = *lits {
+            self.bins[(a ^ 1) as usize].push(b);
+            self.bins[(b ^ 1) as usize].push(a);
+            return;
+        }
+        let cref = self.arena.len() as u32;
+        self.arena.push(lits.len() as u32);
+        self.arena.push(0);
+        self.arena.push(0);
+        self.arena.extend_from_slice(lits);
+        self.originals.push(cref);
+        self.watch_clause(cref);
     }
 
     fn add_group(&mut self, vars: std::ops::Range<usize>, units: &mut Vec<Lit>) {
@@ -465,11 +637,19 @@ impl Cdcl {
                             continue;
                         }
                         match self.lval[pos(y) as usize] {
-                            0 => self.assign(pos(y) | 1, AMO_TAG | x as u32),
-                            1 => return Some(Conflict::Pair(x as u32, y as u32)),
+                            0 => self.assign(pos(y) | 1, BIN_TAG | (pos(x) | 1)),
+                            1 => return Some(Conflict::Bin(pos(x) | 1, pos(y) | 1)),
                             _ => {}
                         }
                     }
+                }
+            }
+            for k in 0..self.bins[p as usize].len() {
+                let q = self.bins[p as usize][k];
+                match self.lval[q as usize] {
+                    0 => self.assign(q, BIN_TAG | (p ^ 1)),
+                    -1 => return Some(Conflict::Bin(p ^ 1, q)),
+                    _ => {}
                 }
             }
             let fl = p ^ 1;
@@ -544,8 +724,8 @@ impl Cdcl {
     /// conflict), other than `v`'s own literal.
     fn reason_lits(&mut self, reason: u32, skip: usize) {
         self.stack.clear();
-        if reason & AMO_TAG != 0 {
-            self.stack.push(pos((reason & !AMO_TAG) as usize) | 1);
+        if reason & BIN_TAG != 0 {
+            self.stack.push(reason & !BIN_TAG);
         } else {
             let c = reason as usize + HEADER;
             let size = self.arena[c - HEADER] as usize;
@@ -574,9 +754,9 @@ impl Cdcl {
                 self.reason_lits(c, usize::MAX);
                 lits.extend_from_slice(&self.stack);
             }
-            Conflict::Pair(a, b) => {
-                lits.push(pos(a as usize) | 1);
-                lits.push(pos(b as usize) | 1);
+            Conflict::Bin(a, b) => {
+                lits.push(a);
+                lits.push(b);
             }
         }
         let p = loop {
@@ -607,7 +787,7 @@ impl Cdcl {
                 break p;
             }
             let r = self.reason[v];
-            if r & AMO_TAG == 0 {
+            if r & BIN_TAG == 0 {
                 self.bump_clause(r);
             }
             self.reason_lits(r, v);
@@ -669,8 +849,8 @@ impl Cdcl {
             let u = u as usize;
             let r = self.reason[u];
             let mut k = k as usize;
-            let q = if r & AMO_TAG != 0 {
-                (k == 0).then(|| pos((r & !AMO_TAG) as usize) | 1)
+            let q = if r & BIN_TAG != 0 {
+                (k == 0).then_some(r & !BIN_TAG)
             } else {
                 let c = r as usize + HEADER;
                 let size = self.arena[c - HEADER] as usize;
@@ -893,6 +1073,23 @@ impl Cdcl {
 
     fn decay(&mut self) {
         self.var_inc /= self.cfg.decay;
+    }
+
+    /// Partial restart (trail reuse): the decision levels that a restart would make again at
+    /// once, those whose decision is more active than every unassigned variable.
+    fn reused_levels(&mut self) -> usize {
+        if !self.cfg.reuse_trail {
+            return 0;
+        }
+        let Some(next) = self.pick() else {
+            return 0;
+        };
+        self.heap_insert(next as u32);
+        let top = self.activity[next];
+        self.trail_lim
+            .iter()
+            .take_while(|&&start| self.activity[var(self.trail[start])] > top)
+            .count()
     }
 
     /// The unassigned variable of highest activity.
