@@ -35,6 +35,7 @@ const GROUPS: usize = 6;
 
 /// Search settings (the defaults are the measured best).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[allow(clippy::struct_excessive_bools)] // independent switches, for measurements
 pub struct CdclConfig {
     /// Conflicts per Luby unit between restarts.
     pub restart_unit: u64,
@@ -219,11 +220,8 @@ impl Cdcl {
         visitor: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
     ) -> CdclStats {
         self.stats = CdclStats::default();
-        if !self.build(dom, house_cells, side) {
+        if !self.build(dom, house_cells, side, out) {
             return self.stats;
-        }
-        for (o, &d) in out.iter_mut().zip(dom) {
-            *o = d.trailing_zeros() as u8 + 1;
         }
         let mut restarts = 0u32;
         let mut budget = self.cfg.restart_unit * crate::solver::luby(1);
@@ -287,12 +285,49 @@ impl Cdcl {
         }
     }
 
-    /// Builds the variables, groups and clauses; false when the candidates admit no solution.
-    fn build(&mut self, dom: &[u128], house_cells: &[u32], side: usize) -> bool {
+    /// Builds the variables, groups and clauses, and writes the fixed cells' values to `out`;
+    /// false when the candidates admit no solution.
+    fn build(&mut self, dom: &[u128], house_cells: &[u32], side: usize, out: &mut [u8]) -> bool {
         let cells = dom.len();
         // Variables: (cell, value) for open cells, numbered cell by cell.
         self.var_cell.clear();
         self.var_value.clear();
+        // Naked singles to a fixpoint (a no-op after the solver's root propagation): the model
+        // has no group for a value that a house has placed, so no open cell may still hold it.
+        let mut clean = dom.to_vec();
+        let mut blocked = vec![0u128; cells];
+        loop {
+            blocked.fill(0);
+            for hc in house_cells.chunks_exact(side) {
+                let mut fixed = 0u128;
+                for &c in hc {
+                    let d = clean[c as usize];
+                    if d.is_power_of_two() {
+                        if fixed & d != 0 {
+                            return false;
+                        }
+                        fixed |= d;
+                    }
+                }
+                for &c in hc {
+                    blocked[c as usize] |= fixed;
+                }
+            }
+            let mut changed = false;
+            for (d, &b) in clean.iter_mut().zip(&blocked) {
+                if !d.is_power_of_two() && *d & b != 0 {
+                    *d &= !b;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        let dom = &clean[..];
+        for (o, &d) in out.iter_mut().zip(dom) {
+            *o = d.trailing_zeros() as u8 + 1;
+        }
         let mut cell_first = vec![u32::MAX; cells];
         for (c, &d) in dom.iter().enumerate() {
             if d == 0 {
@@ -1164,5 +1199,133 @@ impl Cdcl {
         }
         self.heap[i] = v;
         self.heap_pos[v as usize] = i as u32;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{self, Rng};
+    use crate::grid::{LargeGrid, check_solution, houses};
+    use crate::solver::{Config, Learn, Solver};
+    use std::collections::HashSet;
+
+    /// Every solution of `p` (up to `limit`) by the learning search run straight on the givens
+    /// (no root propagation), each checked by the rules.
+    fn cdcl_solutions(p: &LargeGrid, x: bool, cfg: CdclConfig, limit: usize) -> HashSet<Vec<u8>> {
+        let n = p.box_size();
+        let side = n * n;
+        let full = if side == 128 {
+            u128::MAX
+        } else {
+            (1u128 << side) - 1
+        };
+        let dom: Vec<u128> = p
+            .cells()
+            .iter()
+            .map(|&v| if v == 0 { full } else { 1 << (v - 1) })
+            .collect();
+        let house_cells: Vec<u32> = houses(n, x)
+            .into_iter()
+            .flat_map(|(_, cs)| cs.into_iter().map(|c| c as u32))
+            .collect();
+        let mut out = vec![0; side * side];
+        let mut seen = HashSet::new();
+        let mut cdcl = Cdcl::new(cfg);
+        let st = cdcl.run(&dom, &house_cells, side, None, &mut out, &mut |s| {
+            let g = LargeGrid::from_cells(n, s.to_vec()).unwrap();
+            check_solution(p, &g, x).unwrap_or_else(|v| panic!("{v}"));
+            assert!(seen.insert(s.to_vec()), "a solution visited twice");
+            if seen.len() >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        assert_eq!(st.solutions as usize, seen.len());
+        seen
+    }
+
+    #[test]
+    fn counts_match_the_dom_wdeg_search_from_raw_givens() {
+        // With and without segment variables and trail reuse, plain and X, 4x4 to 16x16: the
+        // same solution sets as the search without learning.
+        let off = Config {
+            learn: Learn::Off,
+            ..Config::default()
+        };
+        let cfgs = [
+            CdclConfig::default(),
+            CdclConfig {
+                segments: true,
+                reuse_trail: false,
+                positive_phase: false,
+                ..CdclConfig::default()
+            },
+        ];
+        let mut rng = Rng::new(21);
+        let mut multi = 0;
+        for (n, x, keep) in [
+            (2, false, 4),
+            (2, true, 3),
+            (3, false, 26),
+            (3, true, 22),
+            (4, false, 120),
+        ] {
+            for round in 0..12 {
+                let full = if x {
+                    generate::solution_grid_x(n, &mut rng, std::time::Duration::from_secs(10))
+                        .unwrap()
+                } else {
+                    generate::solution_grid(n, &mut rng)
+                };
+                let p = generate::remove_cells(&full, keep + round % 3, &mut rng);
+                let mut want = HashSet::new();
+                Solver::new(n, x, off).visit(&p, None, &mut |s| {
+                    want.insert(s.to_vec());
+                    if want.len() >= 300 {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                });
+                for cfg in cfgs {
+                    let got = cdcl_solutions(&p, x, cfg, 300);
+                    assert_eq!(got.len(), want.len(), "n {n} x {x} round {round} {cfg:?}");
+                    if want.len() < 300 {
+                        assert_eq!(got, want, "n {n} x {x} round {round} {cfg:?}");
+                    }
+                }
+                multi += usize::from(want.len() > 1);
+            }
+        }
+        assert!(
+            multi > 10,
+            "the test meets grids with several solutions ({multi})"
+        );
+    }
+
+    #[test]
+    fn contradictory_givens_have_no_solution() {
+        // Two 1s in row 0 of a 4x4; and a 9x9 whose givens force a cell empty.
+        let mut g = LargeGrid::empty(2);
+        g.set(0, 0, 1);
+        g.set(0, 3, 1);
+        assert!(cdcl_solutions(&g, false, CdclConfig::default(), 10).is_empty());
+        let mut g = LargeGrid::empty(3);
+        for (c, v) in [
+            (1, 1),
+            (2, 2),
+            (3, 3),
+            (4, 4),
+            (5, 5),
+            (6, 6),
+            (7, 7),
+            (8, 8),
+        ] {
+            g.set(1, c, v);
+        }
+        g.set(2, 0, 9);
+        assert!(cdcl_solutions(&g, false, CdclConfig::default(), 10).is_empty());
     }
 }
