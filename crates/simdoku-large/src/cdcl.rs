@@ -21,6 +21,8 @@
 use std::ops::ControlFlow;
 use std::time::Instant;
 
+mod gac;
+
 /// A literal: `2 * var` for "var true", `2 * var + 1` for "var false".
 type Lit = u32;
 
@@ -51,6 +53,9 @@ pub struct CdclConfig {
     pub segments: bool,
     /// Restarts keep the decisions that would be made again first (trail reuse).
     pub reuse_trail: bool,
+    /// All-different GAC on every house at each unit-propagation fixpoint, with explanation
+    /// clauses ([`gac`]).
+    pub gac: bool,
 }
 
 impl Default for CdclConfig {
@@ -62,6 +67,7 @@ impl Default for CdclConfig {
             decay: 0.95,
             segments: false,
             reuse_trail: true,
+            gac: false,
         }
     }
 }
@@ -135,6 +141,7 @@ pub struct Cdcl {
     stamp: u64,
     max_learnts: usize,
     stats: CdclStats,
+    gac: gac::HouseGac,
 }
 
 /// The `k`-th cell of the segment where line `line` (a row when `dir` is 0, else a column)
@@ -196,6 +203,7 @@ impl Cdcl {
             stamp: 0,
             max_learnts: 0,
             stats: CdclStats::default(),
+            gac: gac::HouseGac::default(),
         }
     }
 }
@@ -228,7 +236,16 @@ impl Cdcl {
         let mut conflicts_at_restart = 0u64;
         let mut ticks = 0u32;
         loop {
-            if let Some(confl) = self.propagate() {
+            let confl = match self.propagate() {
+                None if self.cfg.gac => match self.gac_pass() {
+                    gac::Outcome::Fixpoint => None,
+                    gac::Outcome::Pruned => continue,
+                    gac::Outcome::Unsat => return self.stats,
+                    gac::Outcome::Conflict(c) => Some(c),
+                },
+                other => other,
+            };
+            if let Some(confl) = confl {
                 self.stats.conflicts += 1;
                 if self.trail_lim.is_empty() {
                     return self.stats;
@@ -327,6 +344,9 @@ impl Cdcl {
         let dom = &clean[..];
         for (o, &d) in out.iter_mut().zip(dom) {
             *o = d.trailing_zeros() as u8 + 1;
+        }
+        if self.cfg.gac {
+            self.gac_setup(dom, house_cells, side);
         }
         let mut cell_first = vec![u32::MAX; cells];
         for (c, &d) in dom.iter().enumerate() {
@@ -648,6 +668,11 @@ impl Cdcl {
         self.lval[l as usize] = 1;
         self.lval[(l ^ 1) as usize] = -1;
         let v = var(l);
+        if self.cfg.gac && l & 1 != 0 && v < self.ncell_vars {
+            let c = self.var_cell[v] as usize;
+            self.gac.cur[c] &= !(1 << self.var_value[v]);
+            self.gac.touch(c);
+        }
         self.level[v] = self.trail_lim.len() as u32;
         self.reason[v] = reason;
         self.trail.push(l);
@@ -999,6 +1024,9 @@ impl Cdcl {
             let v = var(l);
             self.lval[l as usize] = 0;
             self.lval[(l ^ 1) as usize] = 0;
+            if self.cfg.gac && l & 1 != 0 && v < self.ncell_vars {
+                self.gac.cur[self.var_cell[v] as usize] |= 1 << self.var_value[v];
+            }
             if self.cfg.phase_saving {
                 self.phase[v] = l & 1 == 0;
             }
@@ -1008,6 +1036,7 @@ impl Cdcl {
         }
         self.trail.truncate(start);
         self.trail_lim.truncate(level);
+        self.gac.clear_dirty();
         self.qhead = start;
     }
 
@@ -1248,8 +1277,8 @@ mod tests {
 
     #[test]
     fn counts_match_the_dom_wdeg_search_from_raw_givens() {
-        // With and without segment variables and trail reuse, plain and X, 4x4 to 16x16: the
-        // same solution sets as the search without learning.
+        // With and without segment variables, GAC, trail reuse, plain and X, 4x4 to 16x16:
+        // the same solution sets as the search without learning.
         let off = Config {
             learn: Learn::Off,
             ..Config::default()
@@ -1260,6 +1289,17 @@ mod tests {
                 segments: true,
                 reuse_trail: false,
                 positive_phase: false,
+                ..CdclConfig::default()
+            },
+            CdclConfig {
+                gac: true,
+                ..CdclConfig::default()
+            },
+            CdclConfig {
+                gac: true,
+                segments: true,
+                phase_saving: false,
+                restart_unit: 8,
                 ..CdclConfig::default()
             },
         ];
