@@ -747,3 +747,13 @@ fn learning_and_plain_searches_agree_on_corrupted_grids() {
     }
     assert!(none > 0, "the test meets grids without a solution");
 }
+
+#[test]
+fn sigh_36x36_x_1_solution_is_valid() {
+    // Found by the learning search in about 20 s, too slow for a test: the bundled solution is
+    // checked against the puzzle and the X rules instead.
+    let p = &puzzles("sigh_36x36_X_1.txt")[0];
+    let want = &puzzles("sigh_36x36_X_1.solution.txt")[0].grid;
+    assert!(p.x);
+    check_solution(&p.grid, want, true).unwrap_or_else(|v| panic!("{v}"));
+}
