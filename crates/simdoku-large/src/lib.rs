@@ -7,6 +7,7 @@
 //! * [`Solver`]: candidate bitsets, singles, box/line intersections and all-different GAC
 //!   (Régin's matching + SCC filtering), dom/wdeg branching; solve, count up to a limit,
 //!   stop at a time limit;
+//! * [`cdcl`]: the clause-learning search that takes over after root propagation from 16x16 up;
 //! * [`generate`]: a seeded generator of puzzles of any size;
 //! * [`run`]: what the command line's `simdoku large` does, as a library function;
 //! * [`Gac9`]: the same engine behind the core 9x9 `Engine` trait.

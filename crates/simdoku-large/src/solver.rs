@@ -31,6 +31,9 @@
 //! too much memory on 121x121 grids (234 kB per open guess). Until the first solution the search
 //! restarts after 64 x Luby(i) failures, keeping the weights and trying values in random order;
 //! counting past the first solution is a complete search from the root that skips it.
+//!
+//! From box size 4 up (see [`Learn`]), the search after root propagation is instead the
+//! clause-learning one of [`crate::cdcl`], over the cells left open.
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
