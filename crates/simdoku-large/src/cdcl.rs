@@ -75,9 +75,13 @@ impl Default for CdclConfig {
 /// What the search did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CdclStats {
+    /// Solutions passed to the visitor.
     pub solutions: u64,
+    /// Decisions (branch points).
     pub decisions: u64,
+    /// Conflicts (each one learns a clause).
     pub conflicts: u64,
+    /// Whether the deadline stopped the search.
     pub timed_out: bool,
 }
 
