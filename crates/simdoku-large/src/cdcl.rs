@@ -15,8 +15,8 @@
 //!
 //! Counting past the first solution: each solution adds the clause that negates its decisions
 //! (propagation from the decisions derived every other variable, so the clause excludes exactly
-//! that solution) and the search goes on from the root; an empty set of decisions ends it. The
-//! search is complete, so counts are exact.
+//! that solution) and the search goes back one level, where that clause flips the last
+//! decision; a solution without decisions ends it. The search is complete, so counts are exact.
 
 use std::ops::ControlFlow;
 use std::time::Instant;
@@ -294,9 +294,7 @@ impl Cdcl {
                 if visitor(out).is_break() || self.trail_lim.is_empty() {
                     return self.stats;
                 }
-                if !self.block_solution() {
-                    return self.stats;
-                }
+                self.block_solution();
                 continue;
             };
             self.stats.decisions += 1;
@@ -990,32 +988,29 @@ impl Cdcl {
         self.assign(first, cref);
     }
 
-    /// After a solution: the clause negating its decisions, from the root.
-    fn block_solution(&mut self) -> bool {
+    /// After a solution: the clause negating its decisions `d1 .. dk`. The search goes back to
+    /// level `k - 1`, where the clause asserts `!dk` (a depth-first walk over the solutions,
+    /// not a restart per solution).
+    fn block_solution(&mut self) {
         self.learnt.clear();
-        for &start in &self.trail_lim {
+        for &start in self.trail_lim.iter().rev() {
             self.learnt.push(self.trail[start] ^ 1);
         }
-        self.cancel_until(0);
-        if self.learnt.len() == 1 {
-            let l = self.learnt[0];
-            return match self.lval[l as usize] {
-                -1 => false,
-                1 => true,
-                _ => {
-                    self.assign(l, NO_REASON);
-                    true
-                }
-            };
+        let k = self.learnt.len();
+        self.cancel_until(k - 1);
+        let first = self.learnt[0];
+        if k == 1 {
+            self.assign(first, NO_REASON);
+            return;
         }
         let cref = self.arena.len() as u32;
-        self.arena.push(self.learnt.len() as u32);
+        self.arena.push(k as u32);
         self.arena.push(0);
         self.arena.push(0);
         self.arena.extend_from_slice(&self.learnt);
         self.originals.push(cref);
         self.watch_clause(cref);
-        true
+        self.assign(first, cref);
     }
 
     fn cancel_until(&mut self, level: usize) {
