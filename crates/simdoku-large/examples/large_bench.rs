@@ -1,12 +1,12 @@
 //! Times the large engine on files: `cargo run --release -p simdoku-large --example large_bench
-//! -- [--limit N] [--timeout S] [--config hi,bl,gac,wdeg] FILE...`.
+//! -- [--limit N] [--timeout S] [--config hi,bl,gac,wdeg,rs,learn] FILE...`.
 //! Prints, per grid: <file:line>, size, givens fraction, status, solutions, guesses, milliseconds.
 
 #![allow(clippy::cast_precision_loss)]
 
 use std::time::{Duration, Instant};
 
-use simdoku_large::{Branch, Config, Solver, text};
+use simdoku_large::{Branch, Config, Learn, Solver, text};
 
 fn main() {
     let mut limit = 2;
@@ -34,6 +34,11 @@ fn main() {
                     restarts: s.contains("rs"),
                     lcv: s.contains("lcv"),
                     dual: s.contains("dual"),
+                    learn: if s.contains("learn") {
+                        Learn::Large
+                    } else {
+                        Learn::Off
+                    },
                     branch: if s.contains("wdeg") {
                         Branch::HouseWdeg
                     } else if s.contains("cs") {

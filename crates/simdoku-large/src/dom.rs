@@ -30,6 +30,8 @@ pub(crate) trait Dom:
     fn trailing_zeros(self) -> u32;
     fn is_power_of_two(self) -> bool;
     fn wrapping_neg(self) -> Self;
+    /// The same set in a `u128`.
+    fn to_u128(self) -> u128;
     /// The set `{0, .., k - 1}` (`k` up to `BITS`).
     fn low(k: usize) -> Self {
         if k as u32 == Self::BITS {
@@ -77,6 +79,10 @@ macro_rules! dom {
             #[inline(always)]
             fn wrapping_neg(self) -> Self {
                 <$t>::wrapping_neg(self)
+            }
+            #[inline(always)]
+            fn to_u128(self) -> u128 {
+                u128::from(self)
             }
         }
     )*};

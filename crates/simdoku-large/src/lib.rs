@@ -7,6 +7,7 @@
 //! * [`Solver`]: candidate bitsets, singles, box/line intersections and all-different GAC
 //!   (Régin's matching + SCC filtering), dom/wdeg branching; solve, count up to a limit,
 //!   stop at a time limit;
+//! * [`cdcl`]: the clause-learning search that takes over after root propagation from 16x16 up;
 //! * [`generate`]: a seeded generator of puzzles of any size;
 //! * [`run`]: what the command line's `simdoku large` does, as a library function;
 //! * [`Gac9`]: the same engine behind the core 9x9 `Engine` trait.
@@ -17,6 +18,7 @@
 // Cell counts (at most 14641) and milliseconds as f64 for fractions and reports.
 #![allow(clippy::cast_precision_loss)]
 
+pub mod cdcl;
 mod dom;
 pub mod engine9;
 pub mod generate;
@@ -28,5 +30,5 @@ pub mod text;
 pub use engine9::Gac9;
 pub use grid::{House, LargeGrid, Violation, check_solution};
 pub use run::{Input, LargeArgs, Summary, run};
-pub use solver::{Branch, Config, Solver, Stats, Status};
+pub use solver::{Branch, Config, Learn, Solver, Stats, Status};
 pub use text::{Form, Puzzle, TextError};

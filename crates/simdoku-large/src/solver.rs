@@ -31,6 +31,9 @@
 //! too much memory on 121x121 grids (234 kB per open guess). Until the first solution the search
 //! restarts after 64 x Luby(i) failures, keeping the weights and trying values in random order;
 //! counting past the first solution is a complete search from the root that skips it.
+//!
+//! From box size 4 up (see [`Learn`]), the search after root propagation is instead the
+//! clause-learning one of [`crate::cdcl`], over the cells left open.
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -61,6 +64,20 @@ pub struct Config {
     /// Also branch on the value with the fewest places in a house, when fewer than the
     /// chosen cell's candidates.
     pub dual: bool,
+    /// When to search with clause learning ([`crate::cdcl`]) after root propagation, instead
+    /// of the dom/wdeg search.
+    pub learn: Learn,
+}
+
+/// When the search learns clauses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Learn {
+    /// Never: dom/wdeg search with GAC at every node.
+    Off,
+    /// On grids of box size 4 (16x16) and more; 4x4 and 9x9 keep the dom/wdeg search.
+    Large,
+    /// At every size.
+    Always,
 }
 
 /// Branching heuristics.
@@ -90,6 +107,7 @@ impl Default for Config {
             restarts: true,
             lcv: false,
             dual: false,
+            learn: Learn::Large,
         }
     }
 }
@@ -317,6 +335,9 @@ struct Core<D: Dom> {
     stats: Stats,
     deadline: Option<Instant>,
     ticks: u32,
+    cdcl: crate::cdcl::Cdcl,
+    /// The candidates handed to the learning search.
+    dom128: Vec<u128>,
 }
 
 #[derive(Clone, Debug)]
@@ -417,6 +438,8 @@ impl<D: Dom> Core<D> {
             stats: Stats::default(),
             deadline: None,
             ticks: 0,
+            cdcl: crate::cdcl::Cdcl::default(),
+            dom128: Vec::new(),
         }
     }
 
@@ -1303,6 +1326,30 @@ impl<D: Dom> Core<D> {
         }
         self.trail.clear();
         self.stats.open_at_root = self.dom.iter().filter(|d| !d.is_power_of_two()).count();
+        let learn = match self.cfg.learn {
+            Learn::Off => false,
+            Learn::Large => self.n >= 4,
+            Learn::Always => true,
+        };
+        if learn && self.stats.open_at_root > 0 {
+            let mut dom = std::mem::take(&mut self.dom128);
+            dom.clear();
+            dom.extend(self.dom.iter().map(|d| d.to_u128()));
+            let st = self.cdcl.run(
+                &dom,
+                &self.house_cells,
+                self.side,
+                self.deadline,
+                out,
+                visitor,
+            );
+            self.stats.solutions = st.solutions;
+            self.stats.guesses = st.decisions;
+            self.stats.fails = st.conflicts;
+            self.stats.timed_out = st.timed_out;
+            self.dom128 = dom;
+            return;
+        }
         // Restarts (Luby sequence of failure budgets) until the first solution. If any restart
         // happened, the search for more solutions then starts over from the root without
         // restarts, and the first solution met again counts as a failure.
@@ -1468,7 +1515,7 @@ fn permutation_supports(doms: &mut [u16]) -> bool {
 const RESTART_BASE: u64 = 64;
 
 /// The Luby sequence 1 1 2 1 1 2 4 1 1 2 ..., from i = 1.
-fn luby(i: u32) -> u64 {
+pub(crate) fn luby(i: u32) -> u64 {
     let mut i = u64::from(i);
     loop {
         let mut k = 1;

@@ -17,7 +17,8 @@ use simdoku_core::{Engine, Grid, testkit};
 use simdoku_large::generate::{self, Rng};
 use simdoku_large::text::{self, Form};
 use simdoku_large::{
-    Config, Gac9, Input, LargeArgs, LargeGrid, Puzzle, Solver, Status, check_solution, grid, run,
+    Config, Gac9, Input, LargeArgs, LargeGrid, Learn, Puzzle, Solver, Status, check_solution, grid,
+    run,
 };
 
 fn large_dir() -> PathBuf {
@@ -217,9 +218,18 @@ fn agrees_with_scalar_on_9x9_sets() {
 
 #[test]
 fn counts_agree_with_brute_force_on_small_grids() {
+    // Each size with the clause-learning search and with the dom/wdeg one.
     let mut rng = Rng::new(11);
-    for (n, x) in [(2, false), (2, true), (3, false), (3, true)] {
-        let mut solver = Solver::new(n, x, Config::default());
+    let cases = [(2, false), (2, true), (3, false), (3, true)];
+    for ((n, x), learn) in cases
+        .into_iter()
+        .flat_map(|c| [(c, Learn::Off), (c, Learn::Always)])
+    {
+        let cfg = Config {
+            learn,
+            ..Config::default()
+        };
+        let mut solver = Solver::new(n, x, cfg);
         for round in 0..40 {
             let full = if x {
                 generate::solution_grid_x(n, &mut rng, Duration::from_secs(10)).unwrap()
@@ -246,14 +256,14 @@ fn counts_agree_with_brute_force_on_small_grids() {
                     ControlFlow::Continue(())
                 }
             });
-            assert_eq!(st.solutions, want, "n {n} x {x} round {round}");
+            assert_eq!(st.solutions, want, "n {n} x {x} {learn:?} round {round}");
             let (status, _, _) = solver.count(&p, 2, None);
             let expect = match want {
                 0 => Status::NoSolution,
                 1 => Status::Unique,
                 _ => Status::Multiple,
             };
-            assert_eq!(status, expect, "n {n} x {x} round {round}");
+            assert_eq!(status, expect, "n {n} x {x} {learn:?} round {round}");
         }
     }
 }
@@ -570,13 +580,18 @@ fn counts_with_and_without_restarts_agree() {
     // solution it found before starting over).
     let p = &puzzles("sigh_16x16_X_1.txt")[0];
     let mut rng = Rng::new(4);
+    let restarting = Config {
+        learn: Learn::Off,
+        ..Config::default()
+    };
     let plain = Config {
         restarts: false,
+        learn: Learn::Off,
         ..Config::default()
     };
     for drop in [3, 5] {
         let g = generate::remove_cells(&p.grid, p.grid.givens() - drop, &mut rng);
-        let (_, _, with) = Solver::new(4, true, Config::default()).count(&g, 50, None);
+        let (_, _, with) = Solver::new(4, true, restarting).count(&g, 50, None);
         let (_, _, without) = Solver::new(4, true, plain).count(&g, 50, None);
         assert_eq!(with.solutions, without.solutions, "{drop} givens removed");
         assert!(with.solutions >= 1);
@@ -625,4 +640,126 @@ fn x_marker_round_trips_in_both_forms() {
     let out = String::from_utf8(out).unwrap();
     assert_eq!(out.lines().count(), 1, "{out}");
     check_solution(&p, &text::parse(&out).remove(0).unwrap().grid, true).unwrap();
+}
+
+/// Every solution `cfg` visits (up to `limit`), each checked against the puzzle and the rules.
+fn visit_all(
+    p: &LargeGrid,
+    x: bool,
+    cfg: Config,
+    limit: usize,
+) -> (HashSet<LargeGrid>, simdoku_large::Stats) {
+    let n = p.box_size();
+    let mut seen = HashSet::new();
+    let st = Solver::new(n, x, cfg).visit(p, Some(Duration::from_mins(2)), &mut |s| {
+        let g = LargeGrid::from_cells(n, s.to_vec()).unwrap();
+        check_solution(p, &g, x).unwrap_or_else(|v| panic!("{v}"));
+        assert!(seen.insert(g), "a solution visited twice");
+        if seen.len() >= limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    assert!(!st.timed_out);
+    (seen, st)
+}
+
+#[test]
+fn learning_search_visits_the_same_solutions() {
+    // 16x16 grids (plain and X) with a few givens dropped: the clause-learning search (each
+    // solution blocked by the negation of its decisions) and the dom/wdeg search must visit
+    // the same set of solutions.
+    let off = Config {
+        learn: Learn::Off,
+        ..Config::default()
+    };
+    let mut rng = Rng::new(8);
+    let mut many = 0;
+    for (name, drop) in [
+        ("sigh_16x16_1.txt", 6),
+        ("sigh_16x16_1.txt", 12),
+        ("sigh_16x16_1.txt", 24),
+        ("sigh_16x16_1.txt", 36),
+        ("sigh_16x16_X_2.txt", 4),
+        ("sigh_16x16_X_2.txt", 8),
+        ("sigh_16x16_X_2.txt", 16),
+    ] {
+        let p = &puzzles(name)[0];
+        let g = generate::remove_cells(&p.grid, p.grid.givens() - drop, &mut rng);
+        let (learned, st) = visit_all(&g, p.x, Config::default(), 3000);
+        let (plain, _) = visit_all(&g, p.x, off, 3000);
+        assert_eq!(learned.len(), plain.len(), "{name} minus {drop}");
+        assert!(
+            learned == plain || learned.len() == 3000,
+            "{name} minus {drop}"
+        );
+        assert!(
+            st.guesses > 0,
+            "{name} minus {drop}: the learning search ran"
+        );
+        many += usize::from(learned.len() > 100);
+    }
+    assert!(many >= 2, "the test enumerates many solutions ({many})");
+}
+
+#[test]
+fn learning_search_solves_the_sigh_instances() {
+    // Uniqueness proved by the learning search (the default for 16x16 and up), the solution
+    // equal to the bundled one.
+    for name in [
+        "sigh_16x16_X_1.txt",
+        "sigh_36x36_1.txt",
+        "sigh_64x64_X_1.txt",
+    ] {
+        let p = &puzzles(name)[0];
+        let (status, sol, st) = solve(p, 2);
+        assert_eq!(status, Status::Unique, "{name}");
+        check_solution(&p.grid, &sol.unwrap(), p.x).unwrap();
+        assert!(st.fails > 0, "{name}: the learning search ran");
+    }
+}
+
+#[test]
+fn learning_and_plain_searches_agree_on_corrupted_grids() {
+    // 16x16 puzzles with two givens of a row swapped: the givens still differ in every house,
+    // but most such grids have no completion. Both searches must agree on the status.
+    let mut rng = Rng::new(5);
+    let off = Config {
+        learn: Learn::Off,
+        restarts: false,
+        ..Config::default()
+    };
+    let mut none = 0;
+    for round in 0..8 {
+        let full = generate::solution_grid(4, &mut rng);
+        let mut g = generate::remove_cells(&full, 140, &mut rng);
+        let row = round % 16;
+        let given: Vec<usize> = (0..16).filter(|&c| g.get(row, c) != 0).collect();
+        let (a, b) = (given[0], given[given.len() - 1]);
+        let (va, vb) = (g.get(row, a), g.get(row, b));
+        g.set(row, a, vb);
+        g.set(row, b, va);
+        if g.conflict(false).is_some() {
+            continue;
+        }
+        let (status, sol, _) = Solver::new(4, false, Config::default()).count(&g, 2, None);
+        let (want, _, _) = Solver::new(4, false, off).count(&g, 2, None);
+        assert_eq!(status, want, "round {round}");
+        if let Some(sol) = sol {
+            check_solution(&g, &sol, false).unwrap();
+        }
+        none += usize::from(status == Status::NoSolution);
+    }
+    assert!(none > 0, "the test meets grids without a solution");
+}
+
+#[test]
+fn sigh_36x36_x_1_solution_is_valid() {
+    // Found by the learning search in about 20 s, too slow for a test: the bundled solution is
+    // checked against the puzzle and the X rules instead.
+    let p = &puzzles("sigh_36x36_X_1.txt")[0];
+    let want = &puzzles("sigh_36x36_X_1.solution.txt")[0].grid;
+    assert!(p.x);
+    check_solution(&p.grid, want, true).unwrap_or_else(|v| panic!("{v}"));
 }
