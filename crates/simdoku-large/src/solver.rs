@@ -74,7 +74,9 @@ pub struct Config {
 pub enum Learn {
     /// Never: dom/wdeg search with GAC at every node.
     Off,
-    /// On grids of box size 4 (16x16) and more; 4x4 and 9x9 keep the dom/wdeg search.
+    /// On grids of box size 4 (16x16) and more, unless root propagation left the open cells
+    /// with half the values or more on average (nearly empty grids, where dom/wdeg does
+    /// better); 4x4 and 9x9 keep the dom/wdeg search.
     Large,
     /// At every size.
     Always,
@@ -1326,9 +1328,21 @@ impl<D: Dom> Core<D> {
         }
         self.trail.clear();
         self.stats.open_at_root = self.dom.iter().filter(|d| !d.is_power_of_two()).count();
+        // Open cells holding half the values or more on average: an under-constrained grid
+        // (empty or nearly), where the learning search's model is huge (up to 1.8 M variables on
+        // an empty 121x121) and dom/wdeg fills it with few failures.
+        let sparse = {
+            let open_values: u64 = self
+                .dom
+                .iter()
+                .filter(|d| !d.is_power_of_two())
+                .map(|d| u64::from(d.count_ones()))
+                .sum();
+            2 * open_values >= (self.stats.open_at_root * self.side) as u64
+        };
         let learn = match self.cfg.learn {
             Learn::Off => false,
-            Learn::Large => self.n >= 4,
+            Learn::Large => self.n >= 4 && !sparse,
             Learn::Always => true,
         };
         if learn && self.stats.open_at_root > 0 {
@@ -1355,7 +1369,9 @@ impl<D: Dom> Core<D> {
         // restarts, and the first solution met again counts as a failure.
         let mut restarting = self.cfg.restarts;
         let mut restarts = 0u32;
-        let base = RESTART_BASE;
+        // A restart throws away a fill of every open cell: on grids with thousands open, a
+        // budget of 64 failures cut each attempt short (an empty 121x121 never finished).
+        let base = RESTART_BASE * (self.stats.open_at_root as u64 / 1024).max(1);
         let mut budget = base * luby(1);
         let mut fails_at_restart = 0u64;
         let mut known = std::mem::take(&mut self.known);
