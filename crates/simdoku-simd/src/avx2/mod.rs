@@ -40,7 +40,8 @@
 //! operations between the three boxes' vectors. The equations inside a lane (a cell's nine `a`
 //! sum to 1, a mini-row's nine `h` to 6) compare per-lane popcounts of `p` and `n` with the
 //! totals. Propagation applies all rules to a fixed point, sweeping only the boxes that changed
-//! and then the bands (stacks) whose `h` (`v`) lanes changed.
+//! and then the bands (stacks) whose `h` (`v`) lanes changed; the first one, from the givens,
+//! sweeps everything until the boxes stop changing.
 //!
 //! # Search
 //! Depth first, branching only on `h` and `v` variables: the band (three boxes in a row, their
@@ -319,6 +320,61 @@ unsafe fn propagate<V: Vector>(
     }
 }
 
+/// One band or stack equation pass over boxes `a`, `b`, `c`.
+#[inline(always)]
+unsafe fn line<V: Vector>(s: &mut State<V>, a: usize, b: usize, c: usize, not: V) {
+    // SAFETY: the caller runs with V's features.
+    unsafe {
+        let (pa, pb, pc) = (s.p[a], s.p[b], s.p[c]);
+        let (na, nb, nc) = (s.n[a], s.n[b], s.n[c]);
+        s.p[a] = pa.and(nb.or3(nc, not));
+        s.p[b] = pb.and(na.or3(nc, not));
+        s.p[c] = pc.and(na.or3(nb, not));
+        s.n[a] = na.and(pb.and(pc).or(not));
+        s.n[b] = nb.and(pa.and(pc).or(not));
+        s.n[c] = nc.and(pa.and(pb).or(not));
+    }
+}
+
+/// All rules to a fixed point by full sweeps: every band and stack, then every box, until a
+/// sweep of the boxes changes nothing (the bands and stacks are then at their fixed point too:
+/// one pass reaches it, and their inputs did not change). False on a contradiction. Used for
+/// the propagation from the givens, where most boxes change in most sweeps: straight-line
+/// sweeps beat the change tracking of [`propagate`] there (measured 12% faster on `17_clue`),
+/// and lose to it after a branch, which touches one box.
+#[inline(always)]
+unsafe fn propagate_full<V: Vector>(s: &mut State<V>, k: &Consts<V>) -> bool {
+    // SAFETY: the caller runs with V's features.
+    unsafe {
+        let zero = V::load(&[0; 16]);
+        let mut bad = zero;
+        loop {
+            for i in 0..3 {
+                line(s, 3 * i, 3 * i + 1, 3 * i + 2, k.not_h);
+            }
+            for i in 0..3 {
+                line(s, i, i + 3, i + 6, k.not_v);
+            }
+            let mut diff = zero;
+            for b in 0..9 {
+                let (p, n) = (s.p[b], s.n[b]);
+                box_rules(&mut s.p[b], &mut s.n[b], k, &mut bad);
+                diff = diff.or3(s.p[b].xor(p), s.n[b].xor(n));
+            }
+            if !bad.is_zero() {
+                return false;
+            }
+            if diff.is_zero() {
+                break;
+            }
+        }
+        for b in 0..9 {
+            bad = bad.or(s.p[b].or(s.n[b]).andnot(k.valid));
+        }
+        bad.is_zero()
+    }
+}
+
 /// The branch variable `(box, lane, digit bit)`, or `None` when every `h` and `v` is decided.
 #[inline(always)]
 unsafe fn choose<V: Vector>(s: &State<V>, k: &Consts<V>) -> Option<(usize, usize, u16)> {
@@ -495,9 +551,18 @@ unsafe fn search<V: Vector, S: Sink>(
         }
         let mut depth = 0;
         let mut guesses = 0;
-        let (mut boxes, mut lines) = (0x1FF, 0);
+        // The first propagation, from the givens, sweeps everything; later ones only what a
+        // branch touched.
+        let mut fresh = true;
+        let (mut boxes, mut lines) = (0, 0);
         loop {
-            if propagate(&mut s, &k, boxes, lines) {
+            let consistent = if fresh {
+                fresh = false;
+                propagate_full(&mut s, &k)
+            } else {
+                propagate(&mut s, &k, boxes, lines)
+            };
+            if consistent {
                 match choose(&s, &k) {
                     None => {
                         let g = if S::GRID { grid_of(&s) } else { Grid::EMPTY };
