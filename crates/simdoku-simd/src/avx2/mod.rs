@@ -175,12 +175,31 @@ pub(crate) struct State<V> {
     n: [V; 9],
 }
 
-/// Box `b`'s lane for the cell at row `r`, column `c` of the grid.
-#[inline(always)]
-fn cell_place(i: usize) -> (usize, usize) {
-    let (r, c) = (i / 9, i % 9);
-    (r / 3 * 3 + c / 3, (r % 3) * 4 + c % 3)
-}
+/// Per box, per lane, the grid index of the lane's cell (the `h`, `v` and X lanes: 0, unused).
+const CELL_OF: [[u8; 16]; 9] = {
+    let mut t = [[0u8; 16]; 9];
+    let mut b = 0;
+    while b < 9 {
+        let mut l = 0;
+        while l < 12 {
+            if l % 4 != 3 {
+                t[b][l] = ((b / 3 * 3 + l / 4) * 9 + b % 3 * 3 + l % 4) as u8;
+            }
+            l += 1;
+        }
+        b += 1;
+    }
+    t
+};
+/// A cell's "may be 1" bits from its value: the digit's bit, or all nine for an empty cell
+/// (indexed by the value masked to four bits, so no bounds check).
+const DIGIT_BITS: [u16; 16] = lanes!(|l| if l == 0 {
+    ALL9
+} else if l <= 9 {
+    1 << (l - 1)
+} else {
+    0
+});
 
 /// Rows of the box matrix: exactly one of four (rows 0-2), three of four (row 3). A member
 /// may be 1 only if all others may be 0, and may be 0 only if some other may be 1 (in row 3,
@@ -503,11 +522,14 @@ unsafe fn grid_of<V: Vector>(s: &State<V>) -> Grid {
     // SAFETY: the caller runs with V's features.
     let boxes: [[u16; 16]; 9] = std::array::from_fn(|b| unsafe { s.p[b].store() });
     let mut cells = [0u8; 81];
-    for (i, cell) in cells.iter_mut().enumerate() {
-        let (b, l) = cell_place(i);
-        let w = boxes[b][l];
-        debug_assert!(w.is_power_of_two(), "a solved state has one digit per cell");
-        *cell = w.trailing_zeros() as u8 + 1;
+    for b in 0..9 {
+        for l in 0..12 {
+            if l % 4 != 3 {
+                let w = boxes[b][l];
+                debug_assert!(w.is_power_of_two(), "a solved state has one digit per cell");
+                cells[usize::from(CELL_OF[b][l])] = w.trailing_zeros() as u8 + 1;
+            }
+        }
     }
     Grid::from_cells(cells).expect("digits are 1..=9")
 }
@@ -535,15 +557,15 @@ unsafe fn search<V: Vector, S: Sink>(
             p: [V::load(&INIT_P); 9],
             n: [V::load(&INIT_N); 9],
         };
-        let mut boxes = [INIT_P; 9];
-        for (i, &d) in grid.cells().iter().enumerate() {
-            if d != 0 {
-                let (b, l) = cell_place(i);
-                boxes[b][l] = 1 << (d - 1);
-            }
-        }
+        let cells = grid.cells();
         for b in 0..9 {
-            s.p[b] = V::load(&boxes[b]);
+            let mut a = INIT_P;
+            for l in 0..12 {
+                if l % 4 != 3 {
+                    a[l] = DIGIT_BITS[usize::from(cells[usize::from(CELL_OF[b][l])] & 15)];
+                }
+            }
+            s.p[b] = V::load(&a);
         }
         // One slot per depth, filled once per engine (the capacity is reserved at construction).
         while stack.len() < MAX_DEPTH {
