@@ -91,8 +91,12 @@ const SWAP_PAIRS: [u16; 16] = lanes!(|l| {
 const NOT_ROW3: [u16; 16] = lanes!(|l| !ROW3[l]);
 const NOT_COL3: [u16; 16] = lanes!(|l| !COL3[l]);
 /// The `h` lanes, the `v` lanes.
-const H_LANES: [u16; 16] = lanes!(|l| !NOT_H[l]);
-const V_LANES: [u16; 16] = lanes!(|l| !NOT_V[l]);
+/// The bytes of the `h` lanes and of the `v` lanes, as bits of a byte mask.
+const H_BYTES: u32 = 0x00C0_C0C0;
+const V_BYTES: u32 = 0x3F00_0000;
+/// Per box, its band's and its stack's number as lines (bands 0-2, stacks 3-5).
+const BAND_OF: [u32; 9] = [0, 0, 0, 1, 1, 1, 2, 2, 2];
+const STACK_OF: [u32; 9] = [3, 4, 5, 3, 4, 5, 3, 4, 5];
 /// Everything but the `h` lanes.
 const NOT_H: [u16; 16] = lanes!(|l| if l % 4 == 3 && l < 15 { 0 } else { 0xFFFF });
 /// Everything but the `v` lanes.
@@ -135,8 +139,6 @@ struct Consts<V> {
     not_h: V,
     not_v: V,
     gather_hv: V,
-    h_lanes: V,
-    v_lanes: V,
     ones: V,
     zeros: V,
     valid: V,
@@ -158,8 +160,6 @@ impl<V: Vector> Consts<V> {
                 not_h: V::load(&NOT_H),
                 not_v: V::load(&NOT_V),
                 gather_hv: V::load(&GATHER_HV),
-                h_lanes: V::load(&H_LANES),
-                v_lanes: V::load(&V_LANES),
                 ones: V::load(&ONES),
                 zeros: V::load(&ZEROS),
                 valid: V::load(&VALID),
@@ -325,11 +325,11 @@ unsafe fn propagate<V: Vector>(
                 let (p, n) = (s.p[b], s.n[b]);
                 box_rules(&mut s.p[b], &mut s.n[b], k, &mut bad);
                 // Changed at all: run again; changed in h (v) lanes: its band (stack) too.
-                let diff = s.p[b].xor(p).or(s.n[b].xor(n));
-                changed |= u32::from(!diff.is_zero()) << b;
-                let hc = u32::from(!diff.and_is_zero(k.h_lanes));
-                let vc = u32::from(!diff.and_is_zero(k.v_lanes));
-                lines |= (hc << (b / 3)) | (vc << (3 + b % 3));
+                let diff = s.p[b].xor(p).or(s.n[b].xor(n)).nonzero_bytes();
+                changed |= u32::from(diff != 0) << b;
+                let hc = u32::from(diff & H_BYTES != 0);
+                let vc = u32::from(diff & V_BYTES != 0);
+                lines |= (hc << BAND_OF[b]) | (vc << STACK_OF[b]);
             }
             if !bad.is_zero() {
                 return false;
@@ -454,12 +454,13 @@ unsafe fn choose<V: Vector>(s: &State<V>, k: &Consts<V>) -> Option<(usize, usize
             c2 ^= k1;
             c3 |= k2;
         }
-        let mut fewest = 0u16;
-        for c in 1..=9u32 {
-            let want = |plane: u16, i: u32| if c >> i & 1 != 0 { plane } else { !plane };
-            fewest = want(c0, 0) & want(c1, 1) & want(c2, 2) & want(c3, 3) & ALL9;
-            if fewest != 0 {
-                break;
+        // The minimum over the nonzero counts, plane by plane from the top: keep the digits
+        // without the plane's bit whenever there are any.
+        let mut fewest = (c0 | c1 | c2 | c3) & ALL9;
+        for plane in [c3, c2, c1, c0] {
+            let without = fewest & !plane;
+            if without != 0 {
+                fewest = without;
             }
         }
         let digit = fewest.trailing_zeros();

@@ -10,11 +10,12 @@
 #![allow(clippy::missing_safety_doc)]
 
 use std::arch::x86_64::{
-    __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi16,
-    _mm256_cmpgt_epi16, _mm256_extract_epi64, _mm256_loadu_si256, _mm256_maddubs_epi16,
-    _mm256_or_si256, _mm256_permute4x64_epi64, _mm256_set1_epi8, _mm256_setr_epi8,
-    _mm256_shuffle_epi8, _mm256_shuffle_epi32, _mm256_srli_epi16, _mm256_storeu_si256,
-    _mm256_testz_si256, _mm256_xor_si256,
+    __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi8,
+    _mm256_cmpeq_epi16, _mm256_cmpgt_epi16, _mm256_extract_epi64, _mm256_loadu_si256,
+    _mm256_maddubs_epi16, _mm256_movemask_epi8, _mm256_or_si256, _mm256_permute4x64_epi64,
+    _mm256_set1_epi8, _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
+    _mm256_shuffle_epi32, _mm256_srli_epi16, _mm256_storeu_si256, _mm256_testz_si256,
+    _mm256_xor_si256,
 };
 
 /// 16 lanes of 16 bits.
@@ -61,8 +62,8 @@ pub(crate) trait Vector: Copy {
     unsafe fn rot_quad1(self) -> Self;
     unsafe fn rot_quad2(self) -> Self;
     unsafe fn is_zero(self) -> bool;
-    /// `self & m == 0`.
-    unsafe fn and_is_zero(self, m: Self) -> bool;
+    /// Bit `i` set where byte `i` is not zero.
+    unsafe fn nonzero_bytes(self) -> u32;
     /// The number of set bits of each lane.
     unsafe fn popcnt16(self) -> Self;
     /// All ones in the lanes where `self > o` (signed), zero elsewhere.
@@ -164,9 +165,9 @@ impl Vector for V2 {
         unsafe { _mm256_testz_si256(self.0, self.0) != 0 }
     }
     #[inline(always)]
-    unsafe fn and_is_zero(self, m: Self) -> bool {
-        // SAFETY: AVX per the caller.
-        unsafe { _mm256_testz_si256(self.0, m.0) != 0 }
+    unsafe fn nonzero_bytes(self) -> u32 {
+        // SAFETY: AVX2 per the caller.
+        unsafe { !(_mm256_movemask_epi8(_mm256_cmpeq_epi8(self.0, _mm256_setzero_si256())) as u32) }
     }
     #[inline(always)]
     unsafe fn popcnt16(self) -> Self {
