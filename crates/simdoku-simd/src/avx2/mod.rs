@@ -296,13 +296,14 @@ unsafe fn propagate<V: Vector>(
                 let ma = na.and(pb.and(pc).or(not));
                 let mb = nb.and(pa.and(pc).or(not));
                 let mc = nc.and(pa.and(pb).or(not));
-                let any = pa.xor(qa).or3(pb.xor(qb), pc.xor(qc));
-                let any = any.or3(na.xor(ma), nb.xor(mb).or(nc.xor(mc)));
+                // Only the boxes that changed need their rules again (a branch's value 1 often
+                // settles nothing in the other two boxes).
+                let da = u32::from(!pa.xor(qa).or(na.xor(ma)).is_zero());
+                let db = u32::from(!pb.xor(qb).or(nb.xor(mb)).is_zero());
+                let dc = u32::from(!pc.xor(qc).or(nc.xor(mc)).is_zero());
                 (s.p[a], s.p[b], s.p[c]) = (qa, qb, qc);
                 (s.n[a], s.n[b], s.n[c]) = (ma, mb, mc);
-                if !any.is_zero() {
-                    boxes |= (1 << a) | (1 << b) | (1 << c);
-                }
+                boxes |= (da << a) | (db << b) | (dc << c);
             }
             if boxes == 0 {
                 // A variable that may be neither 0 nor 1 stays so: checked once, at the end, in
