@@ -25,9 +25,14 @@ fn main() {
         return;
     };
     if mode == "enum" {
-        // A solved hardest11 grid, 61 cells emptied (seeded): 10^5-ish solutions each.
+        // A solved hardest11 grid, 61 cells emptied (seeded; `AB_SEEDS` of them, default 1:
+        // 218,843 solutions).
         let solved = e.solve(&testkit::bench_set("hardest11")[0]).0.unwrap();
-        let puzzles: Vec<Grid> = (1..=3)
+        let seeds: u64 = std::env::var("AB_SEEDS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(1);
+        let puzzles: Vec<Grid> = (1..=seeds)
             .map(|s| testkit::remove_cells(&solved, 20, &mut Rng::new(s)))
             .collect();
         let mut best = f64::MAX;

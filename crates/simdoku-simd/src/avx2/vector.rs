@@ -64,7 +64,8 @@ pub(crate) trait Vector: Copy {
     unsafe fn is_zero(self) -> bool;
     /// Bit `i` set where byte `i` is not zero.
     unsafe fn nonzero_bytes(self) -> u32;
-    /// The number of set bits of each lane.
+    /// The number of set bits of each lane, for lanes below `0x1000` (the engine's lanes use
+    /// nine bits).
     unsafe fn popcnt16(self) -> Self;
     /// All ones in the lanes where `self > o` (signed), zero elsewhere.
     unsafe fn gt16(self, o: Self) -> Self;
@@ -179,8 +180,10 @@ impl Vector for V2 {
             );
             let low = _mm256_set1_epi8(0x0F);
             let lo = _mm256_shuffle_epi8(table, _mm256_and_si256(self.0, low));
-            let hi =
-                _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16::<4>(self.0), low));
+            // Bits 4-7 in the low byte's low nibble; bit 8 lands in bit 4, which the shuffle
+            // ignores, and bits 9-11 in bits 5-7, which are clear (a lane below 0x1000), so no
+            // mask. The high byte is bits 12-15: zero.
+            let hi = _mm256_shuffle_epi8(table, _mm256_srli_epi16::<4>(self.0));
             // Byte counts, then the two bytes of each lane summed by a multiply-add.
             V2(_mm256_maddubs_epi16(
                 _mm256_add_epi8(lo, hi),
