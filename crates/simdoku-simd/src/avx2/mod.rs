@@ -91,6 +91,12 @@ const SWAP_PAIRS: [u16; 16] = lanes!(|l| {
 const NOT_ROW3: [u16; 16] = lanes!(|l| !ROW3[l]);
 const NOT_COL3: [u16; 16] = lanes!(|l| !COL3[l]);
 /// The `h` lanes, the `v` lanes.
+/// The `h` and `v` lanes.
+const HV_LANES: [u16; 16] = lanes!(|l| if l % 4 == 3 && l < 15 || l >= 12 && l < 15 {
+    0xFFFF
+} else {
+    0
+});
 /// The bytes of the `h` lanes and of the `v` lanes, as bits of a byte mask.
 const H_BYTES: u32 = 0x00C0_C0C0;
 const V_BYTES: u32 = 0x3F00_0000;
@@ -402,9 +408,22 @@ unsafe fn choose<V: Vector>(s: &State<V>, k: &Consts<V>) -> Option<(usize, usize
     unsafe {
         // Per box, the undecided h and v gathered into two words: `lo` = h0 h1, `hi` = h2 v0 v1
         // v2 (16 bits each).
+        // (A loop, not `array::from_fn`: closures do not inherit the caller's target features.)
+        let mut u = [s.p[0]; 9];
+        for b in 0..9 {
+            u[b] = s.p[b].and(s.n[b]);
+        }
+        // A solution (every h and v decided) is told by one test: a counting search meets one
+        // per solution.
+        let any = u[0]
+            .or3(u[1], u[2])
+            .or3(u[3].or3(u[4], u[5]), u[6].or3(u[7], u[8]));
+        if any.and(V::load(&HV_LANES)).is_zero() {
+            return None;
+        }
         let mut und = [(0u64, 0u64); 9];
         for b in 0..9 {
-            let q = s.p[b].and(s.n[b]).shuffle_bytes(k.gather_hv).quads();
+            let q = u[b].shuffle_bytes(k.gather_hv).quads();
             und[b] = (q[0], q[2]);
         }
         // Bands (their h) and stacks (their v).
