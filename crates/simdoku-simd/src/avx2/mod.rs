@@ -100,9 +100,28 @@ const HV_LANES: [u16; 16] = lanes!(|l| if l % 4 == 3 && l < 15 || l >= 12 && l <
 /// The bytes of the `h` lanes and of the `v` lanes, as bits of a byte mask.
 const H_BYTES: u32 = 0x00C0_C0C0;
 const V_BYTES: u32 = 0x3F00_0000;
-/// Per box, its band's and its stack's number as lines (bands 0-2, stacks 3-5).
-const BAND_OF: [u32; 9] = [0, 0, 0, 1, 1, 1, 2, 2, 2];
-const STACK_OF: [u32; 9] = [3, 4, 5, 3, 4, 5, 3, 4, 5];
+/// Per box, its band's and its stack's number as lines (bands 0-2, stacks 3-5); padded to 16
+/// so that an index masked to four bits needs no bounds check.
+const LINES_OF: [[u32; 2]; 16] = {
+    let mut t = [[0; 2]; 16];
+    let mut b = 0;
+    while b < 9 {
+        t[b] = [(b / 3) as u32, (3 + b % 3) as u32];
+        b += 1;
+    }
+    t
+};
+/// Per line (bands 0-2, stacks 3-5), its three boxes; padded to 8 like `LINES_OF`.
+const LINE_BOXES: [[usize; 3]; 8] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 0, 0],
+    [0, 0, 0],
+];
 /// Everything but the `h` lanes.
 const NOT_H: [u16; 16] = lanes!(|l| if l % 4 == 3 && l < 15 { 0 } else { 0xFFFF });
 /// Everything but the `v` lanes.
@@ -179,6 +198,33 @@ impl<V: Vector> Consts<V> {
 pub(crate) struct State<V> {
     p: [V; 9],
     n: [V; 9],
+}
+
+impl<V: Copy> State<V> {
+    /// Box `b`'s "may be 1" and "may be 0", without a bounds check.
+    ///
+    /// # Safety
+    /// `b < 9`.
+    #[inline(always)]
+    unsafe fn get(&self, b: usize) -> (V, V) {
+        debug_assert!(b < 9);
+        // SAFETY: `b < 9` per the caller.
+        unsafe { (*self.p.get_unchecked(b), *self.n.get_unchecked(b)) }
+    }
+
+    /// Sets box `b`'s two vectors, without a bounds check.
+    ///
+    /// # Safety
+    /// `b < 9`.
+    #[inline(always)]
+    unsafe fn put(&mut self, b: usize, p: V, n: V) {
+        debug_assert!(b < 9);
+        // SAFETY: `b < 9` per the caller.
+        unsafe {
+            *self.p.get_unchecked_mut(b) = p;
+            *self.n.get_unchecked_mut(b) = n;
+        }
+    }
 }
 
 /// Per box, per lane, the grid index of the lane's cell (the `h`, `v` and X lanes: 0, unused).
@@ -287,15 +333,11 @@ unsafe fn propagate<V: Vector>(
             while todo != 0 {
                 let l = todo.trailing_zeros() as usize;
                 todo &= todo - 1;
-                let (x, step, not) = if l < 3 {
-                    (3 * l, 1, k.not_h)
-                } else {
-                    (l - 3, 3, k.not_v)
-                };
-                let (a, b, c) = (x, x + step, x + 2 * step);
+                let not = if l < 3 { k.not_h } else { k.not_v };
+                let [a, b, c] = LINE_BOXES[l & 7];
                 // All three from the old values: one pass reaches this line's fixed point.
-                let (pa, pb, pc) = (s.p[a], s.p[b], s.p[c]);
-                let (na, nb, nc) = (s.n[a], s.n[b], s.n[c]);
+                // SAFETY: the table holds box numbers, below 9.
+                let ((pa, na), (pb, nb), (pc, nc)) = (s.get(a), s.get(b), s.get(c));
                 let qa = pa.and(nb.or3(nc, not));
                 let qb = pb.and(na.or3(nc, not));
                 let qc = pc.and(na.or3(nb, not));
@@ -307,8 +349,10 @@ unsafe fn propagate<V: Vector>(
                 let da = u32::from(!pa.xor(qa).or(na.xor(ma)).is_zero());
                 let db = u32::from(!pb.xor(qb).or(nb.xor(mb)).is_zero());
                 let dc = u32::from(!pc.xor(qc).or(nc.xor(mc)).is_zero());
-                (s.p[a], s.p[b], s.p[c]) = (qa, qb, qc);
-                (s.n[a], s.n[b], s.n[c]) = (ma, mb, mc);
+                // SAFETY: as above.
+                s.put(a, qa, ma);
+                s.put(b, qb, mb);
+                s.put(c, qc, mc);
                 boxes |= (da << a) | (db << b) | (dc << c);
             }
             if boxes == 0 {
@@ -329,14 +373,18 @@ unsafe fn propagate<V: Vector>(
             while todo != 0 {
                 let b = todo.trailing_zeros() as usize;
                 todo &= todo - 1;
-                let (p, n) = (s.p[b], s.n[b]);
-                box_rules(&mut s.p[b], &mut s.n[b], k, &mut bad);
+                // SAFETY: `boxes` holds box numbers, below 9.
+                let (p, n) = s.get(b);
+                let (mut q, mut m) = (p, n);
+                box_rules(&mut q, &mut m, k, &mut bad);
+                // SAFETY: as above.
+                s.put(b, q, m);
                 // Changed at all: run again; changed in h (v) lanes: its band (stack) too.
-                let diff = s.p[b].xor(p).or(s.n[b].xor(n)).nonzero_bytes();
+                let diff = q.xor(p).or(m.xor(n)).nonzero_bytes();
                 changed |= u32::from(diff != 0) << b;
                 let hc = u32::from(diff & H_BYTES != 0);
                 let vc = u32::from(diff & V_BYTES != 0);
-                lines |= (hc << BAND_OF[b]) | (vc << STACK_OF[b]);
+                lines |= (hc << LINES_OF[b & 15][0]) | (vc << LINES_OF[b & 15][1]);
             }
             if !bad.is_zero() {
                 return false;
