@@ -618,13 +618,23 @@ unsafe fn grid_of<V: Vector>(s: &State<V>) -> Grid {
     Grid::from_cells(cells).expect("digits are 1..=9")
 }
 
-/// A single-bit vector: `bit` in lane `lane`.
+/// Per lane, the mask of that lane alone.
+const ONE_LANE: [[u16; 16]; 16] = {
+    let mut t = [[0u16; 16]; 16];
+    let mut l = 0;
+    while l < 16 {
+        t[l][l] = 0xFFFF;
+        l += 1;
+    }
+    t
+};
+
+/// A single-bit vector: `bit` in lane `lane` (from a table and a broadcast: building it in
+/// memory and loading it stalls on store forwarding).
 #[inline(always)]
 unsafe fn one_bit<V: Vector>(lane: usize, bit: u16) -> V {
-    let mut a = [0u16; 16];
-    a[lane] = bit;
     // SAFETY: the caller runs with V's features.
-    unsafe { V::load(&a) }
+    unsafe { V::load(&ONE_LANE[lane & 15]).and(V::splat16(bit)) }
 }
 
 /// The whole search; returns the number of guesses.
@@ -681,11 +691,7 @@ unsafe fn search<V: Vector, S: Sink>(
                         let x = one_bit::<V>(lane, bit);
                         // The other value waits on the stack (written there, not copied twice).
                         // Only the band (an h) or the stack (a v) of the variable is touched.
-                        let line = if lane % 4 == 3 {
-                            1u8 << (b / 3)
-                        } else {
-                            8 << (b % 3)
-                        };
+                        let line = 1u8 << LINES_OF[b & 15][usize::from(lane % 4 != 3)];
                         let slot = &mut stack[depth];
                         depth += 1;
                         copy_state(&mut slot.0, &s);

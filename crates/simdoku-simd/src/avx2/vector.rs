@@ -13,15 +13,17 @@ use std::arch::x86_64::{
     __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi8,
     _mm256_cmpeq_epi16, _mm256_cmpgt_epi16, _mm256_extract_epi64, _mm256_loadu_si256,
     _mm256_maddubs_epi16, _mm256_movemask_epi8, _mm256_or_si256, _mm256_permute4x64_epi64,
-    _mm256_set1_epi8, _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
-    _mm256_shuffle_epi32, _mm256_srli_epi16, _mm256_storeu_si256, _mm256_testz_si256,
-    _mm256_xor_si256,
+    _mm256_set1_epi8, _mm256_set1_epi16, _mm256_setr_epi8, _mm256_setzero_si256,
+    _mm256_shuffle_epi8, _mm256_shuffle_epi32, _mm256_srli_epi16, _mm256_storeu_si256,
+    _mm256_testz_si256, _mm256_xor_si256,
 };
 
 /// 16 lanes of 16 bits.
 pub(crate) trait Vector: Copy {
     unsafe fn load(a: &[u16; 16]) -> Self;
     unsafe fn store(self) -> [u16; 16];
+    /// `x` in every lane.
+    unsafe fn splat16(x: u16) -> Self;
     /// The four 64-bit quads (lanes 4q..4q+4 in quad q).
     unsafe fn quads(self) -> [u64; 4];
     unsafe fn and(self, o: Self) -> Self;
@@ -89,6 +91,11 @@ impl Vector for V2 {
         // SAFETY: the array is 32 writable bytes; unaligned store.
         unsafe { _mm256_storeu_si256(a.as_mut_ptr().cast(), self.0) };
         a
+    }
+    #[inline(always)]
+    unsafe fn splat16(x: u16) -> Self {
+        // SAFETY: AVX per the caller.
+        V2(unsafe { _mm256_set1_epi16(x as i16) })
     }
     #[inline(always)]
     unsafe fn quads(self) -> [u64; 4] {
