@@ -525,18 +525,18 @@ unsafe fn choose<V: Vector>(s: &State<V>, k: &Consts<V>) -> Option<(usize, usize
                 };
             }
         }
-        // Per digit, the number of its undecided variables, bit-sliced: count = c0 + 2 c1 +
-        // 4 c2 + 8 c3. Then the digits with the smallest nonzero count; the lowest of them.
-        let (mut c0, mut c1, mut c2, mut c3) = (0u16, 0u16, 0u16, 0u16);
+        // Per digit, the number of its undecided variables: each word's nine bits deposited
+        // one per nibble and summed (at most 9 per nibble), then sliced into bit planes:
+        // count = c0 + 2 c1 + 4 c2 + 8 c3.
+        const NIBBLES: u64 = 0x1_1111_1111;
+        let mut sum = 0u64;
         for &(_, _, w) in &words {
-            let k0 = c0 & w;
-            c0 ^= w;
-            let k1 = c1 & k0;
-            c1 ^= k0;
-            let k2 = c2 & k1;
-            c2 ^= k1;
-            c3 |= k2;
+            sum += vector::pdep(u64::from(w), NIBBLES);
         }
+        let c0 = vector::pext(sum, NIBBLES) as u16;
+        let c1 = vector::pext(sum, NIBBLES << 1) as u16;
+        let c2 = vector::pext(sum, NIBBLES << 2) as u16;
+        let c3 = vector::pext(sum, NIBBLES << 3) as u16;
         // The minimum over the nonzero counts, plane by plane from the top: keep the digits
         // without the plane's bit whenever there are any.
         let mut fewest = (c0 | c1 | c2 | c3) & ALL9;

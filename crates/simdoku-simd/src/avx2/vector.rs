@@ -209,3 +209,23 @@ impl Vector for V2 {
         V2(unsafe { _mm256_cmpeq_epi16(self.0, o.0) })
     }
 }
+
+/// The bits of `x` deposited at the set bits of `mask`, lowest first (`pdep`).
+///
+/// # Safety
+/// The caller runs with BMI2.
+#[inline(always)]
+pub(crate) unsafe fn pdep(x: u64, mask: u64) -> u64 {
+    // SAFETY: BMI2 per the caller.
+    unsafe { std::arch::x86_64::_pdep_u64(x, mask) }
+}
+
+/// The bits of `x` at the set bits of `mask`, packed lowest first (`pext`).
+///
+/// # Safety
+/// The caller runs with BMI2.
+#[inline(always)]
+pub(crate) unsafe fn pext(x: u64, mask: u64) -> u64 {
+    // SAFETY: BMI2 per the caller.
+    unsafe { std::arch::x86_64::_pext_u64(x, mask) }
+}
