@@ -655,10 +655,19 @@ unsafe fn search<V: Vector, S: Sink>(
     // SAFETY: the caller runs with V's features.
     unsafe {
         let k = Consts::<V>::new();
-        let mut s = State {
-            p: [V::load(&INIT_P); 9],
-            n: [V::load(&INIT_N); 9],
-        };
+        // One slot per depth, filled once per engine (the capacity is reserved at construction).
+        // Slot `d` is the state at depth `d`; the slots below it hold the other values of the
+        // branches on the way, each with its box and line. A branch copies the state one slot
+        // up and goes on there, so backtracking copies nothing.
+        if stack.len() < MAX_DEPTH {
+            let s = State {
+                p: [V::load(&INIT_P); 9],
+                n: [V::load(&INIT_N); 9],
+            };
+            stack.resize(MAX_DEPTH, (s, 0, 0));
+        }
+        // The givens, straight into slot 0.
+        let s = &mut stack[0].0;
         let cells = grid.cells();
         for b in 0..9 {
             let mut a = INIT_P;
@@ -668,28 +677,29 @@ unsafe fn search<V: Vector, S: Sink>(
                 }
             }
             s.p[b] = V::load(&a);
+            s.n[b] = V::load(&INIT_N);
         }
-        // One slot per depth, filled once per engine (the capacity is reserved at construction).
-        while stack.len() < MAX_DEPTH {
-            stack.push((s, 0, 0));
-        }
-        let mut depth = 0;
+        let states = &mut stack[..];
+        let mut d = 0;
         let mut guesses = 0;
-        // The first propagation, from the givens, sweeps everything; later ones only what a
-        // branch touched.
-        let mut fresh = true;
+        let consistent = propagate_full(&mut states[0].0, &k);
         let (mut boxes, mut lines) = (0, 0);
+        let mut first = true;
         loop {
-            let consistent = if fresh {
-                fresh = false;
-                propagate_full(&mut s, &k)
+            let consistent = if first {
+                first = false;
+                consistent
             } else {
-                propagate(&mut s, &k, boxes, lines)
+                propagate(&mut states[d].0, &k, boxes, lines)
             };
             if consistent {
-                match choose(&s, &k) {
+                match choose(&states[d].0, &k) {
                     None => {
-                        let g = if S::GRID { grid_of(&s) } else { Grid::EMPTY };
+                        let g = if S::GRID {
+                            grid_of(&states[d].0)
+                        } else {
+                            Grid::EMPTY
+                        };
                         if sink.found(&g).is_break() {
                             return guesses;
                         }
@@ -697,33 +707,31 @@ unsafe fn search<V: Vector, S: Sink>(
                     Some((b, lane, bit)) => {
                         guesses += 1;
                         let x = one_bit::<V>(lane, bit);
-                        // The other value waits on the stack (written there, not copied twice).
                         // Only the band (an h) or the stack (a v) of the variable is touched.
                         let line = 1u8 << LINES_OF[b & 15][usize::from(lane % 4 != 3)];
-                        let slot = &mut stack[depth];
-                        depth += 1;
-                        copy_state(&mut slot.0, &s);
-                        (slot.1, slot.2) = (b as u8, line);
-                        let alt = &mut slot.0;
+                        let (below, above) = states.split_at_mut(d + 1);
+                        let (alt, next) = (&mut below[d], &mut above[0].0);
+                        copy_state(next, &alt.0);
+                        (alt.1, alt.2) = (b as u8, line);
+                        let alt = &mut alt.0;
                         if S::ONE_FIRST {
                             alt.p[b] = x.andnot(alt.p[b]);
-                            s.n[b] = x.andnot(s.n[b]);
+                            next.n[b] = x.andnot(next.n[b]);
                         } else {
                             alt.n[b] = x.andnot(alt.n[b]);
-                            s.p[b] = x.andnot(s.p[b]);
+                            next.p[b] = x.andnot(next.p[b]);
                         }
+                        d += 1;
                         (boxes, lines) = (1 << b, u32::from(line));
                         continue;
                     }
                 }
             }
-            if depth == 0 {
+            if d == 0 {
                 return guesses;
             }
-            depth -= 1;
-            let slot = &stack[depth];
-            copy_state(&mut s, &slot.0);
-            (boxes, lines) = (1 << slot.1, u32::from(slot.2));
+            d -= 1;
+            (boxes, lines) = (1 << states[d].1, u32::from(states[d].2));
         }
     }
 }
@@ -743,7 +751,7 @@ fn copy_state<V: Vector>(dst: &mut State<V>, src: &State<V>) {
 }
 
 /// The deepest a search goes: one level per `h` and `v` variable, at most.
-const MAX_DEPTH: usize = 2 * 81 + 1;
+const MAX_DEPTH: usize = 2 * 81 + 2;
 
 macro_rules! engine {
     ($(#[$doc:meta])* $name:ident, $vec:ty, $label:literal, $features:literal,
