@@ -41,7 +41,7 @@
 //! sum to 1, a mini-row's nine `h` to 6) compare per-lane popcounts of `p` and `n` with the
 //! totals. Propagation applies all rules to a fixed point, sweeping only the boxes that changed
 //! and then the bands (stacks) whose `h` (`v`) lanes changed; the first one, from the givens,
-//! sweeps everything until the boxes stop changing.
+//! sweeps everything until few boxes still change, then hands over to the tracked passes.
 //!
 //! # Search
 //! Depth first, branching only on `h` and `v` variables: the band (three boxes in a row, their
