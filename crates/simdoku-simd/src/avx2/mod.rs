@@ -111,6 +111,9 @@ const LINES_OF: [[u32; 2]; 16] = {
     }
     t
 };
+/// Per line (bands 0-2, stacks 3-5), the lanes its equations leave alone: all but the `h`
+/// lanes for a band, all but the `v` lanes for a stack; padded to 8 like `LINE_BOXES`.
+const NOT_LINE: [[u16; 16]; 8] = [NOT_H, NOT_H, NOT_H, NOT_V, NOT_V, NOT_V, NOT_H, NOT_H];
 /// Per line (bands 0-2, stacks 3-5), its three boxes; padded to 8 like `LINES_OF`.
 const LINE_BOXES: [[usize; 3]; 8] = [
     [0, 1, 2],
@@ -341,7 +344,8 @@ unsafe fn propagate<V: Vector>(
             while todo != 0 {
                 let l = todo.trailing_zeros() as usize;
                 todo &= todo - 1;
-                let not = if l < 3 { k.not_h } else { k.not_v };
+                // (From a table: a select here compiles into an unpredictable branch.)
+                let not = V::load(&NOT_LINE[l & 7]);
                 let [a, b, c] = LINE_BOXES[l & 7];
                 // All three from the old values: one pass reaches this line's fixed point.
                 // SAFETY: the table holds box numbers, below 9.
