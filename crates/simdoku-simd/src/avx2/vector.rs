@@ -10,9 +10,10 @@
 #![allow(clippy::missing_safety_doc)]
 
 use std::arch::x86_64::{
-    __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi16,
-    _mm256_cmpgt_epi16, _mm256_extract_epi64, _mm256_loadu_si256, _mm256_maddubs_epi16,
-    _mm256_or_si256, _mm256_permute4x64_epi64, _mm256_set1_epi8, _mm256_setr_epi8,
+    __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi8,
+    _mm256_cmpeq_epi16, _mm256_cmpgt_epi16, _mm256_extract_epi64, _mm256_loadu_si256,
+    _mm256_maddubs_epi16, _mm256_movemask_epi8, _mm256_or_si256, _mm256_permute4x64_epi64,
+    _mm256_set1_epi8, _mm256_set1_epi16, _mm256_setr_epi8, _mm256_setzero_si256,
     _mm256_shuffle_epi8, _mm256_shuffle_epi32, _mm256_srli_epi16, _mm256_storeu_si256,
     _mm256_testz_si256, _mm256_xor_si256,
 };
@@ -21,6 +22,8 @@ use std::arch::x86_64::{
 pub(crate) trait Vector: Copy {
     unsafe fn load(a: &[u16; 16]) -> Self;
     unsafe fn store(self) -> [u16; 16];
+    /// `x` in every lane.
+    unsafe fn splat16(x: u16) -> Self;
     /// The four 64-bit quads (lanes 4q..4q+4 in quad q).
     unsafe fn quads(self) -> [u64; 4];
     unsafe fn and(self, o: Self) -> Self;
@@ -61,9 +64,10 @@ pub(crate) trait Vector: Copy {
     unsafe fn rot_quad1(self) -> Self;
     unsafe fn rot_quad2(self) -> Self;
     unsafe fn is_zero(self) -> bool;
-    /// `self & m == 0`.
-    unsafe fn and_is_zero(self, m: Self) -> bool;
-    /// The number of set bits of each lane.
+    /// Bit `i` set where byte `i` is not zero.
+    unsafe fn nonzero_bytes(self) -> u32;
+    /// The number of set bits of each lane, for lanes below `0x1000` (the engine's lanes use
+    /// nine bits).
     unsafe fn popcnt16(self) -> Self;
     /// All ones in the lanes where `self > o` (signed), zero elsewhere.
     unsafe fn gt16(self, o: Self) -> Self;
@@ -87,6 +91,11 @@ impl Vector for V2 {
         // SAFETY: the array is 32 writable bytes; unaligned store.
         unsafe { _mm256_storeu_si256(a.as_mut_ptr().cast(), self.0) };
         a
+    }
+    #[inline(always)]
+    unsafe fn splat16(x: u16) -> Self {
+        // SAFETY: AVX per the caller.
+        V2(unsafe { _mm256_set1_epi16(x as i16) })
     }
     #[inline(always)]
     unsafe fn quads(self) -> [u64; 4] {
@@ -164,9 +173,9 @@ impl Vector for V2 {
         unsafe { _mm256_testz_si256(self.0, self.0) != 0 }
     }
     #[inline(always)]
-    unsafe fn and_is_zero(self, m: Self) -> bool {
-        // SAFETY: AVX per the caller.
-        unsafe { _mm256_testz_si256(self.0, m.0) != 0 }
+    unsafe fn nonzero_bytes(self) -> u32 {
+        // SAFETY: AVX2 per the caller.
+        unsafe { !(_mm256_movemask_epi8(_mm256_cmpeq_epi8(self.0, _mm256_setzero_si256())) as u32) }
     }
     #[inline(always)]
     unsafe fn popcnt16(self) -> Self {
@@ -178,8 +187,10 @@ impl Vector for V2 {
             );
             let low = _mm256_set1_epi8(0x0F);
             let lo = _mm256_shuffle_epi8(table, _mm256_and_si256(self.0, low));
-            let hi =
-                _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16::<4>(self.0), low));
+            // Bits 4-7 in the low byte's low nibble; bit 8 lands in bit 4, which the shuffle
+            // ignores, and bits 9-11 in bits 5-7, which are clear (a lane below 0x1000), so no
+            // mask. The high byte is bits 12-15: zero.
+            let hi = _mm256_shuffle_epi8(table, _mm256_srli_epi16::<4>(self.0));
             // Byte counts, then the two bytes of each lane summed by a multiply-add.
             V2(_mm256_maddubs_epi16(
                 _mm256_add_epi8(lo, hi),
@@ -197,4 +208,24 @@ impl Vector for V2 {
         // SAFETY: AVX2 per the caller.
         V2(unsafe { _mm256_cmpeq_epi16(self.0, o.0) })
     }
+}
+
+/// The bits of `x` deposited at the set bits of `mask`, lowest first (`pdep`).
+///
+/// # Safety
+/// The caller runs with BMI2.
+#[inline(always)]
+pub(crate) unsafe fn pdep(x: u64, mask: u64) -> u64 {
+    // SAFETY: BMI2 per the caller.
+    unsafe { std::arch::x86_64::_pdep_u64(x, mask) }
+}
+
+/// The bits of `x` at the set bits of `mask`, packed lowest first (`pext`).
+///
+/// # Safety
+/// The caller runs with BMI2.
+#[inline(always)]
+pub(crate) unsafe fn pext(x: u64, mask: u64) -> u64 {
+    // SAFETY: BMI2 per the caller.
+    unsafe { std::arch::x86_64::_pext_u64(x, mask) }
 }
