@@ -13,16 +13,37 @@ cargo build --release -p simdoku-cli
 for _ in $(seq 40); do grep -v '^#' bench-data/forum_hardest_1106.txt; done > "$out/forum_x40.txt"
 threads="1,$(nproc)"
 ./target/release/simdoku bench "$out/forum_x40.txt" --threads "$threads" --modes first --passes 3 --min-time 1 > "$out/scaling.md"
+# Enumeration: every solution of bench-data/enumerate.txt (3,120,816), one thread, per engine.
+python3 - "$out" <<'PY'
+import subprocess, sys, time
+out = sys.argv[1]
+rows = []
+for name in ["sse", "avx2", "bands", "scalar"]:
+    best = None
+    for _ in range(3):
+        t = time.perf_counter()
+        r = subprocess.run(["./target/release/simdoku", "count", "-q", "-j1", "--limit", "10000000",
+                            "-e", name, "bench-data/enumerate.txt"], capture_output=True, text=True)
+        if r.returncode != 0:
+            break
+        best = min(best or 1e9, time.perf_counter() - t)
+        total = sum(int(l.rsplit(",", 1)[1]) for l in r.stdout.splitlines())
+    if best is not None:
+        rows.append(f"| {name} | {best:.2f} s | {total / best / 1e6:.2f}M |")
+open(f"{out}/enum.md", "w").write("| engine | time | solutions/s |\n|---|---:|---:|\n" + "\n".join(rows) + "\n")
+PY
 python3 - "$out" <<'PY'
 import re, sys, datetime
 out = sys.argv[1]
 peer = open(f"{out}/peer.md").read()
 scaling = open(f"{out}/scaling.md").read()
+enum = open(f"{out}/enum.md").read()
 text = open("BENCHMARKS.md").read()
 def put(text, tag, body):
     return re.sub(rf"(<!-- {tag} -->\n).*?(<!-- /{tag} -->)", lambda m: m.group(1) + body + m.group(2), text, flags=re.S)
 text = put(text, "peer", peer)
 text = put(text, "scaling", scaling)
+text = put(text, "enum", enum)
 open("BENCHMARKS.md", "w").write(text)
 PY
 cp "$out/peer.svg" BENCHMARKS.svg
