@@ -60,7 +60,7 @@ fn make_avx2() -> Option<Box<dyn Engine>> {
 
 /// Fastest first, per kind of work; `best` takes the first one this CPU runs.
 pub static RANKING: &[(Work, &[&str])] = &[
-    (Work::First, &["sse", "avx2", "scalar", "bands"]),
-    (Work::Count, &["sse", "avx2", "scalar", "bands"]),
+    (Work::First, &["avx2", "sse", "scalar", "bands"]),
+    (Work::Count, &["avx2", "sse", "scalar", "bands"]),
     (Work::Enumerate, &["sse", "avx2", "bands", "scalar"]),
 ];
