@@ -1001,18 +1001,12 @@ impl<D: Dom> Core<D> {
             top.1 &= !(D::bit(v));
             visited |= D::bit(v);
             if free_vals.has(v) {
-                // Flip the path: each cell takes the value it reached.
-                let mut val = v;
-                while let Some((cv, _)) = path.pop() {
-                    let cv = cv as usize;
-                    let prev = self.var_val[base + cv];
-                    self.var_val[base + cv] = val as u8;
-                    self.val_var[base + val] = cv as u8;
-                    if prev == NONE {
-                        break;
-                    }
-                    val = prev as usize;
-                }
+                flip_path(
+                    path,
+                    v,
+                    &mut self.var_val[base..],
+                    &mut self.val_var[base..],
+                );
                 return Some(v);
             }
             var = self.val_var[base + v] as usize;
@@ -1448,6 +1442,28 @@ impl<D: Dom> Core<D> {
             ok = self.remove(c as usize, v, h).is_ok() && self.propagate().is_ok();
         }
         self.known = known;
+    }
+}
+
+/// Flips an augmenting path that reached free value `v`: each cell on `path` (a stack of (cell,
+/// untried values), the free cell at the bottom) takes the value the path reached from it, in the
+/// matching `cell_val` / `val_cell` of one house (`NONE`: unmatched).
+pub(crate) fn flip_path<T>(
+    path: &mut Vec<(u8, T)>,
+    v: usize,
+    cell_val: &mut [u8],
+    val_cell: &mut [u8],
+) {
+    let mut val = v;
+    while let Some((c, _)) = path.pop() {
+        let c = c as usize;
+        let prev = cell_val[c];
+        cell_val[c] = val as u8;
+        val_cell[val] = c as u8;
+        if prev == NONE {
+            break;
+        }
+        val = prev as usize;
     }
 }
 

@@ -401,17 +401,12 @@ impl Cdcl {
             top.1 &= !(1 << v);
             visited |= 1 << v;
             if free_vals >> v & 1 != 0 {
-                let mut val = v;
-                while let Some((cv, _)) = g.path.pop() {
-                    let cv = cv as usize;
-                    let prev = g.cell_val[base + cv];
-                    g.cell_val[base + cv] = val as u8;
-                    g.val_cell[base + val] = cv as u8;
-                    if prev == NONE {
-                        break;
-                    }
-                    val = prev as usize;
-                }
+                crate::solver::flip_path(
+                    &mut g.path,
+                    v,
+                    &mut g.cell_val[base..],
+                    &mut g.val_cell[base..],
+                );
                 return Ok(v);
             }
             let next = g.val_cell[base + v] as usize;
