@@ -340,6 +340,8 @@ struct Core<D: Dom> {
     cdcl: crate::cdcl::Cdcl,
     /// The candidates handed to the learning search.
     dom128: Vec<u128>,
+    /// Per cell, the value it last held alone before a backtrack undid it (phase saving).
+    phase: Vec<D>,
 }
 
 #[derive(Clone, Debug)]
@@ -442,6 +444,7 @@ impl<D: Dom> Core<D> {
             ticks: 0,
             cdcl: crate::cdcl::Cdcl::default(),
             dom128: Vec::new(),
+            phase: vec![D::ZERO; cells],
         }
     }
 
@@ -464,6 +467,7 @@ impl<D: Dom> Core<D> {
             *w = u32::from(k);
         }
         self.cell_weights.fill(0);
+        self.phase.fill(D::ZERO);
         self.rng = 0x9E37_79B9_7F4A_7C15;
         if !self.load(cells) {
             return self.stats;
@@ -1252,6 +1256,9 @@ impl<D: Dom> Core<D> {
             let c = c as usize;
             let cur = self.dom[c];
             let unfix = cur.is_power_of_two();
+            if unfix {
+                self.phase[c] = cur;
+            }
             for k in 0..self.cell_nhouses[c] as usize {
                 let h = self.cell_houses[c * 5 + k] as usize;
                 if unfix {
@@ -1274,7 +1281,8 @@ impl<D: Dom> Core<D> {
         self.rng.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
 
-    /// The value bit to try first in cell `c`: the lowest, or a random one when restarting.
+    /// The value bit to try first in cell `c`: the one it last held alone if still possible, else
+    /// the lowest, or a random one when restarting.
     fn pick_value(&mut self, c: usize, random: bool) -> D {
         let mut d = self.dom[c];
         if self.cfg.lcv && self.n >= 4 {
@@ -1298,6 +1306,11 @@ impl<D: Dom> Core<D> {
                 }
             }
             return best.1;
+        }
+        // Phase saving: the value the cell last held, when it still may (restarts then resume
+        // the fill they threw away instead of drawing it anew).
+        if self.phase[c] & d != D::ZERO {
+            return self.phase[c];
         }
         if random {
             let k = ((self.next_random() >> 32) * u64::from(d.count_ones())) >> 32;
