@@ -463,6 +463,16 @@ impl Cdcl {
             t &= t - 1;
         }
         let succ = |g: &HouseGac, u: usize| g.dom[g.val_cell[base + u] as usize] & !(1 << u);
+        // Tarjan: value `w` gets its index, its successors still to visit, and enters both stacks.
+        fn enter(g: &mut HouseGac, w: usize, succ: u128, counter: &mut u8, onstack: &mut u128) {
+            g.index[w] = *counter;
+            g.low[w] = *counter;
+            *counter += 1;
+            g.rem[w] = succ;
+            g.call.push(w as u8);
+            g.tstack.push(w as u8);
+            *onstack |= 1 << w;
+        }
         let mut counter = 0u8;
         let mut onstack = 0u128;
         let mut done = 0u128;
@@ -475,13 +485,8 @@ impl Cdcl {
             if g.index[root] != NONE {
                 continue;
             }
-            g.index[root] = counter;
-            g.low[root] = counter;
-            counter += 1;
-            g.rem[root] = succ(g, root);
-            g.call.push(root as u8);
-            g.tstack.push(root as u8);
-            onstack |= 1 << root;
+            let r = succ(g, root);
+            enter(g, root, r, &mut counter, &mut onstack);
             while let Some(&top) = g.call.last() {
                 let u = top as usize;
                 let rem = g.rem[u] & !done;
@@ -489,13 +494,8 @@ impl Cdcl {
                     let w = rem.trailing_zeros() as usize;
                     g.rem[u] = rem & (rem - 1);
                     if g.index[w] == NONE {
-                        g.index[w] = counter;
-                        g.low[w] = counter;
-                        counter += 1;
-                        g.rem[w] = succ(g, w);
-                        g.call.push(w as u8);
-                        g.tstack.push(w as u8);
-                        onstack |= 1 << w;
+                        let r = succ(g, w);
+                        enter(g, w, r, &mut counter, &mut onstack);
                     } else if onstack >> w & 1 != 0 {
                         g.low[u] = g.low[u].min(g.index[w]);
                     }
