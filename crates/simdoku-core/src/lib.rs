@@ -16,6 +16,7 @@ pub mod bands;
 mod candidates;
 pub mod engine;
 pub mod grid;
+pub mod rng;
 pub mod rules;
 pub mod scalar;
 pub mod tables;

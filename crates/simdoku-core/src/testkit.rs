@@ -9,6 +9,7 @@ use std::path::PathBuf;
 
 use crate::engine::Engine;
 use crate::grid::Grid;
+pub use crate::rng::Rng;
 use crate::rules::check_solution;
 use crate::tables::{BOX, COL, ROW};
 
@@ -33,26 +34,6 @@ pub fn bench_slice(name: &str, n: usize) -> Vec<Grid> {
     let all = bench_set(name);
     let step = (all.len() / n).max(1);
     all.into_iter().step_by(step).take(n).collect()
-}
-
-/// A small seeded generator (xorshift64*), so tests need no dependency and repeat exactly.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    /// A value in `0..n`.
-    pub fn below(&mut self, n: usize) -> usize {
-        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
-    }
 }
 
 /// `grid` with cells emptied at random until `keep` givens remain.

@@ -9,33 +9,8 @@ use std::time::Duration;
 use crate::grid::LargeGrid;
 use crate::solver::{Config, Solver, Status};
 
-/// A small seeded generator (xorshift64*), so a seed gives the same puzzle everywhere.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    /// A value in `0..n`.
-    pub fn below(&mut self, n: usize) -> usize {
-        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
-    }
-    /// A random permutation of `0..n`.
-    pub fn permutation(&mut self, n: usize) -> Vec<usize> {
-        let mut p: Vec<usize> = (0..n).collect();
-        for i in (1..n).rev() {
-            p.swap(i, self.below(i + 1));
-        }
-        p
-    }
-}
+/// The seeded generator of the puzzles (core's, so a seed gives the same puzzle everywhere).
+pub use simdoku_core::rng::Rng;
 
 /// A random valid (plain, not X) grid of box size `n`: the pattern
 /// `value(r, c) = (n * (r % n) + r / n + c) % N + 1`, then values relabelled, bands and stacks
