@@ -2,12 +2,12 @@
 #![allow(dead_code)]
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 use simdoku_core::testkit::bench_data_dir;
 
-/// Runs the built `simdoku` with `args`, feeding `stdin`; waits for it.
-pub fn simdoku(args: &[&str], stdin: &[u8]) -> Output {
+/// Starts the built `simdoku` with `args`, writes all of `stdin` to it and closes it.
+fn start(args: &[&str], stdin: &[u8]) -> Child {
     let mut child = Command::new(env!("CARGO_BIN_EXE_simdoku"))
         .args(args)
         .stdin(Stdio::piped())
@@ -16,7 +16,12 @@ pub fn simdoku(args: &[&str], stdin: &[u8]) -> Output {
         .spawn()
         .expect("run simdoku");
     child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
+    child
+}
+
+/// Runs the built `simdoku` with `args`, feeding `stdin`; waits for it.
+pub fn simdoku(args: &[&str], stdin: &[u8]) -> Output {
+    start(args, stdin).wait_with_output().unwrap()
 }
 
 pub fn text(b: &[u8]) -> String {
@@ -31,14 +36,7 @@ pub fn data(name: &str) -> String {
 /// Runs `simdoku` with `args` and `stdin`, reads the first `bytes` of its output, then closes
 /// the pipe (as `| head` does) and waits: the output of a command that must end quietly.
 pub fn close_pipe_after(args: &[&str], stdin: &[u8], bytes: usize) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_simdoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run simdoku");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    let mut child = start(args, stdin);
     let mut first = vec![0u8; bytes];
     std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
     drop(child.stdout.take());
