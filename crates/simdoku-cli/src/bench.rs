@@ -37,10 +37,7 @@ pub struct BenchArgs {
 pub fn bench(a: &BenchArgs) -> ExitCode {
     let specs = match engines_by_name(&a.engines) {
         Ok(s) => s,
-        Err(e) => {
-            eprintln!("simdoku: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return crate::usage_error(e),
     };
     let mut modes = Vec::new();
     for m in &a.modes {
@@ -48,8 +45,9 @@ pub fn bench(a: &BenchArgs) -> ExitCode {
             "first" => modes.push(Mode::First),
             "unique" => modes.push(Mode::Unique),
             other => {
-                eprintln!("simdoku: unknown mode {other:?} (modes: first, unique)");
-                return ExitCode::from(2);
+                return crate::usage_error(format!(
+                    "unknown mode {other:?} (modes: first, unique)"
+                ));
             }
         }
     }

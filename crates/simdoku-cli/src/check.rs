@@ -76,10 +76,7 @@ pub fn check(a: &CheckArgs) -> ExitCode {
     init_threads(a.threads);
     let specs = match engines_by_name(&a.engines) {
         Ok(s) => s,
-        Err(e) => {
-            eprintln!("simdoku: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return crate::usage_error(e),
     };
     let files = sources(&a.files);
     let mut all_ok = true;

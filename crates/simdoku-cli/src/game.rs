@@ -54,10 +54,7 @@ fn seconds(s: f64) -> Result<Duration, String> {
 pub fn play(a: &PlayArgs) -> ExitCode {
     let time = match seconds(a.time) {
         Ok(t) => t,
-        Err(e) => {
-            eprintln!("simdoku: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return crate::usage_error(e),
     };
     let opts = PlayOptions {
         strategy: a.strategy,
@@ -89,10 +86,7 @@ pub fn referee(a: &RefereeArgs) -> ExitCode {
         seconds(a.time).and_then(|time| Ok((time, player(&a.a, time)?, player(&a.b, time)?)));
     let (time, pa, pb) = match setup {
         Ok(s) => s,
-        Err(e) => {
-            eprintln!("simdoku: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return crate::usage_error(e),
     };
     let opts = RefereeOptions {
         games: a.games,

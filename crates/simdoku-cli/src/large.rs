@@ -73,10 +73,7 @@ pub fn large(a: &LargeCmd) -> ExitCode {
     let timeout = match a.timeout {
         0.0 => None,
         t if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
-        t => {
-            eprintln!("simdoku: --timeout {t}: not a number of seconds");
-            return ExitCode::from(2);
-        }
+        t => return crate::usage_error(format!("--timeout {t}: not a number of seconds")),
     };
     let args = LargeArgs {
         limit: if a.unique {

@@ -136,6 +136,12 @@ pub fn init_threads(threads: Option<usize>) {
 
 /// Turns the end of a run into an exit code. Rust ignores SIGPIPE, so a write to a closed pipe
 /// fails with `BrokenPipe`: that is a quiet success (`simdoku solve big.txt | head`).
+/// A bad option or argument: the reason on stderr, exit status 2.
+pub fn usage_error(reason: impl std::fmt::Display) -> ExitCode {
+    eprintln!("simdoku: {reason}");
+    ExitCode::from(2)
+}
+
 pub fn finish(result: io::Result<bool>) -> ExitCode {
     match result {
         Ok(true) => ExitCode::SUCCESS,

@@ -118,10 +118,7 @@ fn run(
     init_threads(common.run.threads);
     let spec = match common.run.engine(work) {
         Ok(s) => s,
-        Err(e) => {
-            eprintln!("simdoku: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return crate::usage_error(e),
     };
     let mut out = match Output::open(common.run.output.as_deref()) {
         Ok(o) => o,

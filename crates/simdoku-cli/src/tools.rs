@@ -101,10 +101,7 @@ fn open_output(common: &RunOptions) -> Option<Output> {
 }
 
 fn engine_for(common: &RunOptions, work: Work) -> Result<&'static EngineSpec, ExitCode> {
-    common.engine(work).map_err(|e| {
-        eprintln!("simdoku: {e}");
-        ExitCode::from(2)
-    })
+    common.engine(work).map_err(crate::usage_error)
 }
 
 /// Ends a run: the output moved into place on success, removed on an error.
