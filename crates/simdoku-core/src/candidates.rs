@@ -8,7 +8,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::engine::Search;
+use crate::engine::{Search, Tally};
 use crate::grid::Grid;
 use crate::tables::{ALL, Cells, PEERS};
 
@@ -24,21 +24,11 @@ pub(crate) trait Sink {
     fn found(&mut self, s: &Candidates) -> ControlFlow<()>;
 }
 
-/// Counts solutions, stopping at `limit`.
-pub(crate) struct Counter {
-    pub(crate) n: u64,
-    pub(crate) limit: u64,
-}
-
-impl Sink for Counter {
+/// Counts solutions, stopping at the limit.
+impl Sink for Tally {
     #[inline]
     fn found(&mut self, _: &Candidates) -> ControlFlow<()> {
-        self.n += 1;
-        if self.n >= self.limit {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
+        self.add()
     }
 }
 
@@ -66,12 +56,12 @@ pub(crate) trait Searcher {
 
 /// `Engine::count` for a [`Searcher`].
 pub(crate) fn count<E: Searcher>(e: &mut E, grid: &Grid, limit: u64) -> Search {
-    let mut sink = Counter { n: 0, limit };
+    let mut sink = Tally::new(limit);
     if limit > 0 {
         e.run(grid, &mut sink);
     }
     Search {
-        solutions: sink.n,
+        solutions: sink.solutions,
         guesses: e.guesses(),
     }
 }

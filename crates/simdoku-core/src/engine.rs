@@ -17,6 +17,34 @@ pub struct Search {
     pub guesses: u64,
 }
 
+/// The counting step of every engine's `count`: solutions found so far, and a stop at `limit`.
+#[derive(Clone, Copy, Debug)]
+pub struct Tally {
+    /// Solutions found so far.
+    pub solutions: u64,
+    limit: u64,
+}
+
+impl Tally {
+    pub fn new(limit: u64) -> Tally {
+        Tally {
+            solutions: 0,
+            limit,
+        }
+    }
+
+    /// One more solution: [`ControlFlow::Break`] once `limit` are found.
+    #[inline(always)]
+    pub fn add(&mut self) -> ControlFlow<()> {
+        self.solutions += 1;
+        if self.solutions >= self.limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
 /// A Sudoku engine.
 pub trait Engine: Send {
     /// The name used on the command line (`scalar`, `bands`, `sse`, ...).

@@ -22,5 +22,5 @@ pub mod scalar;
 pub mod tables;
 pub mod testkit;
 
-pub use engine::{Engine, Search};
+pub use engine::{Engine, Search, Tally};
 pub use grid::{Conflict, Grid, ParseError, ParseErrorKind, Unit};

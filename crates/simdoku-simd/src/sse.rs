@@ -44,7 +44,7 @@ use std::arch::x86_64::{
 };
 use std::ops::ControlFlow;
 
-use simdoku_core::{Engine, Grid, Search};
+use simdoku_core::{Engine, Grid, Search, Tally};
 
 type V = __m128i;
 
@@ -185,20 +185,10 @@ trait Sink {
     fn found(&mut self, s: &State) -> ControlFlow<()>;
 }
 
-struct Counter {
-    n: u64,
-    limit: u64,
-}
-
-impl Sink for Counter {
+impl Sink for Tally {
     #[inline]
     fn found(&mut self, _: &State) -> ControlFlow<()> {
-        self.n += 1;
-        if self.n >= self.limit {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
+        self.add()
     }
 }
 
@@ -593,14 +583,14 @@ impl Engine for Sse {
     }
 
     fn count(&mut self, grid: &Grid, limit: u64) -> Search {
-        let mut sink = Counter { n: 0, limit };
+        let mut sink = Tally::new(limit);
         if limit > 0 {
             // SAFETY: an `Sse` is only made by `Sse::new`, which checked the CPU for every
             // feature `run` enables.
             unsafe { self.run(grid, &mut sink) };
         }
         Search {
-            solutions: sink.n,
+            solutions: sink.solutions,
             guesses: self.guesses,
         }
     }

@@ -58,7 +58,7 @@ mod vector;
 use std::fmt;
 use std::ops::ControlFlow;
 
-use simdoku_core::{Engine, Grid, Search};
+use simdoku_core::{Engine, Grid, Search, Tally};
 
 use vector::{V2, Vector};
 
@@ -573,22 +573,12 @@ trait Sink {
     fn found(&mut self, grid: &Grid) -> ControlFlow<()>;
 }
 
-struct Counter {
-    n: u64,
-    limit: u64,
-}
-
-impl Sink for Counter {
+impl Sink for Tally {
     const GRID: bool = false;
     const ONE_FIRST: bool = true;
     #[inline(always)]
     fn found(&mut self, _: &Grid) -> ControlFlow<()> {
-        self.n += 1;
-        if self.n >= self.limit {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
+        self.add()
     }
 }
 
@@ -798,9 +788,12 @@ macro_rules! engine {
                 if limit == 0 {
                     return Search::default();
                 }
-                let mut c = Counter { n: 0, limit };
+                let mut c = Tally::new(limit);
                 let guesses = self.run(grid, &mut c);
-                Search { solutions: c.n, guesses }
+                Search {
+                    solutions: c.solutions,
+                    guesses,
+                }
             }
 
             fn visit(
