@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use simdoku_core::{Engine, Grid, Search};
+use simdoku_core::{Engine, Grid, Search, Tally};
 
 use crate::solver::{Branch, Config, Solver};
 
@@ -47,15 +47,10 @@ impl Engine for Gac9 {
         if limit == 0 {
             return Search::default();
         }
-        let mut n = 0;
-        let s = self.solver.visit_cells(grid.cells(), None, &mut |_| {
-            n += 1;
-            if n >= limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
+        let mut tally = Tally::new(limit);
+        let s = self
+            .solver
+            .visit_cells(grid.cells(), None, &mut |_| tally.add());
         Search {
             solutions: s.solutions,
             guesses: s.guesses,

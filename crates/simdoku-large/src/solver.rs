@@ -241,7 +241,7 @@ impl Solver {
         timeout: Option<Duration>,
     ) -> (Status, Option<LargeGrid>, Stats) {
         let mut first = None;
-        let mut found = 0u64;
+        let mut tally = simdoku_core::Tally::new(limit);
         let stats = if limit == 0 {
             Stats::default()
         } else {
@@ -249,12 +249,7 @@ impl Solver {
                 if first.is_none() {
                     first = Some(s.to_vec());
                 }
-                found += 1;
-                if found >= limit {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
+                tally.add()
             })
         };
         let status = if stats.timed_out {

@@ -14,7 +14,7 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
-use simdoku_core::{Grid, Search};
+use simdoku_core::{Grid, Search, Tally};
 
 use crate::rng::Rng;
 
@@ -190,15 +190,8 @@ impl Pencilmarks {
         if limit == 0 {
             return Search::default();
         }
-        let mut n = 0u64;
-        self.visit(&mut |_| {
-            n += 1;
-            if n >= limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
+        let mut tally = Tally::new(limit);
+        self.visit(&mut |_| tally.add())
     }
 
     /// Calls `visitor` with every solution until it breaks; `solutions` is the number visited.
