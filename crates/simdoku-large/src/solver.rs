@@ -714,28 +714,20 @@ impl<D: Dom> Core<D> {
         self.stack_dirty = 0;
         // seg[r * n + b]: union of row r's cells in the b-th box of its band;
         // seg[side * n + c * n + b]: union of column c's cells in the b-th box of its stack.
-        for r in 0..side {
-            if dirty[0] >> (r / n) & 1 == 0 {
-                continue;
-            }
-            for b in 0..n {
-                let mut m = D::ZERO;
-                for k in 0..n {
-                    m |= self.dom[r * side + b * n + k];
+        for dir in 0..2 {
+            // Cell at position p of line l (a row for dir 0, a column for dir 1).
+            let at = |l: usize, p: usize| if dir == 0 { l * side + p } else { p * side + l };
+            for l in 0..side {
+                if dirty[dir] >> (l / n) & 1 == 0 {
+                    continue;
                 }
-                self.seg[r * n + b] = m;
-            }
-        }
-        for c in 0..side {
-            if dirty[1] >> (c / n) & 1 == 0 {
-                continue;
-            }
-            for b in 0..n {
-                let mut m = D::ZERO;
-                for k in 0..n {
-                    m |= self.dom[(b * n + k) * side + c];
+                for b in 0..n {
+                    let mut m = D::ZERO;
+                    for k in 0..n {
+                        m |= self.dom[at(l, b * n + k)];
+                    }
+                    self.seg[dir * side * n + l * n + b] = m;
                 }
-                self.seg[side * n + c * n + b] = m;
             }
         }
         // A value in two segments or more of a line (of a box): `twice_line`, `twice_box`.
