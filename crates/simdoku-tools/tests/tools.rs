@@ -243,15 +243,9 @@ fn canonical_forms_are_invariant_and_fixed() {
 /// The pruned search finds the least string of all 2 x 6^8 arrangements (brute force).
 #[test]
 fn canonical_form_is_the_least_arrangement() {
+    // The six permutations of 0..3 (core's table of a band's box orders).
     fn perms3() -> [[usize; 3]; 6] {
-        [
-            [0, 1, 2],
-            [0, 2, 1],
-            [1, 0, 2],
-            [1, 2, 0],
-            [2, 0, 1],
-            [2, 1, 0],
-        ]
+        simdoku_core::bands::tables::BOX_ORDERS
     }
     fn line_perms() -> Vec<[usize; 9]> {
         let mut out = Vec::new();
