@@ -34,7 +34,9 @@ fn main() {
                     restarts: s.contains("rs"),
                     lcv: s.contains("lcv"),
                     dual: s.contains("dual"),
-                    learn: if s.contains("learn") {
+                    learn: if s.contains("always") {
+                        Learn::Always
+                    } else if s.contains("learn") {
                         Learn::Large
                     } else {
                         Learn::Off

@@ -337,6 +337,8 @@ struct Core<D: Dom> {
     dom128: Vec<u128>,
     /// Per cell, the value it last held alone before a backtrack undid it (phase saving).
     phase: Vec<D>,
+    /// Branch in the first band with open cells only (sparse grids, see `choose`).
+    band_first: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -440,6 +442,7 @@ impl<D: Dom> Core<D> {
             cdcl: crate::cdcl::Cdcl::default(),
             dom128: Vec::new(),
             phase: vec![D::ZERO; cells],
+            band_first: false,
         }
     }
 
@@ -914,13 +917,19 @@ impl<D: Dom> Core<D> {
         let base = h * side;
         // Repair the kept matching: unmatch the pairs whose value is gone; skip fixed houses.
         let mut free_vars: D = D::ZERO;
-        let mut open = false;
         let mut fixed_vals = D::ZERO;
+        // sizes[s]: open cells with s candidates, for the Hall-set test below.
+        let mut sizes = [0u8; 129];
+        let mut open = 0usize;
+        let mut open_vals = D::ZERO;
         for i in 0..side {
             let d = self.dom[self.house_cells[base + i] as usize];
-            open |= d.without_lowest() != D::ZERO;
             if d.is_power_of_two() {
                 fixed_vals |= d;
+            } else {
+                sizes[d.count_ones() as usize] += 1;
+                open += 1;
+                open_vals |= d;
             }
             let v = self.var_val[base + i];
             if v == NONE || !d.has(usize::from(v)) {
@@ -931,7 +940,16 @@ impl<D: Dom> Core<D> {
                 free_vars |= D::bit(i);
             }
         }
-        if !open {
+        if open == 0 {
+            return Ok(());
+        }
+        // The open cells share exactly the values not placed (as propagation leaves them) and no
+        // Hall set can hide among them: nothing to prune.
+        if open_vals & fixed_vals == D::ZERO
+            && open_vals.count_ones() as usize == open
+            && fixed_vals.count_ones() as usize + open == side
+            && !has_hall_set(&sizes, open)
+        {
             return Ok(());
         }
         if free_vars != D::ZERO {
@@ -1133,7 +1151,20 @@ impl<D: Dom> Core<D> {
 
     fn choose(&self) -> Option<usize> {
         let mut best: Option<(usize, u64, u64)> = None; // cell, size, weight
-        for (c, &d) in self.dom.iter().enumerate() {
+        // Band by band on sparse grids: only the first band with open cells. Filled by fewest
+        // candidates anywhere, a nearly empty grid ends with a few boxes in two bands whose rows
+        // and columns cannot be completed any more, and the choices that caused it lie far up
+        // the search; band by band, a dead end is nearly always within the band being filled.
+        let cells = if self.band_first {
+            let band = self.side * self.n;
+            let first = self.dom.iter().position(|d| !d.is_power_of_two())?;
+            let start = first / band * band;
+            start..start + band
+        } else {
+            0..self.dom.len()
+        };
+        for c in cells {
+            let d = self.dom[c];
             if d.is_power_of_two() {
                 continue;
             }
@@ -1358,6 +1389,8 @@ impl<D: Dom> Core<D> {
             self.dom128 = dom;
             return;
         }
+        // A sparse grid: dom/wdeg fills it band by band (see `choose`).
+        self.band_first = self.n >= 4 && sparse;
         // Restarts (Luby sequence of failure budgets) until the first solution. If any restart
         // happened, the search for more solutions then starts over from the root without
         // restarts, and the first solution met again counts as a failure.
@@ -1443,6 +1476,23 @@ impl<D: Dom> Core<D> {
         }
         self.known = known;
     }
+}
+
+/// Whether a house whose `open` cells share `open` values and have the candidate counts `sizes`
+/// (`sizes[s]`: open cells with `s` candidates) may hold a Hall set, the only thing GAC prunes
+/// with. A set of `t < open` cells whose candidates number `t` in all needs `t` cells of `t`
+/// candidates or fewer; when no `t` has that many, there is a perfect matching and every value
+/// of every cell is in one, so the matching and components would remove nothing. This skips
+/// nearly every house of a sparse grid.
+fn has_hall_set(sizes: &[u8; 129], open: usize) -> bool {
+    let mut at_most = 0usize;
+    for (t, &k) in sizes.iter().enumerate().take(open).skip(2) {
+        at_most += usize::from(k);
+        if at_most >= t {
+            return true;
+        }
+    }
+    false
 }
 
 /// Flips an augmenting path that reached free value `v`: each cell on `path` (a stack of (cell,
