@@ -1357,15 +1357,18 @@ impl<D: Dom> Core<D> {
         // grid (up to about 30% givens), where the learning search's model is huge (up to 1.8 M
         // variables on an empty 121x121) and dom/wdeg fills it band by band with few failures
         // (64x64 at 30% givens: 0.1-0.3 s against 3.8 s; 81x81 at 30%: 7 s against not in 8 s).
-        let sparse = {
-            let open_values: u64 = self
-                .dom
-                .iter()
-                .filter(|d| !d.is_power_of_two())
-                .map(|d| u64::from(d.count_ones()))
-                .sum();
-            3 * open_values >= (self.stats.open_at_root * self.side) as u64
-        };
+        // Sudoku-X grids are not filled band by band (the diagonals cross every band: a 16x16
+        // X with 2433 solutions took 18 s to enumerate that way) and leave learning only when
+        // their open cells hold half the values.
+        let open_values: u64 = self
+            .dom
+            .iter()
+            .filter(|d| !d.is_power_of_two())
+            .map(|d| u64::from(d.count_ones()))
+            .sum();
+        let share = open_values as f64 / (self.stats.open_at_root * self.side) as f64;
+        let sparse = share >= if self.x { 0.5 } else { 1.0 / 3.0 };
+        self.band_first = self.n >= 4 && sparse && !self.x;
         let learn = match self.cfg.learn {
             Learn::Off => false,
             Learn::Large => self.n >= 4 && !sparse,
@@ -1390,8 +1393,6 @@ impl<D: Dom> Core<D> {
             self.dom128 = dom;
             return;
         }
-        // A sparse grid: dom/wdeg fills it band by band (see `choose`).
-        self.band_first = self.n >= 4 && sparse;
         // Restarts (Luby sequence of failure budgets) until the first solution. If any restart
         // happened, the search for more solutions then starts over from the root without
         // restarts, and the first solution met again counts as a failure.
@@ -1444,6 +1445,9 @@ impl<D: Dom> Core<D> {
                     ok = false;
                 } else {
                     self.stats.solutions += 1;
+                    // Band by band finds a first solution; counting on, it would walk the
+                    // bands' dead ends again for each solution.
+                    self.band_first = false;
                     if visitor(out).is_break() {
                         break;
                     }

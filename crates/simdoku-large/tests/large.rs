@@ -185,6 +185,29 @@ fn generated_50_percent_instances_solve() {
 }
 
 #[test]
+fn empty_and_sparse_grids_solve() {
+    // Grids with few givens take the band-by-band dom/wdeg fill: empty grids up to 49x49, and
+    // the generator's 64x64 at 0%, 10% and 30% givens (before it, 81x81 and up at 5-20% and an
+    // empty 121x121 were not solved in 10 s).
+    for n in 2..=7 {
+        let empty = LargeGrid::empty(n);
+        let (status, sol, _) = Solver::new(n, false, Config::default()).count(&empty, 2, None);
+        assert_eq!(status, Status::Multiple, "empty, box size {n}");
+        check_solution(&empty, &sol.unwrap(), false).unwrap_or_else(|v| panic!("n {n}: {v}"));
+    }
+    for fraction in [0.1, 0.3] {
+        let g = generate::generate(8, fraction, 11);
+        let (status, sol, _) = Solver::new(8, false, Config::default()).count(
+            &g.puzzle,
+            1,
+            Some(Duration::from_mins(2)),
+        );
+        assert_eq!(status, Status::Solved, "64x64 at {fraction}");
+        check_solution(&g.puzzle, &sol.unwrap(), false).unwrap();
+    }
+}
+
+#[test]
 fn gac9_conformance() {
     testkit::conformance(Gac9::new);
 }
@@ -674,6 +697,11 @@ fn learning_search_visits_the_same_solutions() {
         learn: Learn::Off,
         ..Config::default()
     };
+    // Learning even where the default leaves grids this sparse to dom/wdeg.
+    let always = Config {
+        learn: Learn::Always,
+        ..Config::default()
+    };
     let mut rng = Rng::new(8);
     let mut many = 0;
     for (name, drop) in [
@@ -687,7 +715,7 @@ fn learning_search_visits_the_same_solutions() {
     ] {
         let p = &puzzles(name)[0];
         let g = generate::remove_cells(&p.grid, p.grid.givens() - drop, &mut rng);
-        let (learned, st) = visit_all(&g, p.x, Config::default(), 3000);
+        let (learned, st) = visit_all(&g, p.x, always, 3000);
         let (plain, _) = visit_all(&g, p.x, off, 3000);
         assert_eq!(learned.len(), plain.len(), "{name} minus {drop}");
         assert!(
