@@ -55,6 +55,9 @@ pub struct LargeCmd {
     /// A comment line per grid: status, solutions, guesses, time.
     #[arg(short, long)]
     pub stats: bool,
+    /// Grids solved at once, one per thread (default: all cores). Output stays in input order.
+    #[arg(short = 'j', long)]
+    pub threads: Option<usize>,
 }
 
 pub fn large(a: &LargeCmd) -> ExitCode {
@@ -84,6 +87,9 @@ pub fn large(a: &LargeCmd) -> ExitCode {
         timeout,
         x: a.x,
         stats: a.stats,
+        threads: a.threads.filter(|&n| n > 0).unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+        }),
         ..LargeArgs::default()
     };
     let inputs: Vec<Input<'_>> = texts

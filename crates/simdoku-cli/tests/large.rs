@@ -55,3 +55,39 @@ fn malformed_grids_fail_with_file_and_line() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8(out.stdout).unwrap().contains("timed out"));
 }
+
+#[test]
+fn threads_keep_the_input_order() {
+    // 55 16x16 line grids, a malformed line, contradictory givens and a 4x4 without a
+    // solution: with 1 and 3 threads the same output and stderr, line for line.
+    let gecode = std::fs::read_to_string(large("gecode_16x16.txt")).unwrap();
+    let mut input = String::new();
+    for (i, line) in gecode.lines().enumerate() {
+        input.push_str(line);
+        input.push('\n');
+        match i {
+            10 => input.push_str("12345\n"),
+            20 => input.push_str("1100000000000000\n"),
+            30 => input.push_str("1200000400400000\n"),
+            _ => {}
+        }
+    }
+    let runs: Vec<_> = ["1", "3"]
+        .iter()
+        .map(|j| simdoku(&["large", "-j", j], input.as_bytes()))
+        .collect();
+    for out in &runs {
+        assert_eq!(out.status.code(), Some(1));
+    }
+    assert_eq!(runs[0].stdout, runs[1].stdout);
+    assert_eq!(runs[0].stderr, runs[1].stderr);
+    let stdout = String::from_utf8(runs[1].stdout.clone()).unwrap();
+    let sols = std::fs::read_to_string(large("gecode_16x16.solution.txt")).unwrap();
+    let solved: Vec<&str> = stdout.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(solved, sols.lines().collect::<Vec<_>>());
+    let notes: Vec<&str> = stdout.lines().filter(|l| l.starts_with('#')).collect();
+    assert_eq!(notes.len(), 3, "{stdout}");
+    assert!(notes[0].starts_with("# -:12: "), "{}", notes[0]);
+    assert!(notes[1].contains("contradictory"), "{}", notes[1]);
+    assert!(notes[2].contains("no solution"), "{}", notes[2]);
+}

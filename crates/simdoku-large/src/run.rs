@@ -1,11 +1,15 @@
 //! `simdoku large` as a library function: read texts, solve each grid, write the results in the
 //! form each grid was read in.
 
+use std::collections::BTreeMap;
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use crate::solver::{Config, Solver, Status};
-use crate::text::{self, Form};
+use crate::grid::LargeGrid;
+use crate::solver::{Config, Solver, Stats, Status};
+use crate::text::{self, Form, Puzzle, TextError};
 
 /// Options of `simdoku large`.
 #[derive(Clone, Debug)]
@@ -20,6 +24,8 @@ pub struct LargeArgs {
     pub stats: bool,
     /// Propagation rules and branching.
     pub config: Config,
+    /// Grids solved at once, each on its own thread (1: one after the other).
+    pub threads: usize,
 }
 
 impl Default for LargeArgs {
@@ -30,6 +36,7 @@ impl Default for LargeArgs {
             x: false,
             stats: false,
             config: Config::default(),
+            threads: 1,
         }
     }
 }
@@ -73,7 +80,9 @@ impl Summary {
 /// it was read in (N lines of numbers, then a blank line; or one line of characters); a grid
 /// that is malformed, has no solution, more than one or ran out of time gets a
 /// `# name:line: what happened` comment line (before its first solution when there is one),
-/// and `err` gets `name:line: what happened` for errors, no solution and time outs.
+/// and `err` gets `name:line: what happened` for errors, no solution and time outs. With
+/// `args.threads` above 1 the grids are solved on that many threads (each grid on one), and the
+/// results still come out in input order, each as soon as the ones before it are written.
 pub fn run(
     args: &LargeArgs,
     inputs: &[Input<'_>],
@@ -81,101 +90,203 @@ pub fn run(
     err: &mut dyn Write,
 ) -> io::Result<Summary> {
     let mut sum = Summary::default();
-    let mut solvers: Vec<Solver> = Vec::new();
-    for input in inputs {
-        for item in text::parse(input.text) {
-            sum.grids += 1;
-            let p = match item {
-                Ok(p) => p,
-                Err(e) => {
-                    sum.errors += 1;
-                    writeln!(out, "# {}:{}: {}", input.name, e.line, e.reason)?;
-                    writeln!(err, "{}:{}: {}", input.name, e.line, e.reason)?;
-                    continue;
-                }
-            };
-            let x = p.x || args.x;
-            let n = p.grid.box_size();
-            let side = p.grid.side();
-            let here = format!("{}:{}", input.name, p.line);
-            let what = format!("{side}x{side}{}", if x { " X" } else { "" });
-            if let Some(v) = p.grid.conflict(x) {
-                sum.no_solution += 1;
-                writeln!(
-                    out,
-                    "# {here}: {what}: no solution: contradictory givens: {v}"
-                )?;
-                writeln!(err, "{here}: no solution: contradictory givens: {v}")?;
-                continue;
-            }
-            let k = if let Some(k) = solvers
-                .iter()
-                .position(|s| s.box_size() == n && s.is_x() == x)
-            {
-                k
-            } else {
-                solvers.push(Solver::new(n, x, args.config));
-                solvers.len() - 1
-            };
-            let t0 = Instant::now();
-            let (status, sol, stats) = solvers[k].count(&p.grid, args.limit.max(1), args.timeout);
-            let ms = t0.elapsed().as_secs_f64() * 1e3;
-            sum.guesses += stats.guesses;
-            match status {
-                Status::Solved | Status::Unique => sum.solved += 1,
-                Status::Multiple => {
-                    sum.solved += 1;
-                    sum.multiple += 1;
-                }
-                Status::NoSolution => sum.no_solution += 1,
-                Status::TimedOut => {
-                    sum.timed_out += 1;
-                    if sol.is_some() {
-                        sum.solved += 1;
+    let items: Vec<(&str, Result<Puzzle, TextError>)> = inputs
+        .iter()
+        .flat_map(|input| text::parse(input.text).into_iter().map(|p| (input.name, p)))
+        .collect();
+    let threads = args.threads.clamp(1, items.len().max(1));
+    if threads == 1 {
+        let mut solvers = Vec::new();
+        for (name, item) in &items {
+            let done = solve_one(args, item, &mut solvers);
+            report(args, name, item, &done, &mut sum, out, err)?;
+        }
+        return Ok(sum);
+    }
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel();
+        for _ in 0..threads {
+            let tx = tx.clone();
+            let (items, next, stop) = (&items, &next, &stop);
+            scope.spawn(move || {
+                let mut solvers = Vec::new();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= items.len() || stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let done = solve_one(args, &items[i].1, &mut solvers);
+                    if tx.send((i, done)).is_err() {
+                        break;
                     }
                 }
-            }
-            if status == Status::Unique {
-                sum.unique += 1;
-            }
-            let mut note = status.to_string();
-            if status == Status::Multiple {
-                let plus = if stats.solutions >= args.limit {
-                    " or more"
-                } else {
-                    ""
-                };
-                note = format!("{} solutions{plus}", stats.solutions);
-            }
-            if status == Status::TimedOut {
-                note = format!(
-                    "timed out after {ms:.0} ms, {} solutions found",
-                    stats.solutions
-                );
-            }
-            let quiet = matches!(status, Status::Solved | Status::Unique) && !args.stats;
-            if !quiet {
-                writeln!(
-                    out,
-                    "# {here}: {what}, {} givens: {note}; {} guesses, {ms:.1} ms",
-                    p.grid.givens(),
-                    stats.guesses
-                )?;
-            }
-            if matches!(status, Status::NoSolution | Status::TimedOut) {
-                writeln!(err, "{here}: {note}")?;
-            }
-            if let Some(s) = sol {
-                let form = if side > 35 { Form::Numbers } else { p.form };
-                // The `Sudoku X` line as in the input; --x adds it to number grids only, so
-                // that line-form output stays one line per grid.
-                let marker = p.x || (x && form == Form::Numbers);
-                out.write_all(text::format(&s, form, marker).as_bytes())?;
-                if form == Form::Numbers {
-                    writeln!(out)?;
+            });
+        }
+        drop(tx);
+        // Results arrive in any order; each is written once all before it are.
+        let mut waiting = BTreeMap::new();
+        let mut written = 0;
+        for (i, done) in rx {
+            waiting.insert(i, done);
+            while let Some(done) = waiting.remove(&written) {
+                let (name, item) = &items[written];
+                if let Err(e) = report(args, name, item, &done, &mut sum, out, err) {
+                    stop.store(true, Ordering::Relaxed);
+                    return Err(e);
                 }
+                written += 1;
+            }
+        }
+        Ok(())
+    })?;
+    Ok(sum)
+}
+
+/// What solving one grid gave.
+enum Done {
+    /// Malformed: nothing to solve.
+    Unread,
+    /// Two givens clash: the clash, described.
+    Conflict(String),
+    Searched {
+        status: Status,
+        solution: Option<LargeGrid>,
+        stats: Stats,
+        ms: f64,
+    },
+}
+
+/// Solves one grid, with the solver for its size and variant from `solvers` (made when missing).
+fn solve_one(
+    args: &LargeArgs,
+    item: &Result<Puzzle, TextError>,
+    solvers: &mut Vec<Solver>,
+) -> Done {
+    let Ok(p) = item else {
+        return Done::Unread;
+    };
+    let x = p.x || args.x;
+    if let Some(v) = p.grid.conflict(x) {
+        return Done::Conflict(v.to_string());
+    }
+    let n = p.grid.box_size();
+    let k = if let Some(k) = solvers
+        .iter()
+        .position(|s| s.box_size() == n && s.is_x() == x)
+    {
+        k
+    } else {
+        solvers.push(Solver::new(n, x, args.config));
+        solvers.len() - 1
+    };
+    let t0 = Instant::now();
+    let (status, solution, stats) = solvers[k].count(&p.grid, args.limit.max(1), args.timeout);
+    Done::Searched {
+        status,
+        solution,
+        stats,
+        ms: t0.elapsed().as_secs_f64() * 1e3,
+    }
+}
+
+/// Writes one grid's result and counts it in `sum`.
+fn report(
+    args: &LargeArgs,
+    name: &str,
+    item: &Result<Puzzle, TextError>,
+    done: &Done,
+    sum: &mut Summary,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<()> {
+    sum.grids += 1;
+    let p = match item {
+        Ok(p) => p,
+        Err(e) => {
+            sum.errors += 1;
+            writeln!(out, "# {name}:{}: {}", e.line, e.reason)?;
+            writeln!(err, "{name}:{}: {}", e.line, e.reason)?;
+            return Ok(());
+        }
+    };
+    let x = p.x || args.x;
+    let side = p.grid.side();
+    let here = format!("{name}:{}", p.line);
+    let what = format!("{side}x{side}{}", if x { " X" } else { "" });
+    let (status, sol, stats, ms) = match done {
+        Done::Unread => unreachable!("a grid that was read is solved"),
+        Done::Conflict(v) => {
+            sum.no_solution += 1;
+            writeln!(
+                out,
+                "# {here}: {what}: no solution: contradictory givens: {v}"
+            )?;
+            writeln!(err, "{here}: no solution: contradictory givens: {v}")?;
+            return Ok(());
+        }
+        Done::Searched {
+            status,
+            solution,
+            stats,
+            ms,
+        } => (*status, solution, stats, *ms),
+    };
+    sum.guesses += stats.guesses;
+    match status {
+        Status::Solved | Status::Unique => sum.solved += 1,
+        Status::Multiple => {
+            sum.solved += 1;
+            sum.multiple += 1;
+        }
+        Status::NoSolution => sum.no_solution += 1,
+        Status::TimedOut => {
+            sum.timed_out += 1;
+            if sol.is_some() {
+                sum.solved += 1;
             }
         }
     }
-    Ok(sum)
+    if status == Status::Unique {
+        sum.unique += 1;
+    }
+    let mut note = status.to_string();
+    if status == Status::Multiple {
+        let plus = if stats.solutions >= args.limit {
+            " or more"
+        } else {
+            ""
+        };
+        note = format!("{} solutions{plus}", stats.solutions);
+    }
+    if status == Status::TimedOut {
+        note = format!(
+            "timed out after {ms:.0} ms, {} solutions found",
+            stats.solutions
+        );
+    }
+    let quiet = matches!(status, Status::Solved | Status::Unique) && !args.stats;
+    if !quiet {
+        writeln!(
+            out,
+            "# {here}: {what}, {} givens: {note}; {} guesses, {ms:.1} ms",
+            p.grid.givens(),
+            stats.guesses
+        )?;
+    }
+    if matches!(status, Status::NoSolution | Status::TimedOut) {
+        writeln!(err, "{here}: {note}")?;
+    }
+    if let Some(s) = sol {
+        let form = if side > 35 { Form::Numbers } else { p.form };
+        // The `Sudoku X` line as in the input; --x adds it to number grids only, so
+        // that line-form output stays one line per grid.
+        let marker = p.x || (x && form == Form::Numbers);
+        out.write_all(text::format(s, form, marker).as_bytes())?;
+        if form == Form::Numbers {
+            writeln!(out)?;
+        }
+    }
+    Ok(())
 }
