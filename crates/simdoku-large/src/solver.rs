@@ -908,10 +908,69 @@ impl<D: Dom> Core<D> {
         Ok(())
     }
 
+    /// Whether GAC on house `h` may prune a candidate or fail. It cannot when the house is
+    /// clean (its fixed cells hold distinct values that no open cell holds, and the open cells
+    /// hold every other value) and there is no `k` in `1..open` with `k` open cells of `k`
+    /// candidates or fewer and `open - k` open values of `open - k` places or fewer: a pruning
+    /// needs a Hall set, `k` cells whose candidates are `k` values, and then the other
+    /// `open - k` values lie only in the other `open - k` cells (a house without a perfect
+    /// matching has such sets too, with one cell more on the small side).
+    fn gac_may_prune(&self, h: usize) -> bool {
+        let side = self.side;
+        let cells = &self.house_cells[h * side..(h + 1) * side];
+        let mut by_size = [0u8; 128];
+        let (mut fixed, mut union, mut nfixed, mut open) = (D::ZERO, D::ZERO, 0u32, 0usize);
+        for &c in cells {
+            let d = self.dom[c as usize];
+            if d.is_power_of_two() {
+                nfixed += 1;
+                fixed |= d;
+            } else {
+                union |= d;
+                open += 1;
+                by_size[d.count_ones() as usize] += 1;
+            }
+        }
+        if fixed.count_ones() != nfixed || union & fixed != D::ZERO || union != self.full & !fixed {
+            return true;
+        }
+        let places = &self.places[h * side..(h + 1) * side];
+        let mut by_places = [0u8; 128];
+        let mut m = union;
+        while m != D::ZERO {
+            by_places[places[m.trailing_zeros() as usize] as usize] += 1;
+            m = m.without_lowest();
+        }
+        // at_most_places[j]: open values with j places or fewer.
+        let mut at_most_places = [0u8; 128];
+        let mut sum = 0;
+        for j in 0..open {
+            sum += by_places[j];
+            at_most_places[j] = sum;
+        }
+        let mut small_cells = 0;
+        for k in 1..open {
+            small_cells += by_size[k];
+            if small_cells as usize >= k && at_most_places[open - k] as usize >= open - k {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Generalised arc consistency of house `h`'s all-different constraint.
     fn gac(&mut self, h: usize) -> Prop {
         let side = self.side;
         let base = h * side;
+        // Every value placed (the hint holds only values of cells with one candidate): done.
+        if self.fixed[h] == self.full {
+            return Ok(());
+        }
+        // On 4x4 and 9x9 a cheap count rules out 60% of the calls on the 17-clue set (it rules out
+        // 15% on 16x16 and 1-4% on 36x36 to 81x81, where it would cost more than it saves).
+        if side <= 9 && !self.gac_may_prune(h) {
+            return Ok(());
+        }
         // Repair the kept matching: unmatch the pairs whose value is gone; skip fixed houses.
         let mut free_vars: D = D::ZERO;
         let mut open = false;
@@ -1633,21 +1692,48 @@ mod tests {
         let mut rng = Rng::new(3);
         let mut s = Core::<u16>::new(3, false, Config::default());
         let cells: Vec<usize> = (0..9).collect(); // row 0 is house 0
-        let mut pruned = 0;
-        for round in 0..3000 {
+        let (mut pruned, mut skipped) = (0, 0);
+        for round in 0..4500 {
             s.dom.fill(s.full);
-            for &c in &cells {
-                let mut d = 0u16;
-                let k = 1 + rng.below(if round % 2 == 0 { 4 } else { 9 });
-                for _ in 0..k {
-                    d |= 1 << rng.below(9);
+            if round % 3 == 2 {
+                // A clean house (what the cheap test looks at): some cells fixed to distinct
+                // values, the others holding their value of one solution and random other
+                // values not fixed.
+                let mut perm: Vec<usize> = (0..9).collect();
+                for i in (1..9).rev() {
+                    perm.swap(i, rng.below(i + 1));
                 }
-                s.dom[c] = d;
+                let fixed = rng.below(6);
+                let fixed_vals: u16 = perm[..fixed].iter().map(|&v| 1u16 << v).sum();
+                for (i, &c) in cells.iter().enumerate() {
+                    let mut d = 1u16 << perm[i];
+                    if i >= fixed {
+                        for _ in 0..3 + rng.below(4) {
+                            d |= 1 << rng.below(9);
+                        }
+                        d &= !fixed_vals;
+                    }
+                    s.dom[c] = d;
+                }
+            } else {
+                for &c in &cells {
+                    let mut d = 0u16;
+                    let k = 1 + rng.below(if round % 3 == 0 { 4 } else { 9 });
+                    for _ in 0..k {
+                        d |= 1 << rng.below(9);
+                    }
+                    s.dom[c] = d;
+                }
             }
             let doms: Vec<u128> = cells.iter().map(|&c| u128::from(s.dom[c])).collect();
             let sup = brute_supports(&doms);
             s.clear_pending();
             s.recount();
+            // The cheap test may only rule out calls that prune nothing and find a matching.
+            if !s.gac_may_prune(0) {
+                assert_eq!(sup, doms, "round {round}: {doms:?} ruled out but prunes");
+                skipped += 1;
+            }
             let r = s.gac(0);
             if sup.contains(&0) {
                 assert!(r.is_err(), "round {round}: {doms:?} has no assignment");
@@ -1659,5 +1745,9 @@ mod tests {
             }
         }
         assert!(pruned > 100, "the test exercises pruning ({pruned})");
+        assert!(
+            skipped > 100,
+            "the test exercises the cheap test ({skipped})"
+        );
     }
 }
