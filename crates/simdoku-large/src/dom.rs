@@ -32,6 +32,8 @@ pub(crate) trait Dom:
     fn wrapping_neg(self) -> Self;
     /// The same set in a `u128`.
     fn to_u128(self) -> u128;
+    /// Members `8 k .. 8 k + 8`, shifted down to bits 0..8.
+    fn byte(self, k: usize) -> usize;
     /// The set `{0, .., k - 1}` (`k` up to `BITS`).
     fn low(k: usize) -> Self {
         if k as u32 == Self::BITS {
@@ -83,6 +85,10 @@ macro_rules! dom {
             #[inline(always)]
             fn to_u128(self) -> u128 {
                 u128::from(self)
+            }
+            #[inline(always)]
+            fn byte(self, k: usize) -> usize {
+                (self >> (8 * k)) as usize & 0xFF
             }
         }
     )*};

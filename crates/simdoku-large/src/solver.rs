@@ -299,9 +299,8 @@ struct Core<D: Dom> {
     fixed: Vec<D>,
     /// (house, value) pairs, as `h * side + v`, whose places dropped to one.
     singles: Vec<u32>,
-    /// Per house: waiting in `gac_list`.
-    dirty: Vec<bool>,
-    gac_list: std::collections::VecDeque<u32>,
+    /// Houses waiting for GAC, first in, first out.
+    gac_list: HouseQueue,
     /// Matching per house: value index matched to the house's i-th cell, and the converse.
     var_val: Vec<u8>,
     val_var: Vec<u8>,
@@ -348,6 +347,79 @@ struct Scratch<D: Dom> {
     call: Vec<u8>,
     tstack: Vec<u8>,
     path: Vec<(u8, D)>,
+}
+
+/// `SPREAD[b]` has byte `i` set to bit `i` of `b`.
+const SPREAD: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            t[b] |= ((b as u64 >> i) & 1) << (8 * i);
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// Distinct houses waiting for a rule, first in, first out (a ring of `houses` slots: each house
+/// is in it once at most).
+#[derive(Clone, Debug)]
+struct HouseQueue {
+    queued: Vec<bool>,
+    ring: Vec<u32>,
+    head: usize,
+    len: usize,
+}
+
+impl HouseQueue {
+    fn new(houses: usize) -> HouseQueue {
+        HouseQueue {
+            queued: vec![false; houses],
+            ring: vec![0; houses],
+            head: 0,
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, h: usize) {
+        if !self.queued[h] {
+            self.queued[h] = true;
+            let mut at = self.head + self.len;
+            if at >= self.ring.len() {
+                at -= self.ring.len();
+            }
+            self.ring[at] = h as u32;
+            self.len += 1;
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<usize> {
+        if self.len == 0 {
+            return None;
+        }
+        let h = self.ring[self.head] as usize;
+        self.queued[h] = false;
+        self.head += 1;
+        if self.head == self.ring.len() {
+            self.head = 0;
+        }
+        self.len -= 1;
+        Some(h)
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    fn clear(&mut self) {
+        while self.pop().is_some() {}
+        self.head = 0;
+    }
 }
 
 /// A contradiction.
@@ -403,11 +475,10 @@ impl<D: Dom> Core<D> {
             dom: vec![D::ZERO; cells],
             trail: Vec::new(),
             queue: Vec::with_capacity(cells),
-            dirty: vec![false; nh],
             places: vec![0; nh * side],
             fixed: vec![D::ZERO; nh],
             singles: Vec::new(),
-            gac_list: std::collections::VecDeque::with_capacity(nh),
+            gac_list: HouseQueue::new(nh),
             var_val: vec![NONE; nh * side],
             val_var: vec![NONE; nh * side],
             weights: vec![1; nh],
@@ -485,7 +556,6 @@ impl<D: Dom> Core<D> {
         self.queue.clear();
         self.singles.clear();
         self.gac_list.clear();
-        self.dirty.fill(false);
         self.house_used.fill(D::ZERO);
         let mut ok = true;
         for (c, &v) in cells.iter().enumerate() {
@@ -516,15 +586,20 @@ impl<D: Dom> Core<D> {
             return false;
         }
         self.recount();
+        let side = self.side;
         for h in 0..self.houses {
-            for v in 0..self.side {
-                match self.places[h * self.side + v] {
-                    0 => return false,
-                    1 if !self.fixed[h].has(v) => self.singles.push((h * self.side + v) as u32),
-                    _ => {}
+            let fixed = self.fixed[h];
+            for (v, &p) in self.places[h * side..(h + 1) * side].iter().enumerate() {
+                if p <= 1 {
+                    if p == 0 {
+                        return false;
+                    }
+                    if !fixed.has(v) {
+                        self.singles.push((h * side + v) as u32);
+                    }
                 }
             }
-            self.mark(h);
+            self.gac_list.push(h);
         }
         self.band_dirty = (1 << self.n) - 1;
         self.band_vals.fill(self.full);
@@ -534,38 +609,37 @@ impl<D: Dom> Core<D> {
 
     /// Counts the places of every value in every house and the values of single cells.
     fn recount(&mut self) {
-        self.places.fill(0);
-        self.fixed.fill(D::ZERO);
-        for c in 0..self.dom.len() {
-            let d = self.dom[c];
-            for &h in &self.cell_houses[c * 5..c * 5 + self.cell_nhouses[c] as usize] {
-                let h = h as usize;
-                let mut m = d;
-                while m != D::ZERO {
-                    self.places[h * self.side + m.trailing_zeros() as usize] += 1;
-                    m = m.without_lowest();
-                }
+        let side = self.side;
+        let chunks = side.div_ceil(8);
+        for h in 0..self.houses {
+            // Eight values at a time, one byte each: the sum of the cells' candidates spread
+            // to bytes (a count is at most 121).
+            let mut sums = [0u64; 16];
+            let mut fixed = D::ZERO;
+            for &c in &self.house_cells[h * side..(h + 1) * side] {
+                let d = self.dom[c as usize];
                 if d.is_power_of_two() {
-                    self.fixed[h] |= d;
+                    fixed |= d;
                 }
+                for (k, sum) in sums[..chunks].iter_mut().enumerate() {
+                    *sum += SPREAD[d.byte(k)];
+                }
+            }
+            self.fixed[h] = fixed;
+            for (v, p) in self.places[h * side..(h + 1) * side].iter_mut().enumerate() {
+                *p = (sums[v / 8] >> (8 * (v % 8))) as u8;
             }
         }
     }
 
     #[inline]
     fn mark(&mut self, h: usize) {
-        if !self.dirty[h] {
-            self.dirty[h] = true;
-            self.gac_list.push_back(h as u32);
-        }
+        self.gac_list.push(h);
     }
 
     fn clear_pending(&mut self) {
         self.queue.clear();
         self.singles.clear();
-        for &h in &self.gac_list {
-            self.dirty[h as usize] = false;
-        }
         self.gac_list.clear();
         self.band_dirty = 0;
         self.band_vals.fill(D::ZERO);
@@ -649,10 +723,9 @@ impl<D: Dom> Core<D> {
                 continue;
             }
             if self.cfg.gac
-                && let Some(h) = self.gac_list.pop_front()
+                && let Some(h) = self.gac_list.pop()
             {
-                self.dirty[h as usize] = false;
-                self.gac(h as usize)?;
+                self.gac(h)?;
                 continue;
             }
             if self.cfg.intersections && (self.band_dirty | self.stack_dirty) != 0 {
@@ -665,9 +738,6 @@ impl<D: Dom> Core<D> {
                 }
             }
             if !self.cfg.gac {
-                for &h in &self.gac_list {
-                    self.dirty[h as usize] = false;
-                }
                 self.gac_list.clear();
             }
             return Ok(());
