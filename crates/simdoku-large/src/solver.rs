@@ -312,10 +312,13 @@ struct Core<D: Dom> {
     /// Values removed somewhere in each band (`band`) and stack (`n + stack`) since the band
     /// matching last looked at it.
     band_vals: Vec<D>,
+    /// Whether the band matching runs (`band_vals` is kept up to date only then).
+    keep_band_vals: bool,
     stack_dirty: u32,
     /// Band and stack of each cell.
-    cell_band: Vec<u8>,
-    cell_stack: Vec<u8>,
+    /// Per cell, for `remove`: its houses (`[..5]`, the first `[5]` of them), its band `[6]`
+    /// and its stack `[7]`, in one bounds-checked load.
+    cell_meta: Vec<[u16; 8]>,
     cell_weights: Vec<u32>,
     seg: Vec<D>,
     /// Values given in each house (scratch for `load`).
@@ -459,6 +462,18 @@ impl<D: Dom> Core<D> {
         }
         peer_start.push(peers.len() as u32);
         let cell_wdeg = cell_nhouses.iter().map(|&k| u32::from(k)).collect();
+        let cell_meta = (0..cells)
+            .map(|c| {
+                let mut m = [0u16; 8];
+                for k in 0..5 {
+                    m[k] = cell_houses[c * 5 + k] as u16;
+                }
+                m[5] = u16::from(cell_nhouses[c]);
+                m[6] = (c / side / n) as u16;
+                m[7] = (c % side / n) as u16;
+                m
+            })
+            .collect();
         Core {
             n,
             side,
@@ -484,9 +499,9 @@ impl<D: Dom> Core<D> {
             cell_wdeg,
             band_dirty: 0,
             band_vals: vec![D::ZERO; 2 * n],
+            keep_band_vals: cfg.band_matching && n >= 4,
             stack_dirty: 0,
-            cell_band: (0..cells).map(|c| (c / side / n) as u8).collect(),
-            cell_stack: (0..cells).map(|c| (c % side / n) as u8).collect(),
+            cell_meta,
             cell_weights: vec![0; cells],
             seg: vec![D::ZERO; 2 * side * n],
             house_used: vec![D::ZERO; nh],
@@ -630,11 +645,6 @@ impl<D: Dom> Core<D> {
         }
     }
 
-    #[inline]
-    fn mark(&mut self, h: usize) {
-        self.gac_list.push(h);
-    }
-
     fn clear_pending(&mut self) {
         self.queue.clear();
         self.singles.clear();
@@ -671,34 +681,40 @@ impl<D: Dom> Core<D> {
             self.queue.push(c as u32);
         }
         let side = self.side;
+        let gone = old & !new;
+        let meta = self.cell_meta[c];
         let mut empty = None;
-        for k in 0..self.cell_nhouses[c] as usize {
-            let h = self.cell_houses[c * 5 + k] as usize;
-            self.mark(h);
+        for &h in &meta[..usize::from(meta[5]).min(5)] {
+            let h = usize::from(h);
+            self.gac_list.push(h);
             if single {
                 self.fixed[h] |= new;
             }
             // Each value gone from the cell has one place fewer in the house: none left is a
             // contradiction, one left (not yet placed) a hidden single to place.
-            let mut gone = old & !new;
-            while gone != D::ZERO {
-                let v = gone.trailing_zeros() as usize;
-                gone = gone.without_lowest();
-                let p = &mut self.places[h * side + v];
+            let base = h * side;
+            let mut g = gone;
+            while g != D::ZERO {
+                let v = g.trailing_zeros() as usize;
+                g = g.without_lowest();
+                let p = &mut self.places[base + v];
                 *p -= 1;
                 if *p <= 1 {
                     if *p == 0 {
                         empty = Some(h);
                     } else if !self.fixed[h].has(v) {
-                        self.singles.push((h * side + v) as u32);
+                        self.singles.push((base + v) as u32);
                     }
                 }
             }
         }
-        self.band_dirty |= 1 << self.cell_band[c];
-        self.band_vals[self.cell_band[c] as usize] |= old & !new;
-        self.band_vals[self.n + self.cell_stack[c] as usize] |= old & !new;
-        self.stack_dirty |= 1 << self.cell_stack[c];
+        let (band, stack) = (usize::from(meta[6]), usize::from(meta[7]));
+        self.band_dirty |= 1 << band;
+        self.stack_dirty |= 1 << stack;
+        if self.keep_band_vals {
+            self.band_vals[band] |= gone;
+            self.band_vals[self.n + stack] |= gone;
+        }
         if let Some(h) = empty {
             self.bump(h);
             return Err(Fail);
