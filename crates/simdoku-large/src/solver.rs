@@ -622,26 +622,37 @@ impl<D: Dom> Core<D> {
 
     /// Counts the places of every value in every house and the values of single cells.
     fn recount(&mut self) {
+        match self.side.div_ceil(8) {
+            0..=2 => self.recount_with::<2>(),
+            3..=4 => self.recount_with::<4>(),
+            5..=8 => self.recount_with::<8>(),
+            _ => self.recount_with::<16>(),
+        }
+    }
+
+    /// [`Core::recount`] with `C` bytes of eight values each, enough for the side.
+    fn recount_with<const C: usize>(&mut self) {
         let side = self.side;
-        let chunks = side.div_ceil(8);
         for h in 0..self.houses {
             // Eight values at a time, one byte each: the sum of the cells' candidates spread
             // to bytes (a count is at most 121).
-            let mut sums = [0u64; 16];
+            let mut sums = [0u64; C];
             let mut fixed = D::ZERO;
             for &c in &self.house_cells[h * side..(h + 1) * side] {
                 let d = self.dom[c as usize];
                 if d.is_power_of_two() {
                     fixed |= d;
                 }
-                for (k, sum) in sums[..chunks].iter_mut().enumerate() {
+                for (k, sum) in sums.iter_mut().enumerate() {
                     *sum += SPREAD[d.byte(k)];
                 }
             }
             self.fixed[h] = fixed;
-            for (v, p) in self.places[h * side..(h + 1) * side].iter_mut().enumerate() {
-                *p = (sums[v / 8] >> (8 * (v % 8))) as u8;
+            let mut bytes = [[0u8; 8]; C];
+            for (b, sum) in bytes.iter_mut().zip(sums) {
+                *b = sum.to_le_bytes();
             }
+            self.places[h * side..(h + 1) * side].copy_from_slice(&bytes.as_flattened()[..side]);
         }
     }
 
