@@ -297,7 +297,8 @@ struct Core<D: Dom> {
     /// Per house: the values held by a cell with one candidate (a hint: it may lack a value
     /// after undoing a contradictory state, which costs a needless check, never a wrong one).
     fixed: Vec<D>,
-    /// (house, value) pairs, as `h * side + v`, whose places dropped to one.
+    /// (house, value) pairs, as `h << 8 | v` (no division to take them apart), whose places
+    /// dropped to one.
     singles: Vec<u32>,
     /// Houses waiting for GAC, first in, first out.
     gac_list: HouseQueue,
@@ -349,6 +350,27 @@ struct Scratch<D: Dom> {
     call: Vec<u8>,
     tstack: Vec<u8>,
     path: Vec<(u8, D)>,
+}
+
+/// Whether `k` (2 or 3) of `sets` have a union of `k` members or fewer (`size` counts them).
+fn has_hall_set<T: Copy + Eq + std::ops::BitOr<Output = T>>(
+    sets: &[T],
+    k: usize,
+    size: impl Fn(T) -> usize,
+) -> bool {
+    for (i, &a) in sets.iter().enumerate() {
+        for (j, &b) in sets.iter().enumerate().skip(i + 1) {
+            let ab = a | b;
+            if k == 2 {
+                if size(ab) <= 2 {
+                    return true;
+                }
+            } else if size(ab) <= 3 && sets[j + 1..].iter().any(|&c| size(ab | c) <= 3) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// `SPREAD[b]` has byte `i` set to bit `i` of `b`.
@@ -608,7 +630,7 @@ impl<D: Dom> Core<D> {
                         return false;
                     }
                     if !fixed.has(v) {
-                        self.singles.push((h * side + v) as u32);
+                        self.singles.push((h << 8 | v) as u32);
                     }
                 }
             }
@@ -714,7 +736,7 @@ impl<D: Dom> Core<D> {
                     if *p == 0 {
                         empty = Some(h);
                     } else if !self.fixed[h].has(v) {
-                        self.singles.push((base + v) as u32);
+                        self.singles.push((h << 8 | v) as u32);
                     }
                 }
             }
@@ -788,15 +810,15 @@ impl<D: Dom> Core<D> {
         r
     }
 
-    /// Hidden single: value `v` has one place left in house `h` (`hv = h * side + v`), unless
+    /// Hidden single: value `v` has one place left in house `h` (`hv = h << 8 | v`), unless
     /// that changed since it was queued or the place already holds it alone.
     fn hidden(&mut self, hv: usize) -> Prop {
-        let (h, v) = (hv / self.side, hv % self.side);
-        if self.places[hv] != 1 || self.fixed[h].has(v) {
+        let (h, v) = (hv >> 8, hv & 0xFF);
+        let base = h * self.side;
+        if self.places[base + v] != 1 || self.fixed[h].has(v) {
             return Ok(());
         }
         let bit = D::bit(v);
-        let base = h * self.side;
         for i in 0..self.side {
             let c = self.house_cells[base + i] as usize;
             if self.dom[c] & bit != D::ZERO {
@@ -1005,32 +1027,42 @@ impl<D: Dom> Core<D> {
         Ok(())
     }
 
-    /// Whether GAC on house `h` may prune a candidate or fail. It cannot when the house is
-    /// clean (its fixed cells hold distinct values that no open cell holds, and the open cells
-    /// hold every other value) and there is no `k` in `1..open` with `k` open cells of `k`
-    /// candidates or fewer and `open - k` open values of `open - k` places or fewer: a pruning
-    /// needs a Hall set, `k` cells whose candidates are `k` values, and then the other
-    /// `open - k` values lie only in the other `open - k` cells (a house without a perfect
-    /// matching has such sets too, with one cell more on the small side).
+    /// Whether GAC on house `h` may prune a candidate or fail (side below 16). It cannot when
+    /// the house is clean (its fixed cells hold distinct values that no open cell holds, and
+    /// the open cells hold every other value) and has no Hall set: `k` open cells (`1 <= k <
+    /// open`) whose candidates are `k` values or fewer. A pruning needs one (the values of a
+    /// Hall set leave the other cells), and so does a house without a perfect matching (a
+    /// smallest set of cells with fewer values, less one cell, is one).
+    ///
+    /// A Hall set of `k` cells leaves the other `open - k` values in the other `open - k`
+    /// cells (a hidden set). So first, by counts: some `k` needs `k` cells of `k` candidates
+    /// or fewer and `open - k` values of `open - k` places or fewer. Then, with 7 open cells
+    /// or fewer, exactly: a Hall set or a hidden set of 3 or fewer (one side of every Hall
+    /// set is), found among the cells of 3 candidates or fewer and the values of 3 places or
+    /// fewer.
     fn gac_may_prune(&self, h: usize) -> bool {
         let side = self.side;
         debug_assert!(side < 16);
         let cells = &self.house_cells[h * side..(h + 1) * side];
         // by_size[s]: open cells with s candidates; by_places[p]: open values with p places.
         let (mut by_size, mut by_places) = ([0u8; 16], [0u8; 16]);
-        let (mut fixed, mut union, mut nfixed, mut open) = (D::ZERO, D::ZERO, 0u32, 0usize);
+        let mut open_doms = [D::ZERO; 16];
+        let (mut fixed, mut union, mut open) = (D::ZERO, D::ZERO, 0usize);
         for &c in cells {
             let d = self.dom[c as usize];
             if d.is_power_of_two() {
-                nfixed += 1;
+                if fixed & d != D::ZERO {
+                    return true;
+                }
                 fixed |= d;
             } else {
                 union |= d;
+                open_doms[open & 15] = d;
                 open += 1;
-                by_size[d.count_ones() as usize & 15] += 1;
+                by_size[d.size() as usize & 15] += 1;
             }
         }
-        if fixed.count_ones() != nfixed || union & fixed != D::ZERO || union != self.full & !fixed {
+        if union & fixed != D::ZERO || union != self.full & !fixed {
             return true;
         }
         let places = &self.places[h * side..(h + 1) * side];
@@ -1039,13 +1071,62 @@ impl<D: Dom> Core<D> {
             by_places[places[m.trailing_zeros() as usize] as usize & 15] += 1;
             m = m.without_lowest();
         }
+        if by_places[0] + by_places[1] > 0 {
+            return true;
+        }
         // For k = 1, 2, ..: cells of k candidates or fewer, and values of more than open - k
         // places (the others, open minus those, must be open - k at least).
         let (mut small_cells, mut many_places) = (0, 0);
+        let mut sizes = 0u32; // the k that pass
         for k in 1..open {
             small_cells += usize::from(by_size[k]);
             many_places += usize::from(by_places[open - k + 1]);
             if small_cells >= k && many_places <= k {
+                sizes |= 1 << k;
+            }
+        }
+        if sizes == 0 {
+            return false;
+        }
+        if open > 7 {
+            return true;
+        }
+        // Every k here is 2..=open - 2 (no cell of one candidate, no value of one place), so
+        // k or open - k is 3 at most.
+        let open_doms = &open_doms[..open];
+        while sizes != 0 {
+            let k = sizes.trailing_zeros() as usize;
+            sizes &= sizes - 1;
+            let found = if k <= 3 {
+                let mut sets = [D::ZERO; 16];
+                let mut n = 0;
+                for &d in open_doms {
+                    if d.size() as usize <= k {
+                        sets[n] = d;
+                        n += 1;
+                    }
+                }
+                has_hall_set(&sets[..n], k, |u: D| u.size() as usize)
+            } else {
+                let j = open - k;
+                let mut sets = [0u16; 16];
+                let mut n = 0;
+                let mut vals = union;
+                while vals != D::ZERO {
+                    let v = vals.trailing_zeros() as usize;
+                    vals = vals.without_lowest();
+                    if usize::from(places[v]) <= j {
+                        let mut at = 0u16;
+                        for (i, &d) in open_doms.iter().enumerate() {
+                            at |= u16::from(d.has(v)) << i;
+                        }
+                        sets[n] = at;
+                        n += 1;
+                    }
+                }
+                has_hall_set(&sets[..n], j, |u: u16| crate::dom::size16(u) as usize)
+            };
+            if found {
                 return true;
             }
         }
@@ -1290,7 +1371,7 @@ impl<D: Dom> Core<D> {
             if d.is_power_of_two() {
                 continue;
             }
-            let size = d.count_ones() as u64;
+            let size = u64::from(d.size());
             let w = match self.cfg.branch {
                 Branch::MinDom => {
                     if size == 2 {
