@@ -800,7 +800,7 @@ impl<D: Dom> Core<D> {
         for &p in &peers[self.peer_start[c] as usize..self.peer_start[c + 1] as usize] {
             let d = (p & 0xFFFF) as usize;
             if self.dom[d] & v != D::ZERO {
-                r = self.remove(d, v, (p >> 16) as usize);
+                r = self.remove_value(d, v, (p >> 16) as usize);
                 if r.is_err() {
                     break;
                 }
@@ -808,6 +808,55 @@ impl<D: Dom> Core<D> {
         }
         self.peers = peers;
         r
+    }
+
+    /// [`Core::remove`] of one value `bit` that cell `c` holds, for the naked singles: one
+    /// count per house, no loop over the values gone.
+    #[inline(always)]
+    fn remove_value(&mut self, c: usize, bit: D, h: usize) -> Prop {
+        let old = self.dom[c];
+        let new = old & !bit;
+        if new == D::ZERO {
+            self.bump(h);
+            return Err(Fail);
+        }
+        self.dom[c] = new;
+        self.trail.push((c as u32, old));
+        let single = new.is_power_of_two();
+        if single {
+            self.queue.push(c as u32);
+        }
+        let (side, v) = (self.side, bit.trailing_zeros() as usize);
+        let meta = self.cell_meta[c];
+        let mut empty = None;
+        for &h in &meta[..usize::from(meta[5]).min(5)] {
+            let h = usize::from(h);
+            self.gac_list.push(h);
+            if single {
+                self.fixed[h] |= new;
+            }
+            let p = &mut self.places[h * side + v];
+            *p -= 1;
+            if *p <= 1 {
+                if *p == 0 {
+                    empty = Some(h);
+                } else if !self.fixed[h].has(v) {
+                    self.singles.push((h << 8 | v) as u32);
+                }
+            }
+        }
+        let (band, stack) = (usize::from(meta[6]), usize::from(meta[7]));
+        self.band_dirty |= 1 << band;
+        self.stack_dirty |= 1 << stack;
+        if self.keep_band_vals {
+            self.band_vals[band] |= bit;
+            self.band_vals[self.n + stack] |= bit;
+        }
+        if let Some(h) = empty {
+            self.bump(h);
+            return Err(Fail);
+        }
+        Ok(())
     }
 
     /// Hidden single: value `v` has one place left in house `h` (`hv = h << 8 | v`), unless
