@@ -886,6 +886,27 @@ impl<D: Dom> Core<D> {
         self.band_dirty = 0;
         self.stack_dirty = 0;
         let keep_segs = self.cfg.band_matching && n >= 4;
+        // First every segment union of the dirty bands and stacks, as the candidates stand
+        // (`self.seg[dir * side * n + l * n + b]`: line l's cells in the b-th box of its band),
+        // then the inferences: the order of the removals (and so where a contradiction shows,
+        // which dom/wdeg weighs) does not depend on how the work is laid out.
+        for dir in 0..2 {
+            let at = |l: usize, p: usize| if dir == 0 { l * side + p } else { p * side + l };
+            let mut band_bits = dirty[dir];
+            while band_bits != 0 {
+                let band = band_bits.trailing_zeros() as usize;
+                band_bits &= band_bits - 1;
+                for l in band * n..band * n + n {
+                    for b in 0..n {
+                        let mut m = D::ZERO;
+                        for k in 0..n {
+                            m |= self.dom[at(l, b * n + k)];
+                        }
+                        self.seg[dir * side * n + l * n + b] = m;
+                    }
+                }
+            }
+        }
         for dir in 0..2 {
             // Cell at position p of line l (a row for dir 0, a column for dir 1).
             let at = |l: usize, p: usize| if dir == 0 { l * side + p } else { p * side + l };
@@ -896,16 +917,8 @@ impl<D: Dom> Core<D> {
                 // seg[i][b]: union of the band's i-th line's cells in its b-th box.
                 let mut seg = [[D::ZERO; 11]; 11];
                 for (i, line_segs) in seg.iter_mut().enumerate().take(n) {
-                    let l = band * n + i;
-                    for (b, m) in line_segs.iter_mut().enumerate().take(n) {
-                        for k in 0..n {
-                            *m |= self.dom[at(l, b * n + k)];
-                        }
-                    }
-                    if keep_segs {
-                        let base = dir * side * n + l * n;
-                        self.seg[base..base + n].copy_from_slice(&line_segs[..n]);
-                    }
+                    let base = dir * side * n + (band * n + i) * n;
+                    line_segs[..n].copy_from_slice(&self.seg[base..base + n]);
                 }
                 // A value in two segments or more of a box (of a line): `twice_box`,
                 // `twice_line`. Then for segment s of a line and a box: s & !twice_line is
