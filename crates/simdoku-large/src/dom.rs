@@ -39,6 +39,8 @@ pub(crate) trait Dom:
     fn to_u128(self) -> u128;
     /// Members `8 k .. 8 k + 8`, shifted down to bits 0..8.
     fn byte(self, k: usize) -> usize;
+    /// The set with byte `k` equal to `b` (below 256) and no other member.
+    fn from_byte(b: usize, k: usize) -> Self;
     /// The set `{0, .., k - 1}` (`k` up to `BITS`).
     fn low(k: usize) -> Self {
         if k as u32 == Self::BITS {
@@ -94,6 +96,10 @@ macro_rules! dom {
             #[inline(always)]
             fn byte(self, k: usize) -> usize {
                 (self >> (8 * k)) as usize & 0xFF
+            }
+            #[inline(always)]
+            fn from_byte(b: usize, k: usize) -> Self {
+                (b as Self) << (8 * k)
             }
         }
     )*};
@@ -157,5 +163,9 @@ impl Dom for u16 {
     #[inline(always)]
     fn byte(self, k: usize) -> usize {
         (self >> (8 * k)) as usize & 0xFF
+    }
+    #[inline(always)]
+    fn from_byte(b: usize, k: usize) -> Self {
+        (b as Self) << (8 * k)
     }
 }

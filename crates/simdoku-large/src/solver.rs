@@ -593,47 +593,39 @@ impl<D: Dom> Core<D> {
         self.gac_list.clear();
         self.house_used.fill(D::ZERO);
         let mut ok = true;
+        let side = self.side;
         for (c, &v) in cells.iter().enumerate() {
-            if v != 0 && v as usize <= self.side {
+            if v != 0 && usize::from(v) <= side {
                 let bit = D::bit(usize::from(v) - 1);
-                for &h in &self.cell_houses[c * 5..c * 5 + self.cell_nhouses[c] as usize] {
-                    ok &= self.house_used[h as usize] & bit == D::ZERO;
-                    self.house_used[h as usize] |= bit;
+                let meta = self.cell_meta[c];
+                for &h in &meta[..usize::from(meta[5]).min(5)] {
+                    let used = &mut self.house_used[usize::from(h)];
+                    ok &= *used & bit == D::ZERO;
+                    *used |= bit;
                 }
             }
         }
         for (c, &v) in cells.iter().enumerate() {
-            if v != 0 && v as usize <= self.side {
+            if v != 0 && usize::from(v) <= side {
                 self.dom[c] = D::bit(usize::from(v) - 1);
                 continue;
             }
-            let mut d = self.full;
-            for &h in &self.cell_houses[c * 5..c * 5 + self.cell_nhouses[c] as usize] {
-                d &= !self.house_used[h as usize];
+            let meta = self.cell_meta[c];
+            let mut used = D::ZERO;
+            for &h in &meta[..usize::from(meta[5]).min(5)] {
+                used |= self.house_used[usize::from(h)];
             }
+            let d = self.full & !used;
             self.dom[c] = d;
             ok &= d != D::ZERO;
             if d.is_power_of_two() {
                 self.queue.push(c as u32);
             }
         }
-        if !ok {
+        if !ok || !self.count_places(true) {
             return false;
         }
-        self.recount();
-        let side = self.side;
         for h in 0..self.houses {
-            let fixed = self.fixed[h];
-            for (v, &p) in self.places[h * side..(h + 1) * side].iter().enumerate() {
-                if p <= 1 {
-                    if p == 0 {
-                        return false;
-                    }
-                    if !fixed.has(v) {
-                        self.singles.push((h << 8 | v) as u32);
-                    }
-                }
-            }
             self.gac_list.push(h);
         }
         self.band_dirty = (1 << self.n) - 1;
@@ -643,17 +635,24 @@ impl<D: Dom> Core<D> {
     }
 
     /// Counts the places of every value in every house and the values of single cells.
+    #[cfg(test)]
     fn recount(&mut self) {
+        self.count_places(false);
+    }
+
+    /// [`Core::recount`]; with `queue`, also queues the hidden singles (values of one place not
+    /// yet placed) and returns false when a value has no place left in some house.
+    fn count_places(&mut self, queue: bool) -> bool {
         match self.side.div_ceil(8) {
-            0..=2 => self.recount_with::<2>(),
-            3..=4 => self.recount_with::<4>(),
-            5..=8 => self.recount_with::<8>(),
-            _ => self.recount_with::<16>(),
+            0..=2 => self.count_places_with::<2>(queue),
+            3..=4 => self.count_places_with::<4>(queue),
+            5..=8 => self.count_places_with::<8>(queue),
+            _ => self.count_places_with::<16>(queue),
         }
     }
 
-    /// [`Core::recount`] with `C` bytes of eight values each, enough for the side.
-    fn recount_with<const C: usize>(&mut self) {
+    /// [`Core::count_places`] with `C` words of eight values each, enough for the side.
+    fn count_places_with<const C: usize>(&mut self, queue: bool) -> bool {
         let side = self.side;
         for h in 0..self.houses {
             // Eight values at a time, one byte each: the sum of the cells' candidates spread
@@ -675,7 +674,31 @@ impl<D: Dom> Core<D> {
                 *b = sum.to_le_bytes();
             }
             self.places[h * side..(h + 1) * side].copy_from_slice(&bytes.as_flattened()[..side]);
+            if queue {
+                // Per word, the bytes that are 0 and those that are 0 or 1 (a byte is below
+                // 0x80, so adding 0x7F sets its top bit exactly when it is not 0), gathered to
+                // one bit per value.
+                const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+                const TOP: u64 = 0x8080_8080_8080_8080;
+                let gather = |m: u64| ((m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
+                let (mut zero, mut at_most_one) = (D::ZERO, D::ZERO);
+                for (k, &sum) in sums.iter().enumerate() {
+                    zero |= D::from_byte(gather(!(sum + LOW7) & TOP), k);
+                    at_most_one |=
+                        D::from_byte(gather(!((sum & !0x0101_0101_0101_0101) + LOW7) & TOP), k);
+                }
+                if zero & self.full != D::ZERO {
+                    return false;
+                }
+                let mut one = at_most_one & !zero & self.full & !fixed;
+                while one != D::ZERO {
+                    let v = one.trailing_zeros() as usize;
+                    one = one.without_lowest();
+                    self.singles.push((h << 8 | v) as u32);
+                }
+            }
         }
+        true
     }
 
     fn clear_pending(&mut self) {
