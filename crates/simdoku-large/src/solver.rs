@@ -795,7 +795,16 @@ impl<D: Dom> Core<D> {
             if self.cfg.gac
                 && let Some(h) = self.gac_list.pop()
             {
-                self.gac(h)?;
+                // Here every single has been propagated: a house's open cells hold two values
+                // or more, none of them placed, and (with hidden singles) each value not placed
+                // has two places or more. A Hall set then needs two cells, and its hidden
+                // complement two more: a house with 3 open cells or fewer has nothing to prune.
+                if !(self.cfg.hidden_singles
+                    && self.side < 16
+                    && self.fixed[h].size() as usize + 3 >= self.side)
+                {
+                    self.gac(h)?;
+                }
                 continue;
             }
             if self.cfg.intersections && (self.band_dirty | self.stack_dirty) != 0 {
