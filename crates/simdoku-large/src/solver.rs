@@ -15,7 +15,9 @@
 //!    of N cells and N values needs a perfect matching, so there are no free values. This
 //!    subsumes naked and hidden pairs, triples, ... of every size. Each house keeps its
 //!    matching between calls (across backtracking too: it is only a hint), and only the pairs
-//!    whose value was removed are repaired;
+//!    whose value was removed are repaired. Below 16x16 a house is first tested for a possible
+//!    Hall set (counts, then the sets of 2 or 3), which rules out most calls
+//!    (`Core::gac_may_prune`);
 //! 4. box/line intersections (pointing and claiming): a value whose places in a box all lie in
 //!    one row (column) leaves the rest of that row (column), and the converse; for Sudoku-X the
 //!    same where a diagonal crosses a box.
