@@ -27,11 +27,20 @@ pub(crate) trait Dom:
     /// Whether `i` is in the set.
     fn has(self, i: usize) -> bool;
     fn count_ones(self) -> u32;
+    /// `count_ones` for the hot paths: the default target has no population count
+    /// instruction, so 16-bit sets add two table entries instead of the bit-twiddling sum.
+    fn size(self) -> u32 {
+        self.count_ones()
+    }
     fn trailing_zeros(self) -> u32;
     fn is_power_of_two(self) -> bool;
     fn wrapping_neg(self) -> Self;
     /// The same set in a `u128`.
     fn to_u128(self) -> u128;
+    /// Members `8 k .. 8 k + 8`, shifted down to bits 0..8.
+    fn byte(self, k: usize) -> usize;
+    /// The set with byte `k` equal to `b` (below 256) and no other member.
+    fn from_byte(b: usize, k: usize) -> Self;
     /// The set `{0, .., k - 1}` (`k` up to `BITS`).
     fn low(k: usize) -> Self {
         if k as u32 == Self::BITS {
@@ -84,8 +93,79 @@ macro_rules! dom {
             fn to_u128(self) -> u128 {
                 u128::from(self)
             }
+            #[inline(always)]
+            fn byte(self, k: usize) -> usize {
+                (self >> (8 * k)) as usize & 0xFF
+            }
+            #[inline(always)]
+            fn from_byte(b: usize, k: usize) -> Self {
+                (b as Self) << (8 * k)
+            }
         }
     )*};
 }
 
-dom!(u16, u32, u64, u128);
+dom!(u32, u64, u128);
+
+/// Members of each byte.
+const BYTE_SIZE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = (b as u8).count_ones() as u8;
+        b += 1;
+    }
+    t
+};
+
+/// The size of a 16-bit set, from two table entries.
+#[inline(always)]
+pub(crate) fn size16(x: u16) -> u32 {
+    u32::from(BYTE_SIZE[usize::from(x & 0xFF)] + BYTE_SIZE[usize::from(x >> 8)])
+}
+
+impl Dom for u16 {
+    const ZERO: Self = 0;
+    const ONE: Self = 1;
+    const BITS: u32 = u16::BITS;
+    #[inline(always)]
+    fn bit(i: usize) -> Self {
+        1 << i
+    }
+    #[inline(always)]
+    fn has(self, i: usize) -> bool {
+        self >> i & 1 != 0
+    }
+    #[inline(always)]
+    fn count_ones(self) -> u32 {
+        u16::count_ones(self)
+    }
+    #[inline(always)]
+    fn size(self) -> u32 {
+        size16(self)
+    }
+    #[inline(always)]
+    fn trailing_zeros(self) -> u32 {
+        u16::trailing_zeros(self)
+    }
+    #[inline(always)]
+    fn is_power_of_two(self) -> bool {
+        u16::is_power_of_two(self)
+    }
+    #[inline(always)]
+    fn wrapping_neg(self) -> Self {
+        u16::wrapping_neg(self)
+    }
+    #[inline(always)]
+    fn to_u128(self) -> u128 {
+        u128::from(self)
+    }
+    #[inline(always)]
+    fn byte(self, k: usize) -> usize {
+        (self >> (8 * k)) as usize & 0xFF
+    }
+    #[inline(always)]
+    fn from_byte(b: usize, k: usize) -> Self {
+        (b as Self) << (8 * k)
+    }
+}

@@ -15,7 +15,9 @@
 //!    of N cells and N values needs a perfect matching, so there are no free values. This
 //!    subsumes naked and hidden pairs, triples, ... of every size. Each house keeps its
 //!    matching between calls (across backtracking too: it is only a hint), and only the pairs
-//!    whose value was removed are repaired;
+//!    whose value was removed are repaired. Below 16x16 a house is first tested for a possible
+//!    Hall set (counts, then the sets of 2 or 3), which rules out most calls
+//!    (`Core::gac_may_prune`);
 //! 4. box/line intersections (pointing and claiming): a value whose places in a box all lie in
 //!    one row (column) leaves the rest of that row (column), and the converse; for Sudoku-X the
 //!    same where a diagonal crosses a box.
@@ -297,11 +299,11 @@ struct Core<D: Dom> {
     /// Per house: the values held by a cell with one candidate (a hint: it may lack a value
     /// after undoing a contradictory state, which costs a needless check, never a wrong one).
     fixed: Vec<D>,
-    /// (house, value) pairs, as `h * side + v`, whose places dropped to one.
+    /// (house, value) pairs, as `h << 8 | v` (no division to take them apart), whose places
+    /// dropped to one.
     singles: Vec<u32>,
-    /// Per house: waiting in `gac_list`.
-    dirty: Vec<bool>,
-    gac_list: std::collections::VecDeque<u32>,
+    /// Houses waiting for GAC, first in, first out.
+    gac_list: HouseQueue,
     /// Matching per house: value index matched to the house's i-th cell, and the converse.
     var_val: Vec<u8>,
     val_var: Vec<u8>,
@@ -313,15 +315,17 @@ struct Core<D: Dom> {
     /// Values removed somewhere in each band (`band`) and stack (`n + stack`) since the band
     /// matching last looked at it.
     band_vals: Vec<D>,
+    /// Whether the band matching runs (`band_vals` is kept up to date only then).
+    keep_band_vals: bool,
     stack_dirty: u32,
     /// Band and stack of each cell.
-    cell_band: Vec<u8>,
-    cell_stack: Vec<u8>,
+    /// Per cell, for `remove`: its houses (`[..5]`, the first `[5]` of them), its band `[6]`
+    /// and its stack `[7]`, in one bounds-checked load.
+    cell_meta: Vec<[u16; 8]>,
     cell_weights: Vec<u32>,
     seg: Vec<D>,
     /// Values given in each house (scratch for `load`).
     house_used: Vec<D>,
-    twice_box: Vec<D>,
     scratch: Scratch<D>,
 
     out: Vec<u8>,
@@ -350,6 +354,100 @@ struct Scratch<D: Dom> {
     call: Vec<u8>,
     tstack: Vec<u8>,
     path: Vec<(u8, D)>,
+}
+
+/// Whether `k` (2 or 3) of `sets` have a union of `k` members or fewer (`size` counts them).
+fn has_hall_set<T: Copy + Eq + std::ops::BitOr<Output = T>>(
+    sets: &[T],
+    k: usize,
+    size: impl Fn(T) -> usize,
+) -> bool {
+    for (i, &a) in sets.iter().enumerate() {
+        for (j, &b) in sets.iter().enumerate().skip(i + 1) {
+            let ab = a | b;
+            if k == 2 {
+                if size(ab) <= 2 {
+                    return true;
+                }
+            } else if size(ab) <= 3 && sets[j + 1..].iter().any(|&c| size(ab | c) <= 3) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// `SPREAD[b]` has byte `i` set to bit `i` of `b`.
+const SPREAD: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            t[b] |= ((b as u64 >> i) & 1) << (8 * i);
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// Distinct houses waiting for a rule, first in, first out (a ring of `houses` slots: each house
+/// is in it once at most).
+#[derive(Clone, Debug)]
+struct HouseQueue {
+    queued: Vec<bool>,
+    ring: Vec<u32>,
+    head: usize,
+    len: usize,
+}
+
+impl HouseQueue {
+    fn new(houses: usize) -> HouseQueue {
+        HouseQueue {
+            queued: vec![false; houses],
+            ring: vec![0; houses],
+            head: 0,
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, h: usize) {
+        if !self.queued[h] {
+            self.queued[h] = true;
+            let mut at = self.head + self.len;
+            if at >= self.ring.len() {
+                at -= self.ring.len();
+            }
+            self.ring[at] = h as u32;
+            self.len += 1;
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<usize> {
+        if self.len == 0 {
+            return None;
+        }
+        let h = self.ring[self.head] as usize;
+        self.queued[h] = false;
+        self.head += 1;
+        if self.head == self.ring.len() {
+            self.head = 0;
+        }
+        self.len -= 1;
+        Some(h)
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    fn clear(&mut self) {
+        while self.pop().is_some() {}
+        self.head = 0;
+    }
 }
 
 /// A contradiction.
@@ -390,6 +488,18 @@ impl<D: Dom> Core<D> {
         }
         peer_start.push(peers.len() as u32);
         let cell_wdeg = cell_nhouses.iter().map(|&k| u32::from(k)).collect();
+        let cell_meta = (0..cells)
+            .map(|c| {
+                let mut m = [0u16; 8];
+                for k in 0..5 {
+                    m[k] = cell_houses[c * 5 + k] as u16;
+                }
+                m[5] = u16::from(cell_nhouses[c]);
+                m[6] = (c / side / n) as u16;
+                m[7] = (c % side / n) as u16;
+                m
+            })
+            .collect();
         Core {
             n,
             side,
@@ -405,24 +515,22 @@ impl<D: Dom> Core<D> {
             dom: vec![D::ZERO; cells],
             trail: Vec::new(),
             queue: Vec::with_capacity(cells),
-            dirty: vec![false; nh],
             places: vec![0; nh * side],
             fixed: vec![D::ZERO; nh],
             singles: Vec::new(),
-            gac_list: std::collections::VecDeque::with_capacity(nh),
+            gac_list: HouseQueue::new(nh),
             var_val: vec![NONE; nh * side],
             val_var: vec![NONE; nh * side],
             weights: vec![1; nh],
             cell_wdeg,
             band_dirty: 0,
             band_vals: vec![D::ZERO; 2 * n],
+            keep_band_vals: cfg.band_matching && n >= 4,
             stack_dirty: 0,
-            cell_band: (0..cells).map(|c| (c / side / n) as u8).collect(),
-            cell_stack: (0..cells).map(|c| (c % side / n) as u8).collect(),
+            cell_meta,
             cell_weights: vec![0; cells],
             seg: vec![D::ZERO; 2 * side * n],
             house_used: vec![D::ZERO; nh],
-            twice_box: vec![D::ZERO; n],
             scratch: Scratch {
                 index: vec![0; side],
                 low: vec![0; side],
@@ -488,46 +596,42 @@ impl<D: Dom> Core<D> {
         self.queue.clear();
         self.singles.clear();
         self.gac_list.clear();
-        self.dirty.fill(false);
         self.house_used.fill(D::ZERO);
         let mut ok = true;
+        let side = self.side;
         for (c, &v) in cells.iter().enumerate() {
-            if v != 0 && v as usize <= self.side {
+            if v != 0 && usize::from(v) <= side {
                 let bit = D::bit(usize::from(v) - 1);
-                for &h in &self.cell_houses[c * 5..c * 5 + self.cell_nhouses[c] as usize] {
-                    ok &= self.house_used[h as usize] & bit == D::ZERO;
-                    self.house_used[h as usize] |= bit;
+                let meta = self.cell_meta[c];
+                for &h in &meta[..usize::from(meta[5]).min(5)] {
+                    let used = &mut self.house_used[usize::from(h)];
+                    ok &= *used & bit == D::ZERO;
+                    *used |= bit;
                 }
             }
         }
         for (c, &v) in cells.iter().enumerate() {
-            if v != 0 && v as usize <= self.side {
+            if v != 0 && usize::from(v) <= side {
                 self.dom[c] = D::bit(usize::from(v) - 1);
                 continue;
             }
-            let mut d = self.full;
-            for &h in &self.cell_houses[c * 5..c * 5 + self.cell_nhouses[c] as usize] {
-                d &= !self.house_used[h as usize];
+            let meta = self.cell_meta[c];
+            let mut used = D::ZERO;
+            for &h in &meta[..usize::from(meta[5]).min(5)] {
+                used |= self.house_used[usize::from(h)];
             }
+            let d = self.full & !used;
             self.dom[c] = d;
             ok &= d != D::ZERO;
             if d.is_power_of_two() {
                 self.queue.push(c as u32);
             }
         }
-        if !ok {
+        if !ok || !self.count_places(true) {
             return false;
         }
-        self.recount();
         for h in 0..self.houses {
-            for v in 0..self.side {
-                match self.places[h * self.side + v] {
-                    0 => return false,
-                    1 if !self.fixed[h].has(v) => self.singles.push((h * self.side + v) as u32),
-                    _ => {}
-                }
-            }
-            self.mark(h);
+            self.gac_list.push(h);
         }
         self.band_dirty = (1 << self.n) - 1;
         self.band_vals.fill(self.full);
@@ -536,39 +640,75 @@ impl<D: Dom> Core<D> {
     }
 
     /// Counts the places of every value in every house and the values of single cells.
+    #[cfg(test)]
     fn recount(&mut self) {
-        self.places.fill(0);
-        self.fixed.fill(D::ZERO);
-        for c in 0..self.dom.len() {
-            let d = self.dom[c];
-            for &h in &self.cell_houses[c * 5..c * 5 + self.cell_nhouses[c] as usize] {
-                let h = h as usize;
-                let mut m = d;
-                while m != D::ZERO {
-                    self.places[h * self.side + m.trailing_zeros() as usize] += 1;
-                    m = m.without_lowest();
-                }
-                if d.is_power_of_two() {
-                    self.fixed[h] |= d;
-                }
-            }
+        self.count_places(false);
+    }
+
+    /// [`Core::recount`]; with `queue`, also queues the hidden singles (values of one place not
+    /// yet placed) and returns false when a value has no place left in some house.
+    fn count_places(&mut self, queue: bool) -> bool {
+        match self.side.div_ceil(8) {
+            0..=2 => self.count_places_with::<2>(queue),
+            3..=4 => self.count_places_with::<4>(queue),
+            5..=8 => self.count_places_with::<8>(queue),
+            _ => self.count_places_with::<16>(queue),
         }
     }
 
-    #[inline]
-    fn mark(&mut self, h: usize) {
-        if !self.dirty[h] {
-            self.dirty[h] = true;
-            self.gac_list.push_back(h as u32);
+    /// [`Core::count_places`] with `C` words of eight values each, enough for the side.
+    fn count_places_with<const C: usize>(&mut self, queue: bool) -> bool {
+        let side = self.side;
+        for h in 0..self.houses {
+            // Eight values at a time, one byte each: the sum of the cells' candidates spread
+            // to bytes (a count is at most 121).
+            let mut sums = [0u64; C];
+            let mut fixed = D::ZERO;
+            for &c in &self.house_cells[h * side..(h + 1) * side] {
+                let d = self.dom[c as usize];
+                if d.is_power_of_two() {
+                    fixed |= d;
+                }
+                for (k, sum) in sums.iter_mut().enumerate() {
+                    *sum += SPREAD[d.byte(k)];
+                }
+            }
+            self.fixed[h] = fixed;
+            let mut bytes = [[0u8; 8]; C];
+            for (b, sum) in bytes.iter_mut().zip(sums) {
+                *b = sum.to_le_bytes();
+            }
+            self.places[h * side..(h + 1) * side].copy_from_slice(&bytes.as_flattened()[..side]);
+            if queue {
+                // Per word, the bytes that are 0 and those that are 0 or 1 (a byte is below
+                // 0x80, so adding 0x7F sets its top bit exactly when it is not 0), gathered to
+                // one bit per value.
+                const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+                const TOP: u64 = 0x8080_8080_8080_8080;
+                let gather = |m: u64| ((m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
+                let (mut zero, mut at_most_one) = (D::ZERO, D::ZERO);
+                for (k, &sum) in sums.iter().enumerate() {
+                    zero |= D::from_byte(gather(!(sum + LOW7) & TOP), k);
+                    at_most_one |=
+                        D::from_byte(gather(!((sum & !0x0101_0101_0101_0101) + LOW7) & TOP), k);
+                }
+                if zero & self.full != D::ZERO {
+                    return false;
+                }
+                let mut one = at_most_one & !zero & self.full & !fixed;
+                while one != D::ZERO {
+                    let v = one.trailing_zeros() as usize;
+                    one = one.without_lowest();
+                    self.singles.push((h << 8 | v) as u32);
+                }
+            }
         }
+        true
     }
 
     fn clear_pending(&mut self) {
         self.queue.clear();
         self.singles.clear();
-        for &h in &self.gac_list {
-            self.dirty[h as usize] = false;
-        }
         self.gac_list.clear();
         self.band_dirty = 0;
         self.band_vals.fill(D::ZERO);
@@ -602,34 +742,40 @@ impl<D: Dom> Core<D> {
             self.queue.push(c as u32);
         }
         let side = self.side;
+        let gone = old & !new;
+        let meta = self.cell_meta[c];
         let mut empty = None;
-        for k in 0..self.cell_nhouses[c] as usize {
-            let h = self.cell_houses[c * 5 + k] as usize;
-            self.mark(h);
+        for &h in &meta[..usize::from(meta[5]).min(5)] {
+            let h = usize::from(h);
+            self.gac_list.push(h);
             if single {
                 self.fixed[h] |= new;
             }
             // Each value gone from the cell has one place fewer in the house: none left is a
             // contradiction, one left (not yet placed) a hidden single to place.
-            let mut gone = old & !new;
-            while gone != D::ZERO {
-                let v = gone.trailing_zeros() as usize;
-                gone = gone.without_lowest();
-                let p = &mut self.places[h * side + v];
+            let base = h * side;
+            let mut g = gone;
+            while g != D::ZERO {
+                let v = g.trailing_zeros() as usize;
+                g = g.without_lowest();
+                let p = &mut self.places[base + v];
                 *p -= 1;
                 if *p <= 1 {
                     if *p == 0 {
                         empty = Some(h);
                     } else if !self.fixed[h].has(v) {
-                        self.singles.push((h * side + v) as u32);
+                        self.singles.push((h << 8 | v) as u32);
                     }
                 }
             }
         }
-        self.band_dirty |= 1 << self.cell_band[c];
-        self.band_vals[self.cell_band[c] as usize] |= old & !new;
-        self.band_vals[self.n + self.cell_stack[c] as usize] |= old & !new;
-        self.stack_dirty |= 1 << self.cell_stack[c];
+        let (band, stack) = (usize::from(meta[6]), usize::from(meta[7]));
+        self.band_dirty |= 1 << band;
+        self.stack_dirty |= 1 << stack;
+        if self.keep_band_vals {
+            self.band_vals[band] |= gone;
+            self.band_vals[self.n + stack] |= gone;
+        }
         if let Some(h) = empty {
             self.bump(h);
             return Err(Fail);
@@ -652,10 +798,18 @@ impl<D: Dom> Core<D> {
                 continue;
             }
             if self.cfg.gac
-                && let Some(h) = self.gac_list.pop_front()
+                && let Some(h) = self.gac_list.pop()
             {
-                self.dirty[h as usize] = false;
-                self.gac(h as usize)?;
+                // Here every single has been propagated: a house's open cells hold two values
+                // or more, none of them placed, and (with hidden singles) each value not placed
+                // has two places or more. A Hall set then needs two cells, and its hidden
+                // complement two more: a house with 3 open cells or fewer has nothing to prune.
+                if !(self.cfg.hidden_singles
+                    && self.side < 16
+                    && self.fixed[h].size() as usize + 3 >= self.side)
+                {
+                    self.gac(h)?;
+                }
                 continue;
             }
             if self.cfg.intersections && (self.band_dirty | self.stack_dirty) != 0 {
@@ -668,9 +822,6 @@ impl<D: Dom> Core<D> {
                 }
             }
             if !self.cfg.gac {
-                for &h in &self.gac_list {
-                    self.dirty[h as usize] = false;
-                }
                 self.gac_list.clear();
             }
             return Ok(());
@@ -679,25 +830,90 @@ impl<D: Dom> Core<D> {
 
     fn naked(&mut self, c: usize) -> Prop {
         let v = self.dom[c];
-        for i in self.peer_start[c] as usize..self.peer_start[c + 1] as usize {
-            let p = self.peers[i];
-            let d = (p & 0xFFFF) as usize;
-            if self.dom[d] & v != D::ZERO {
-                self.remove(d, v, (p >> 16) as usize)?;
+        // The table moves out while `remove` runs (which leaves it alone), so that the loop
+        // keeps it in registers.
+        let peers = std::mem::take(&mut self.peers);
+        let mut r = Ok(());
+        // The peers that hold the value, 64 at a time, as a mask built without branches (which
+        // peers hold it is data: a branch per peer mispredicts), then the removals.
+        'chunks: for chunk in
+            peers[self.peer_start[c] as usize..self.peer_start[c + 1] as usize].chunks(64)
+        {
+            let mut holders = 0u64;
+            for (i, &p) in chunk.iter().enumerate() {
+                holders |= u64::from(self.dom[(p & 0xFFFF) as usize] & v != D::ZERO) << i;
             }
+            while holders != 0 {
+                let p = chunk[holders.trailing_zeros() as usize];
+                holders &= holders - 1;
+                r = self.remove_value((p & 0xFFFF) as usize, v, (p >> 16) as usize);
+                if r.is_err() {
+                    break 'chunks;
+                }
+            }
+        }
+        self.peers = peers;
+        r
+    }
+
+    /// [`Core::remove`] of one value `bit` that cell `c` holds, for the naked singles: one
+    /// count per house, no loop over the values gone.
+    #[inline(always)]
+    fn remove_value(&mut self, c: usize, bit: D, h: usize) -> Prop {
+        let old = self.dom[c];
+        let new = old & !bit;
+        if new == D::ZERO {
+            self.bump(h);
+            return Err(Fail);
+        }
+        self.dom[c] = new;
+        self.trail.push((c as u32, old));
+        let single = new.is_power_of_two();
+        if single {
+            self.queue.push(c as u32);
+        }
+        let (side, v) = (self.side, bit.trailing_zeros() as usize);
+        let meta = self.cell_meta[c];
+        let mut empty = None;
+        for &h in &meta[..usize::from(meta[5]).min(5)] {
+            let h = usize::from(h);
+            self.gac_list.push(h);
+            if single {
+                self.fixed[h] |= new;
+            }
+            let p = &mut self.places[h * side + v];
+            *p -= 1;
+            if *p <= 1 {
+                if *p == 0 {
+                    empty = Some(h);
+                } else if !self.fixed[h].has(v) {
+                    self.singles.push((h << 8 | v) as u32);
+                }
+            }
+        }
+        let (band, stack) = (usize::from(meta[6]), usize::from(meta[7]));
+        self.band_dirty |= 1 << band;
+        self.stack_dirty |= 1 << stack;
+        if self.keep_band_vals {
+            self.band_vals[band] |= bit;
+            self.band_vals[self.n + stack] |= bit;
+        }
+        if let Some(h) = empty {
+            self.bump(h);
+            return Err(Fail);
         }
         Ok(())
     }
 
-    /// Hidden single: value `v` has one place left in house `h` (`hv = h * side + v`), unless
+    /// Hidden single: value `v` has one place left in house `h` (`hv = h << 8 | v`), unless
     /// that changed since it was queued or the place already holds it alone.
     fn hidden(&mut self, hv: usize) -> Prop {
-        let (h, v) = (hv / self.side, hv % self.side);
-        if self.places[hv] != 1 || self.fixed[h].has(v) {
+        let (h, v) = (hv >> 8, hv & 0xFF);
+        let base = h * self.side;
+        if self.places[base + v] != 1 || self.fixed[h].has(v) {
             return Ok(());
         }
         let bit = D::bit(v);
-        let base = h * self.side;
         for i in 0..self.side {
             let c = self.house_cells[base + i] as usize;
             if self.dom[c] & bit != D::ZERO {
@@ -709,62 +925,88 @@ impl<D: Dom> Core<D> {
 
     /// Pointing and claiming on every box/row and box/column intersection.
     fn boxline(&mut self) -> Prop {
-        let (n, side) = (self.n, self.side);
+        // The box size as a constant: the loops over a band's n lines and n boxes unroll (on
+        // 9x9 this took a pass from about 8600 instructions to 4100, removals included).
+        match self.n {
+            2 => self.boxline_n::<2>(),
+            3 => self.boxline_n::<3>(),
+            4 => self.boxline_n::<4>(),
+            5 => self.boxline_n::<5>(),
+            6 => self.boxline_n::<6>(),
+            7 => self.boxline_n::<7>(),
+            8 => self.boxline_n::<8>(),
+            9 => self.boxline_n::<9>(),
+            10 => self.boxline_n::<10>(),
+            _ => self.boxline_n::<11>(),
+        }
+    }
+
+    /// [`Core::boxline`] for box size `N`.
+    fn boxline_n<const N: usize>(&mut self) -> Prop {
+        let (n, side) = (N, self.side);
         // Only bands (for rows) and stacks (for columns) with a change since the last pass: the
         // inferences of a band involve its cells only.
         let dirty = [self.band_dirty, self.stack_dirty];
         self.band_dirty = 0;
         self.stack_dirty = 0;
-        // seg[r * n + b]: union of row r's cells in the b-th box of its band;
-        // seg[side * n + c * n + b]: union of column c's cells in the b-th box of its stack.
+        let keep_segs = self.cfg.band_matching && n >= 4;
+        // First every segment union of the dirty bands and stacks, as the candidates stand
+        // (`self.seg[dir * side * n + l * n + b]`: line l's cells in the b-th box of its band),
+        // then the inferences: the order of the removals (and so where a contradiction shows,
+        // which dom/wdeg weighs) does not depend on how the work is laid out.
         for dir in 0..2 {
-            // Cell at position p of line l (a row for dir 0, a column for dir 1).
             let at = |l: usize, p: usize| if dir == 0 { l * side + p } else { p * side + l };
-            for l in 0..side {
-                if dirty[dir] >> (l / n) & 1 == 0 {
-                    continue;
-                }
-                for b in 0..n {
-                    let mut m = D::ZERO;
-                    for k in 0..n {
-                        m |= self.dom[at(l, b * n + k)];
+            let mut band_bits = dirty[dir];
+            while band_bits != 0 {
+                let band = band_bits.trailing_zeros() as usize;
+                band_bits &= band_bits - 1;
+                for l in band * n..band * n + n {
+                    for b in 0..n {
+                        let mut m = D::ZERO;
+                        for k in 0..n {
+                            m |= self.dom[at(l, b * n + k)];
+                        }
+                        self.seg[dir * side * n + l * n + b] = m;
                     }
-                    self.seg[dir * side * n + l * n + b] = m;
                 }
             }
         }
-        // A value in two segments or more of a line (of a box): `twice_line`, `twice_box`.
-        // Then for segment s of a line and a box: s & !twice_line is only there along the
-        // line (claiming), s & !twice_box only there within the box (pointing).
         for dir in 0..2 {
-            let seg = dir * side * n;
-            for band in 0..n {
-                if dirty[dir] >> band & 1 == 0 {
-                    continue;
+            // Cell at position p of line l (a row for dir 0, a column for dir 1).
+            let at = |l: usize, p: usize| if dir == 0 { l * side + p } else { p * side + l };
+            let mut band_bits = dirty[dir];
+            while band_bits != 0 {
+                let band = band_bits.trailing_zeros() as usize;
+                band_bits &= band_bits - 1;
+                // seg[i][b]: union of the band's i-th line's cells in its b-th box.
+                let mut seg = [[D::ZERO; N]; N];
+                for (i, line_segs) in seg.iter_mut().enumerate() {
+                    let base = dir * side * n + (band * n + i) * n;
+                    line_segs.copy_from_slice(&self.seg[base..base + n]);
                 }
+                // A value in two segments or more of a box (of a line): `twice_box`,
+                // `twice_line`. Then for segment s of a line and a box: s & !twice_line is
+                // only there along the line (claiming), s & !twice_box only there within the
+                // box (pointing).
+                let mut twice_box = [D::ZERO; N];
                 let mut open_vals = D::ZERO;
-                for b in 0..n {
-                    let (mut once, mut twice_box) = (D::ZERO, D::ZERO);
-                    for l in band * n..band * n + n {
-                        let m = self.seg[seg + l * n + b];
-                        twice_box |= once & m;
-                        once |= m;
+                for (b, twice) in twice_box.iter_mut().enumerate() {
+                    let mut once = D::ZERO;
+                    for line_segs in &seg {
+                        *twice |= once & line_segs[b];
+                        once |= line_segs[b];
                     }
-                    self.twice_box[b] = twice_box;
-                    open_vals |= twice_box;
+                    open_vals |= *twice;
                 }
-                for line in band * n..band * n + n {
+                for (i, line_segs) in seg.iter().enumerate() {
                     let (mut once, mut twice_line) = (D::ZERO, D::ZERO);
-                    for b in 0..n {
-                        let m = self.seg[seg + line * n + b];
+                    for &m in line_segs {
                         twice_line |= once & m;
                         once |= m;
                     }
-                    for b in 0..n {
-                        let s = self.seg[seg + line * n + b];
-                        let at =
-                            |l: usize, p: usize| if dir == 0 { l * side + p } else { p * side + l };
-                        let claim = s & !twice_line & self.twice_box[b];
+                    let line = band * n + i;
+                    for (b, &s) in line_segs.iter().enumerate() {
+                        let claim = s & !twice_line & twice_box[b];
                         if claim != D::ZERO {
                             let box_house = if dir == 0 {
                                 2 * side + band * n + b
@@ -779,7 +1021,7 @@ impl<D: Dom> Core<D> {
                                 }
                             }
                         }
-                        let point = s & !self.twice_box[b] & twice_line;
+                        let point = s & !twice_box[b] & twice_line;
                         if point != D::ZERO {
                             for o in 0..n {
                                 if o != b {
@@ -793,7 +1035,7 @@ impl<D: Dom> Core<D> {
                 }
                 // With n <= 3 boxes a band's Hall sets are the one-element ones or their
                 // complements: pointing and claiming already reach the same fixpoint.
-                if self.cfg.band_matching && n >= 4 {
+                if keep_segs {
                     let vals = open_vals & self.band_vals[dir * n + band];
                     self.band_vals[dir * n + band] = D::ZERO;
                     self.band_matching(dir, band, vals)?;
@@ -911,10 +1153,125 @@ impl<D: Dom> Core<D> {
         Ok(())
     }
 
+    /// Whether GAC on house `h` may prune a candidate or fail (side below 16). It cannot when
+    /// the house is clean (its fixed cells hold distinct values that no open cell holds, and
+    /// the open cells hold every other value) and has no Hall set: `k` open cells (`1 <= k <
+    /// open`) whose candidates are `k` values or fewer. A pruning needs one (the values of a
+    /// Hall set leave the other cells), and so does a house without a perfect matching (a
+    /// smallest set of cells with fewer values, less one cell, is one).
+    ///
+    /// A Hall set of `k` cells leaves the other `open - k` values in the other `open - k`
+    /// cells (a hidden set). So first, by counts: some `k` needs `k` cells of `k` candidates
+    /// or fewer and `open - k` values of `open - k` places or fewer. Then, with 7 open cells
+    /// or fewer, exactly: a Hall set or a hidden set of 3 or fewer (one side of every Hall
+    /// set is), found among the cells of 3 candidates or fewer and the values of 3 places or
+    /// fewer.
+    fn gac_may_prune(&self, h: usize) -> bool {
+        let side = self.side;
+        debug_assert!(side < 16);
+        let cells = &self.house_cells[h * side..(h + 1) * side];
+        // by_size[s]: open cells with s candidates; by_places[p]: open values with p places.
+        let (mut by_size, mut by_places) = ([0u8; 16], [0u8; 16]);
+        let mut open_doms = [D::ZERO; 16];
+        let (mut fixed, mut union, mut open) = (D::ZERO, D::ZERO, 0usize);
+        for &c in cells {
+            let d = self.dom[c as usize];
+            if d.is_power_of_two() {
+                if fixed & d != D::ZERO {
+                    return true;
+                }
+                fixed |= d;
+            } else {
+                union |= d;
+                open_doms[open & 15] = d;
+                open += 1;
+                by_size[d.size() as usize & 15] += 1;
+            }
+        }
+        if union & fixed != D::ZERO || union != self.full & !fixed {
+            return true;
+        }
+        let places = &self.places[h * side..(h + 1) * side];
+        let mut m = union;
+        while m != D::ZERO {
+            by_places[places[m.trailing_zeros() as usize] as usize & 15] += 1;
+            m = m.without_lowest();
+        }
+        if by_places[0] + by_places[1] > 0 {
+            return true;
+        }
+        // For k = 1, 2, ..: cells of k candidates or fewer, and values of more than open - k
+        // places (the others, open minus those, must be open - k at least).
+        let (mut small_cells, mut many_places) = (0, 0);
+        let mut sizes = 0u32; // the k that pass
+        for k in 1..open {
+            small_cells += usize::from(by_size[k]);
+            many_places += usize::from(by_places[open - k + 1]);
+            if small_cells >= k && many_places <= k {
+                sizes |= 1 << k;
+            }
+        }
+        if sizes == 0 {
+            return false;
+        }
+        if open > 7 {
+            return true;
+        }
+        // Every k here is 2..=open - 2 (no cell of one candidate, no value of one place), so
+        // k or open - k is 3 at most.
+        let open_doms = &open_doms[..open];
+        while sizes != 0 {
+            let k = sizes.trailing_zeros() as usize;
+            sizes &= sizes - 1;
+            let found = if k <= 3 {
+                let mut sets = [D::ZERO; 16];
+                let mut n = 0;
+                for &d in open_doms {
+                    if d.size() as usize <= k {
+                        sets[n] = d;
+                        n += 1;
+                    }
+                }
+                has_hall_set(&sets[..n], k, |u: D| u.size() as usize)
+            } else {
+                let j = open - k;
+                let mut sets = [0u16; 16];
+                let mut n = 0;
+                let mut vals = union;
+                while vals != D::ZERO {
+                    let v = vals.trailing_zeros() as usize;
+                    vals = vals.without_lowest();
+                    if usize::from(places[v]) <= j {
+                        let mut at = 0u16;
+                        for (i, &d) in open_doms.iter().enumerate() {
+                            at |= u16::from(d.has(v)) << i;
+                        }
+                        sets[n] = at;
+                        n += 1;
+                    }
+                }
+                has_hall_set(&sets[..n], j, |u: u16| crate::dom::size16(u) as usize)
+            };
+            if found {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Generalised arc consistency of house `h`'s all-different constraint.
     fn gac(&mut self, h: usize) -> Prop {
         let side = self.side;
         let base = h * side;
+        // Every value placed (the hint holds only values of cells with one candidate): done.
+        if self.fixed[h] == self.full {
+            return Ok(());
+        }
+        // On 4x4 and 9x9 a cheap count rules out 60% of the calls on the 17-clue set (it rules out
+        // 15% on 16x16 and 1-4% on 36x36 to 81x81, where it would cost more than it saves).
+        if side < 16 && !self.gac_may_prune(h) {
+            return Ok(());
+        }
         // Repair the kept matching: unmatch the pairs whose value is gone; skip fixed houses.
         let mut free_vars: D = D::ZERO;
         let mut fixed_vals = D::ZERO;
@@ -943,12 +1300,14 @@ impl<D: Dom> Core<D> {
         if open == 0 {
             return Ok(());
         }
-        // The open cells share exactly the values not placed (as propagation leaves them) and no
-        // Hall set can hide among them: nothing to prune.
-        if open_vals & fixed_vals == D::ZERO
+        // From 16x16 up (smaller houses had the finer test above): the open cells share exactly
+        // the values not placed (as propagation leaves them) and no Hall set can hide among
+        // them: nothing to prune.
+        if side >= 16
+            && open_vals & fixed_vals == D::ZERO
             && open_vals.count_ones() as usize == open
             && fixed_vals.count_ones() as usize + open == side
-            && !has_hall_set(&sizes, open)
+            && !may_hold_hall_set(&sizes, open)
         {
             return Ok(());
         }
@@ -1168,7 +1527,7 @@ impl<D: Dom> Core<D> {
             if d.is_power_of_two() {
                 continue;
             }
-            let size = d.count_ones() as u64;
+            let size = u64::from(d.size());
             let w = match self.cfg.branch {
                 Branch::MinDom => {
                     if size == 2 {
@@ -1488,8 +1847,9 @@ impl<D: Dom> Core<D> {
 /// with. A set of `t < open` cells whose candidates number `t` in all needs `t` cells of `t`
 /// candidates or fewer; when no `t` has that many, there is a perfect matching and every value
 /// of every cell is in one, so the matching and components would remove nothing. This skips
-/// nearly every house of a sparse grid.
-fn has_hall_set(sizes: &[u8; 129], open: usize) -> bool {
+/// nearly every house of a sparse grid. (`gac_may_prune` makes the same count on 4x4 and 9x9,
+/// plus the values' side and small sets, in a pass of its own.)
+fn may_hold_hall_set(sizes: &[u8; 129], open: usize) -> bool {
     let mut at_most = 0usize;
     for (t, &k) in sizes.iter().enumerate().take(open).skip(2) {
         at_most += usize::from(k);
@@ -1688,21 +2048,48 @@ mod tests {
         let mut rng = Rng::new(3);
         let mut s = Core::<u16>::new(3, false, Config::default());
         let cells: Vec<usize> = (0..9).collect(); // row 0 is house 0
-        let mut pruned = 0;
-        for round in 0..3000 {
+        let (mut pruned, mut skipped) = (0, 0);
+        for round in 0..4500 {
             s.dom.fill(s.full);
-            for &c in &cells {
-                let mut d = 0u16;
-                let k = 1 + rng.below(if round % 2 == 0 { 4 } else { 9 });
-                for _ in 0..k {
-                    d |= 1 << rng.below(9);
+            if round % 3 == 2 {
+                // A clean house (what the cheap test looks at): some cells fixed to distinct
+                // values, the others holding their value of one solution and random other
+                // values not fixed.
+                let mut perm: Vec<usize> = (0..9).collect();
+                for i in (1..9).rev() {
+                    perm.swap(i, rng.below(i + 1));
                 }
-                s.dom[c] = d;
+                let fixed = rng.below(6);
+                let fixed_vals: u16 = perm[..fixed].iter().map(|&v| 1u16 << v).sum();
+                for (i, &c) in cells.iter().enumerate() {
+                    let mut d = 1u16 << perm[i];
+                    if i >= fixed {
+                        for _ in 0..3 + rng.below(4) {
+                            d |= 1 << rng.below(9);
+                        }
+                        d &= !fixed_vals;
+                    }
+                    s.dom[c] = d;
+                }
+            } else {
+                for &c in &cells {
+                    let mut d = 0u16;
+                    let k = 1 + rng.below(if round % 3 == 0 { 4 } else { 9 });
+                    for _ in 0..k {
+                        d |= 1 << rng.below(9);
+                    }
+                    s.dom[c] = d;
+                }
             }
             let doms: Vec<u128> = cells.iter().map(|&c| u128::from(s.dom[c])).collect();
             let sup = brute_supports(&doms);
             s.clear_pending();
             s.recount();
+            // The cheap test may only rule out calls that prune nothing and find a matching.
+            if !s.gac_may_prune(0) {
+                assert_eq!(sup, doms, "round {round}: {doms:?} ruled out but prunes");
+                skipped += 1;
+            }
             let r = s.gac(0);
             if sup.contains(&0) {
                 assert!(r.is_err(), "round {round}: {doms:?} has no assignment");
@@ -1714,5 +2101,9 @@ mod tests {
             }
         }
         assert!(pruned > 100, "the test exercises pruning ({pruned})");
+        assert!(
+            skipped > 100,
+            "the test exercises the cheap test ({skipped})"
+        );
     }
 }
