@@ -1698,6 +1698,36 @@ impl<D: Dom> Core<D> {
         d.lowest()
     }
 
+    /// A restart of the band-by-band fill: back to the start of the band being filled, and one
+    /// band further back after every four restarts in the same band. The cells undone get
+    /// fresh values (their saved phases are dropped). Returns how many guesses to keep and the
+    /// trail length to undo to.
+    fn local_restart(
+        &mut self,
+        guesses: &[(u32, D, usize)],
+        local: &mut (usize, u32),
+    ) -> (usize, usize) {
+        let band_cells = self.side * self.n;
+        let Some(&(c, _, _)) = guesses.last() else {
+            return (0, 0);
+        };
+        let band = c as usize / band_cells;
+        if local.0 == band {
+            local.1 += 1;
+        } else {
+            *local = (band, 1);
+        }
+        let target = band.saturating_sub(local.1 as usize / 4);
+        let keep = guesses
+            .iter()
+            .position(|g| g.0 as usize / band_cells >= target)
+            .unwrap_or(0);
+        for p in &mut self.phase[target * band_cells..] {
+            *p = D::ZERO;
+        }
+        (keep, guesses.get(keep).map_or(0, |g| g.2))
+    }
+
     fn search(
         &mut self,
         out: &mut [u8],
@@ -1762,6 +1792,8 @@ impl<D: Dom> Core<D> {
         let base = RESTART_BASE * (self.stats.open_at_root as u64 / 1024).max(1);
         let mut budget = base * luby(1);
         let mut fails_at_restart = 0u64;
+        // Band-by-band restarts: (band, restarts there so far).
+        let mut local = (usize::MAX, 0u32);
         let mut known = std::mem::take(&mut self.known);
         known.clear();
         loop {
@@ -1772,9 +1804,14 @@ impl<D: Dom> Core<D> {
                 restarts += 1;
                 budget = base * luby(restarts + 1);
                 fails_at_restart = self.stats.fails;
-                guesses.clear();
+                let (keep, mark) = if self.band_first {
+                    self.local_restart(guesses, &mut local)
+                } else {
+                    (0, 0)
+                };
+                guesses.truncate(keep);
                 self.clear_pending();
-                self.undo(0);
+                self.undo(mark);
                 ok = true;
             }
             if ok {
