@@ -230,32 +230,6 @@ impl<V: Copy> State<V> {
     }
 }
 
-/// Per box, per lane, the grid index of the lane's cell (the `h`, `v` and X lanes: 0, unused).
-const CELL_OF: [[u8; 16]; 9] = {
-    let mut t = [[0u8; 16]; 9];
-    let mut b = 0;
-    while b < 9 {
-        let mut l = 0;
-        while l < 12 {
-            if l % 4 != 3 {
-                t[b][l] = ((b / 3 * 3 + l / 4) * 9 + b % 3 * 3 + l % 4) as u8;
-            }
-            l += 1;
-        }
-        b += 1;
-    }
-    t
-};
-/// A cell's "may be 1" bits from its value: the digit's bit, or all nine for an empty cell
-/// (indexed by the value masked to four bits, so no bounds check).
-const DIGIT_BITS: [u16; 16] = lanes!(|l| if l == 0 {
-    ALL9
-} else if l <= 9 {
-    1 << (l - 1)
-} else {
-    0
-});
-
 /// Rows of the box matrix: exactly one of four (rows 0-2), three of four (row 3). A member
 /// may be 1 only if all others may be 0, and may be 0 only if some other may be 1 (in row 3,
 /// the same with 1 and 0 swapped). "Some other" is computed as "not all others not", so that
@@ -597,22 +571,126 @@ impl Sink for Visitor<'_> {
     }
 }
 
+/// The bytes `GATHER_CELLS` picks (per 128-bit half) from the 32 cells from a box's top-left
+/// one, for each lane of the box matrix: a cell lane asks, in both its bytes, for its cell (rows
+/// 0 and 1 of the box in the low half at 0 and 9, row 2 in the high half at 18 - 16); the other
+/// lanes ask for nothing, which reads as an empty cell: all nine digits, their initial value.
+const GATHER_CELLS: [u8; 32] = {
+    let mut t = [0x80u8; 32];
+    let mut l = 0;
+    while l < 16 {
+        if is_cell(l) {
+            let (y, x) = (l / 4, l % 4);
+            let at = [x, 9 + x, 2 + x][y] as u8;
+            t[2 * l] = at;
+            t[2 * l + 1] = at;
+        }
+        l += 1;
+    }
+    t
+};
+/// By digit (0 empty): the low byte of its "may be 1" bits (all for 0, bits 0-7 for 1-8) and
+/// the high byte (bit 8: 0 and 9), as byte-shuffle tables.
+const DIGIT_LOW: [u8; 32] = {
+    let mut t = [0u8; 32];
+    let mut d = 0;
+    while d < 32 {
+        t[d] = match d % 16 {
+            0 => 0xFF,
+            k @ 1..=8 => 1 << (k - 1),
+            _ => 0,
+        };
+        d += 1;
+    }
+    t
+};
+const DIGIT_HIGH: [u8; 32] = {
+    let mut t = [0u8; 32];
+    let mut d = 0;
+    while d < 32 {
+        t[d] = (d % 16 == 0 || d % 16 == 9) as u8;
+        d += 1;
+    }
+    t
+};
+/// The high byte of every lane, as a byte blend mask.
+const HIGH_BYTES: [u16; 16] = [0x8000; 16];
+
+/// The givens into `s`: each box's cell lanes get their digit's bit, or all nine for an empty
+/// cell; every other variable is undecided (X true).
+#[inline(always)]
+unsafe fn givens<V: Vector>(s: &mut State<V>, grid: &Grid) {
+    // Padded so that the 32 bytes from any box's top-left cell (at most 60) are readable.
+    let mut cells = [0u8; 96];
+    cells[..81].copy_from_slice(grid.cells());
+    // SAFETY: the caller runs with V's features.
+    unsafe {
+        let gather = V::load_bytes(GATHER_CELLS.as_ptr());
+        let low = V::load_bytes(DIGIT_LOW.as_ptr());
+        let high = V::load_bytes(DIGIT_HIGH.as_ptr());
+        let high_bytes = V::load(&HIGH_BYTES);
+        let n = V::load(&INIT_N);
+        for b in 0..9 {
+            let at = 27 * (b / 3) + 3 * (b % 3);
+            // SAFETY: `at + 32 <= 60 + 32 <= 96`, inside `cells`.
+            let window = V::load_bytes(cells.as_ptr().add(at));
+            // Cells hold 0..=9, so the shuffles see only their own index bits.
+            let digits = window.shuffle_bytes(gather);
+            let p = low
+                .shuffle_bytes(digits)
+                .blend_bytes(high.shuffle_bytes(digits), high_bytes);
+            s.put(b, p, n);
+        }
+    }
+}
+
+/// Per box lane row `y` of box `b` (27 of them, in grid order): where its three digits lie in
+/// the packed bytes of [`grid_of`], and where they go in the grid.
+const ROWS_OUT: [(u8, u8); 27] = {
+    let mut t = [(0u8, 0u8); 27];
+    let mut r = 0;
+    while r < 9 {
+        let mut j = 0;
+        while j < 3 {
+            let b = 3 * (r / 3) + j;
+            let y = r % 3;
+            let from = 32 * (b / 2) + 8 * (b % 2) + [0, 4, 16][y];
+            t[3 * r + j] = (from as u8, (9 * r + 3 * j) as u8);
+            j += 1;
+        }
+        r += 1;
+    }
+    t
+};
+
 /// The grid of a solved state.
 #[inline(always)]
 unsafe fn grid_of<V: Vector>(s: &State<V>) -> Grid {
+    // Per pair of boxes, their digits as bytes (see `pack_bytes`; box 9 is nothing).
+    let mut packed = [0u8; 160];
+    // Four bytes are copied per row of a box, the fourth overwritten by the next row's (or
+    // the padding).
+    let mut cells = [0u8; 84];
     // SAFETY: the caller runs with V's features.
-    let boxes: [[u16; 16]; 9] = std::array::from_fn(|b| unsafe { s.p[b].store() });
-    let mut cells = [0u8; 81];
-    for b in 0..9 {
-        for l in 0..12 {
-            if l % 4 != 3 {
-                let w = boxes[b][l];
-                debug_assert!(w.is_power_of_two(), "a solved state has one digit per cell");
-                cells[usize::from(CELL_OF[b][l])] = w.trailing_zeros() as u8 + 1;
-            }
+    unsafe {
+        for k in 0..5 {
+            let a = s.p[2 * k].digit_of_bit();
+            let b = if 2 * k + 1 < 9 {
+                s.p[2 * k + 1].digit_of_bit()
+            } else {
+                a
+            };
+            // SAFETY: `32 * k + 32 <= 160`.
+            a.pack_bytes(b).store_bytes(packed.as_mut_ptr().add(32 * k));
         }
     }
-    Grid::from_cells(cells).expect("digits are 1..=9")
+    for &(from, to) in &ROWS_OUT {
+        let (from, to) = (usize::from(from), usize::from(to));
+        cells[to..to + 4].copy_from_slice(&packed[from..from + 4]);
+    }
+    let mut out = [0u8; 81];
+    out.copy_from_slice(&cells[..81]);
+    Grid::from_cells(out).expect("digits are 1..=9")
 }
 
 /// Per lane, the mask of that lane alone.
@@ -656,18 +734,7 @@ unsafe fn search<V: Vector, S: Sink>(
             stack.resize(MAX_DEPTH, (s, 0, 0));
         }
         // The givens, straight into slot 0.
-        let s = &mut stack[0].0;
-        let cells = grid.cells();
-        for b in 0..9 {
-            let mut a = INIT_P;
-            for l in 0..12 {
-                if l % 4 != 3 {
-                    a[l] = DIGIT_BITS[usize::from(cells[usize::from(CELL_OF[b][l])] & 15)];
-                }
-            }
-            s.p[b] = V::load(&a);
-            s.n[b] = V::load(&INIT_N);
-        }
+        givens(&mut stack[0].0, grid);
         let states = &mut stack[..];
         let mut d = 0;
         let mut guesses = 0;
