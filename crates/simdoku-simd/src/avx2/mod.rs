@@ -129,12 +129,6 @@ const LINE_BOXES: [[usize; 3]; 8] = [
 const NOT_H: [u16; 16] = lanes!(|l| if l % 4 == 3 && l < 15 { 0 } else { 0xFFFF });
 /// Everything but the `v` lanes.
 const NOT_V: [u16; 16] = lanes!(|l| if l >= 12 && l < 15 { 0 } else { 0xFFFF });
-/// The byte shuffle gathering the `h` and `v` lanes: h0 h1 to the low quad, h2 v0 v1 v2 to the
-/// third (bytes `0x80` give zero).
-const GATHER_HV: [u16; 16] = [
-    0x0706, 0x0F0E, 0x8080, 0x8080, 0x8080, 0x8080, 0x8080, 0x8080, //
-    0x0706, 0x0908, 0x0B0A, 0x0D0C, 0x8080, 0x8080, 0x8080, 0x8080,
-];
 /// Per lane, how many of its nine variables are 1, and how many 0 (none asked of X).
 const ONES: [u16; 16] = lanes!(|l| if is_cell(l) {
     1
@@ -166,7 +160,6 @@ struct Consts<V> {
     not_col3: V,
     not_h: V,
     not_v: V,
-    gather_hv: V,
     ones: V,
     zeros: V,
     valid: V,
@@ -187,7 +180,6 @@ impl<V: Vector> Consts<V> {
                 not_col3: V::load(&NOT_COL3),
                 not_h: V::load(&NOT_H),
                 not_v: V::load(&NOT_V),
-                gather_hv: V::load(&GATHER_HV),
                 ones: V::load(&ONES),
                 zeros: V::load(&ZEROS),
                 valid: V::load(&VALID),
@@ -445,95 +437,105 @@ unsafe fn propagate_full<V: Vector>(s: &mut State<V>, k: &Consts<V>) -> bool {
     }
 }
 
+/// Per line (bands 0-2, stacks 3-5), the byte shuffle gathering the line's three `h` (`v`)
+/// lanes of a box into lanes 0-2 of quad 0 or 2 (`h0 h1` low, `h2` high; `v0 v1 v2` high), so
+/// that quads 0 and 2 OR into one word of three lanes; padded to 8 like `LINE_BOXES`.
+const GATHER_LINE: [[u16; 16]; 8] = {
+    const Z: u16 = 0x8080;
+    let h = [
+        0x0706, 0x0F0E, Z, Z, Z, Z, Z, Z, //
+        Z, Z, 0x0706, Z, Z, Z, Z, Z,
+    ];
+    let v = [
+        Z, Z, Z, Z, Z, Z, Z, Z, //
+        0x0908, 0x0B0A, 0x0D0C, Z, Z, Z, Z, Z,
+    ];
+    [h, h, h, v, v, v, h, h]
+};
+
 /// The branch variable `(box, lane, digit bit)`, or `None` when every `h` and `v` is decided.
 #[inline(always)]
-unsafe fn choose<V: Vector>(s: &State<V>, k: &Consts<V>) -> Option<(usize, usize, u16)> {
+unsafe fn choose<V: Vector>(s: &State<V>) -> Option<(usize, usize, u16)> {
     // SAFETY: the caller runs with V's features.
     unsafe {
-        // Per box, the undecided h and v gathered into two words: `lo` = h0 h1, `hi` = h2 v0 v1
-        // v2 (16 bits each).
+        // Per box, the undecided h and v.
         // (A loop, not `array::from_fn`: closures do not inherit the caller's target features.)
-        let mut u = [s.p[0]; 9];
+        let hv = V::load(&HV_LANES);
+        let mut u = [hv; 9];
         for b in 0..9 {
-            u[b] = s.p[b].and(s.n[b]);
+            u[b] = s.p[b].and(s.n[b]).and(hv);
         }
         // A solution (every h and v decided) is told by one test: a counting search meets one
         // per solution.
         let any = u[0]
             .or3(u[1], u[2])
             .or3(u[3].or3(u[4], u[5]), u[6].or3(u[7], u[8]));
-        if any.and(V::load(&HV_LANES)).is_zero() {
+        if any.is_zero() {
             return None;
         }
-        let mut und = [(0u64, 0u64); 9];
+        // Undecided per band (its boxes' h lanes) and stack (v lanes): byte counts summed over
+        // the line's boxes, band i's quads 0-2 beside stack i's quad 3, each quad's bytes summed;
+        // the three pairs side by side in bytes 0, 1, 2 of each quad.
+        let mut c = [hv; 9];
         for b in 0..9 {
-            let q = u[b].shuffle_bytes(k.gather_hv).quads();
-            und[b] = (q[0], q[2]);
+            c[b] = u[b].popcnt8();
         }
-        // Bands (their h) and stacks (their v).
-        let mut best = (u32::MAX, 0usize);
+        let mut t = [hv; 3];
         for i in 0..3 {
-            let mut h = 0;
-            let mut v = 0;
-            for j in 0..3 {
-                let (lo, hi) = und[3 * i + j];
-                h += lo.count_ones() + (hi & 0xFFFF).count_ones();
-                v += (und[i + 3 * j].1 >> 16).count_ones();
-            }
-            if h != 0 && h < best.0 {
-                best = (h, i);
-            }
-            if v != 0 && v < best.0 {
-                best = (v, 3 + i);
-            }
+            let band = c[3 * i].add8(c[3 * i + 1]).add8(c[3 * i + 2]);
+            let stack = c[i].add8(c[i + 3]).add8(c[i + 6]);
+            t[i] = band.blend_quad3(stack).sum_bytes_per_quad();
         }
-        if best.0 == u32::MAX {
-            return None;
-        }
-        // The nine lanes of the band or stack: (box, lane, undecided digits).
-        let mut words = [(0usize, 0usize, 0u16); 9];
-        let g = best.1;
+        let q = t[0].or3(t[1].shl64::<8>(), t[2].shl64::<16>()).quads();
+        // Bands' totals (at most 81, no carries between bytes) and stacks', interleaved as
+        // band 0, stack 0, band 1, ... : the order in which ties go to the first.
+        let bands = q[0] + q[1] + q[2];
+        let keys = vector::pdep(bands, 0x00FF_00FF_00FF) | vector::pdep(q[3], 0xFF00_FF00_FF00);
+        let k = vector::min_nonzero_byte(keys);
+        let g = [0, 3, 1, 4, 2, 5, 0, 0][k];
+        // The line's nine lanes as three words (one per box) of three 16-bit fields.
+        let gather = V::load(&GATHER_LINE[g & 7]);
+        let boxes = LINE_BOXES[g & 7];
+        let mut w = [0u64; 3];
         for j in 0..3 {
-            for y in 0..3 {
-                words[3 * j + y] = if g < 3 {
-                    let b = 3 * g + j;
-                    let (lo, hi) = und[b];
-                    let w = if y < 2 { lo >> (16 * y) } else { hi };
-                    (b, 4 * y + 3, w as u16)
-                } else {
-                    let b = (g - 3) + 3 * j;
-                    (b, 12 + y, (und[b].1 >> (16 * (y + 1))) as u16)
-                };
-            }
+            // SAFETY: the table holds box numbers, below 9.
+            let q = u.get_unchecked(boxes[j]).shuffle_bytes(gather).quads();
+            w[j] = q[0] | q[2];
         }
-        // Per digit, the number of its undecided variables: each word's nine bits deposited
-        // one per nibble and summed (at most 9 per nibble), then sliced into bit planes:
-        // count = c0 + 2 c1 + 4 c2 + 8 c3.
-        const NIBBLES: u64 = 0x1_1111_1111;
-        let mut sum = 0u64;
-        for &(_, _, w) in &words {
-            sum += vector::pdep(u64::from(w), NIBBLES);
-        }
-        let c0 = vector::pext(sum, NIBBLES) as u16;
-        let c1 = vector::pext(sum, NIBBLES << 1) as u16;
-        let c2 = vector::pext(sum, NIBBLES << 2) as u16;
-        let c3 = vector::pext(sum, NIBBLES << 3) as u16;
+        // Per digit, the number of its undecided variables in bit planes (count = c0 + 2 c1 +
+        // 4 c2 + 8 c3): a carry-save adder over the three words, then over the three fields.
+        let (s1, k1) = (w[0] ^ w[1] ^ w[2], maj(w[0], w[1], w[2]));
+        let (s2, k2) = (s1 ^ s1 >> 16 ^ s1 >> 32, maj(s1, s1 >> 16, s1 >> 32));
+        let (s3, k3) = (k1 ^ k1 >> 16 ^ k1 >> 32, maj(k1, k1 >> 16, k1 >> 32));
+        // count = s2 + 2 (k2 + s3) + 4 k3.
+        let c0 = s2;
+        let c1 = k2 ^ s3;
+        let carry = k2 & s3;
+        let c2 = carry ^ k3;
+        let c3 = carry & k3;
         // The minimum over the nonzero counts, plane by plane from the top: keep the digits
         // without the plane's bit whenever there are any.
-        let mut fewest = (c0 | c1 | c2 | c3) & ALL9;
+        let mut fewest = (c0 | c1 | c2 | c3) & u64::from(ALL9);
         for plane in [c3, c2, c1, c0] {
             let without = fewest & !plane;
             if without != 0 {
                 fewest = without;
             }
         }
-        let digit = fewest.trailing_zeros();
-        let bit = 1u16 << digit;
-        words
-            .iter()
-            .find(|w| w.2 & bit != 0)
-            .map(|&(b, l, _)| (b, l, bit))
+        let bit = 1u16 << fewest.trailing_zeros();
+        // The first of the line's variables with that digit, box by box.
+        let mask = u64::from(bit) * 0x0001_0001_0001;
+        let j = usize::from(w[0] & mask == 0) + usize::from((w[0] | w[1]) & mask == 0);
+        let y = (w[j] & mask).trailing_zeros() as usize / 16;
+        let lane = if g < 3 { 4 * y + 3 } else { 12 + y };
+        Some((boxes[j], lane, bit))
     }
+}
+
+/// Per bit, whether at least two of `a`, `b`, `c` have it.
+#[inline(always)]
+fn maj(a: u64, b: u64, c: u64) -> u64 {
+    (a & b) | (c & (a ^ b))
 }
 
 /// Where solutions go.
@@ -749,7 +751,7 @@ unsafe fn search<V: Vector, S: Sink>(
                 propagate(&mut states[d].0, &k, boxes, lines)
             };
             if consistent {
-                match choose(&states[d].0, &k) {
+                match choose(&states[d].0) {
                     None => {
                         let g = if S::GRID {
                             grid_of(&states[d].0)
