@@ -23,22 +23,28 @@
 //!   a00 a01 a02 h0
 //!   a10 a11 a12 h1
 //!   a20 a21 a22 h2
-//!   v0  v1  v2  X
+//!   w0  w1  w2  F
 //! ```
 //!
-//! so that every equation inside a box is a row or a column of the matrix: rows 0-2 and columns
-//! 0-2 are "exactly one of four" (three cells and their `h` or `v`), row 3 and column 3 are
-//! "exactly two of three", made "three of four" by `X`, a constant true variable. Rows are
-//! reached by rotating lanes inside 64-bit quads, columns by rotating the quads.
+//! where `w[x][d] = 1 - v[x][d]` (the mini-column DOES hold `d`) and `F` is a constant false
+//! variable, so that every equation inside a box is a row or a column of the matrix, and every
+//! row is "exactly one of four": three cells and their `h`, or the three `w` (they sum to 1)
+//! and `F`. The columns are "exactly one of four" too once the `h` and `w` lanes are read
+//! negated (three cells and their `v`; the three "mini-row holds `d`" and `F`). Rows are
+//! reached by rotating lanes inside 64-bit quads, columns by rotating the quads. (Storing `v`
+//! and a true `X` instead makes row 3 and column 3 "three of four": each of the two rules then
+//! needs its lanes complemented before and after, four more operations per box than reading
+//! the columns through two byte blends, as here.)
 //!
 //! Each variable has two bits, in two vectors per box: `p` ("may be 1") and `n` ("may be 0").
 //! A variable is true when only `p` is left, false when only `n` is, and a contradiction when
 //! neither is. For "exactly one" over a group, a member may be 1 only if every other member may
 //! be 0, and may be 0 only if some other member may be 1:
-//! `p &= AND(others' n)`, `n &= OR(others' p)`; "exactly all but one" is the same with `p` and
-//! `n` swapped. The equations across boxes (`h` along a band, `v` down a stack) are lane-wise
-//! operations between the three boxes' vectors. The equations inside a lane (a cell's nine `a`
-//! sum to 1, a mini-row's nine `h` to 6) compare per-lane popcounts of `p` and `n` with the
+//! `p &= AND(others' n)`, `n &= OR(others' p)`; reading a variable negated swaps its `p` and
+//! `n`. The equations across boxes (`h` along a band: two of three; `w` down a stack: one of
+//! three, the same rule with `p` and `n` swapped) are lane-wise operations between the three
+//! boxes' vectors. The equations inside a lane (a cell's nine `a` sum to 1, a mini-row's nine
+//! `h` to 6, a mini-column's nine `w` to 3) compare per-lane popcounts of `p` and `n` with the
 //! totals. Propagation applies all rules to a fixed point, sweeping only the boxes that changed
 //! and then the bands (stacks) whose `h` (`v`) lanes changed; the first one, from the givens,
 //! sweeps everything until few boxes still change, then hands over to the tracked passes.
@@ -46,8 +52,9 @@
 //! # Search
 //! Depth first, branching only on `h` and `v` variables: the band (three boxes in a row, their
 //! `h`) or stack (three in a column, their `v`) with fewest undecided variables, in it the digit
-//! with fewest, and the first undecided variable of that digit; value 0 first when looking for
-//! solutions, 1 first when counting (each measured faster for its use). When every `h`
+//! with fewest, and the first undecided variable of that digit; value 0 first (of `h` or `v`,
+//! so 1 first of a `w`) when looking for solutions, 1 first when counting (each measured faster
+//! for its use). When every `h`
 //! and `v` is decided and propagation found no contradiction, every cell is decided: a solution.
 //!
 //! The idea of the representation is Tom Dillon's (tdoku's `dpll_triad` solvers and write-up);
@@ -78,20 +85,12 @@ const fn is_cell(l: usize) -> bool {
     l < 12 && l % 4 != 3
 }
 const ALL9: u16 = 0x1FF;
-/// Row 3 of the matrix (v0 v1 v2 X).
-const ROW3: [u16; 16] = lanes!(|l| if l >= 12 { 0xFFFF } else { 0 });
-/// Column 3 of the matrix (h0 h1 h2 X).
-const COL3: [u16; 16] = lanes!(|l| if l % 4 == 3 { 0xFFFF } else { 0 });
 /// The byte shuffle swapping the two 16-bit lanes of each 32-bit word.
 const SWAP_PAIRS: [u16; 16] = lanes!(|l| {
     let b = (2 * (l ^ 1)) as u16 % 16;
     b | (b + 1) << 8
 });
-/// Rows 0-2 and columns 0-2.
-const NOT_ROW3: [u16; 16] = lanes!(|l| !ROW3[l]);
-const NOT_COL3: [u16; 16] = lanes!(|l| !COL3[l]);
-/// The `h` lanes, the `v` lanes.
-/// The `h` and `v` lanes.
+/// The `h` and `w` lanes.
 const HV_LANES: [u16; 16] = lanes!(|l| if l % 4 == 3 && l < 15 || l >= 12 && l < 15 {
     0xFFFF
 } else {
@@ -125,39 +124,50 @@ const LINE_BOXES: [[usize; 3]; 8] = [
     [0, 0, 0],
     [0, 0, 0],
 ];
+/// Per line (bands 0-2, stacks 3-5), the offsets in [`State::get_sides`] of the vectors its
+/// rule reads as "may be 1" and "may be 0": swapped for a stack; padded to 8 like `LINE_BOXES`.
+const LINE_SIDES: [(usize, usize); 8] = [
+    (0, 9),
+    (0, 9),
+    (0, 9),
+    (9, 0),
+    (9, 0),
+    (9, 0),
+    (0, 9),
+    (0, 9),
+];
 /// Everything but the `h` lanes.
 const NOT_H: [u16; 16] = lanes!(|l| if l % 4 == 3 && l < 15 { 0 } else { 0xFFFF });
 /// Everything but the `v` lanes.
 const NOT_V: [u16; 16] = lanes!(|l| if l >= 12 && l < 15 { 0 } else { 0xFFFF });
-/// Per lane, how many of its nine variables are 1, and how many 0 (none asked of X).
+/// Per lane, how many of its nine variables are 1, and how many 0 (none asked of F).
 const ONES: [u16; 16] = lanes!(|l| if is_cell(l) {
     1
-} else if l < 15 {
+} else if l % 4 == 3 && l < 15 {
     6
+} else if l < 15 {
+    3
 } else {
     0
 });
 const ZEROS: [u16; 16] = lanes!(|l| if is_cell(l) {
     8
 } else if l < 15 {
-    3
+    9 - ONES[l]
 } else {
     0
 });
 /// The digit bits of every lane.
 const VALID: [u16; 16] = [ALL9; 16];
-/// Initial "may be 1": everything; initial "may be 0": everything but X.
-const INIT_P: [u16; 16] = [ALL9; 16];
-const INIT_N: [u16; 16] = lanes!(|l| if l == 15 { 0 } else { ALL9 });
+/// Initial "may be 1": everything but F; initial "may be 0": everything.
+const INIT_P: [u16; 16] = lanes!(|l| if l == 15 { 0 } else { ALL9 });
+const INIT_N: [u16; 16] = [ALL9; 16];
 
 /// The constants, loaded once per search.
 #[derive(Clone, Copy)]
 struct Consts<V> {
-    row3: V,
-    not_row3: V,
     swap: V,
-    col3: V,
-    not_col3: V,
+    hv: V,
     not_h: V,
     not_v: V,
     ones: V,
@@ -171,13 +181,10 @@ impl<V: Vector> Consts<V> {
         // SAFETY: the caller runs with V's features.
         unsafe {
             Consts {
-                row3: V::load(&ROW3),
                 // Opaque to the compiler, which would otherwise split the one byte shuffle into
                 // two word shuffles.
                 swap: V::load(&std::hint::black_box(SWAP_PAIRS)),
-                not_row3: V::load(&NOT_ROW3),
-                col3: V::load(&COL3),
-                not_col3: V::load(&NOT_COL3),
+                hv: V::load(&HV_LANES),
                 not_h: V::load(&NOT_H),
                 not_v: V::load(&NOT_V),
                 ones: V::load(&ONES),
@@ -188,8 +195,10 @@ impl<V: Vector> Consts<V> {
     }
 }
 
-/// The search state: per box, "may be 1" and "may be 0".
+/// The search state: per box, "may be 1" and "may be 0" (`repr(C)`: `n` right after `p`, so
+/// that both are one array of 18 vectors, see [`State::get_sides`]).
 #[derive(Clone, Copy)]
+#[repr(C)]
 pub(crate) struct State<V> {
     p: [V; 9],
     n: [V; 9],
@@ -207,6 +216,35 @@ impl<V: Copy> State<V> {
         unsafe { (*self.p.get_unchecked(b), *self.n.get_unchecked(b)) }
     }
 
+    /// Box `b`'s vectors at offsets `x` and `y` (each 0 for "may be 1" or 9 for "may be 0") of
+    /// the 18 vectors, without a bounds check.
+    ///
+    /// # Safety
+    /// `b < 9`, `x <= 9`, `y <= 9`.
+    #[inline(always)]
+    unsafe fn get_sides(&self, b: usize, x: usize, y: usize) -> (V, V) {
+        debug_assert!(b < 9 && x <= 9 && y <= 9);
+        let v = std::ptr::from_ref(self).cast::<V>();
+        // SAFETY: `repr(C)` lays out `p` then `n`, 18 vectors without padding; the indices are
+        // below 18 per the caller.
+        unsafe { (*v.add(x + b), *v.add(y + b)) }
+    }
+
+    /// Sets box `b`'s vectors at offsets `x` and `y` as in [`State::get_sides`].
+    ///
+    /// # Safety
+    /// As [`State::get_sides`].
+    #[inline(always)]
+    unsafe fn put_sides(&mut self, b: usize, x: usize, y: usize, p: V, n: V) {
+        debug_assert!(b < 9 && x <= 9 && y <= 9);
+        let v = std::ptr::from_mut(self).cast::<V>();
+        // SAFETY: as in `get_sides`.
+        unsafe {
+            *v.add(x + b) = p;
+            *v.add(y + b) = n;
+        }
+    }
+
     /// Sets box `b`'s two vectors, without a bounds check.
     ///
     /// # Safety
@@ -222,39 +260,42 @@ impl<V: Copy> State<V> {
     }
 }
 
-/// Rows of the box matrix: exactly one of four (rows 0-2), three of four (row 3). A member
-/// may be 1 only if all others may be 0, and may be 0 only if some other may be 1 (in row 3,
-/// the same with 1 and 0 swapped). "Some other" is computed as "not all others not", so that
-/// one AND of the rotated lanes serves every row: the lanes whose rule wants an OR are
-/// complemented before and after (`flip`).
+/// Rows of the box matrix, each "exactly one of four" as stored (rows 0-2: three cells and
+/// their `h`; row 3: the three `w` and F): a member may be 1 only if all others may be 0, and
+/// may be 0 only if some other may be 1.
 #[inline(always)]
 unsafe fn rows<V: Vector>(p: V, n: V, k: &Consts<V>) -> (V, V) {
     // SAFETY: the caller runs with V's features.
     unsafe {
-        let nx = n.xor(k.row3);
-        let px = p.xor(k.not_row3);
-        let keep_p = nx.and_others_in_quad(k.swap).xor(k.row3);
-        let keep_n = px.and_others_in_quad(k.swap).xor(k.not_row3);
-        (p.and(keep_p), n.and(keep_n))
+        (
+            p.and(n.and_others_in_quad(k.swap)),
+            n.and(p.or_others_in_quad(k.swap)),
+        )
     }
 }
 
-/// Columns of the box matrix: the same with quads.
+/// Columns of the box matrix: also "exactly one of four" once the `h` and `w` lanes are read
+/// negated (columns 0-2: three cells and their `v` = not `w`; column 3: the three "mini-row
+/// holds the digit" = not `h`, and F), and negating a variable swaps its two vectors: the
+/// rule runs on `p` and `n` with those lanes swapped, and its results go back swapped.
 #[inline(always)]
 unsafe fn cols<V: Vector>(p: V, n: V, k: &Consts<V>) -> (V, V) {
     // SAFETY: the caller runs with V's features.
     unsafe {
-        let nx = n.xor(k.col3);
-        let px = p.xor(k.not_col3);
-        let keep_p = nx.and_other_quads().xor(k.col3);
-        let keep_n = px.and_other_quads().xor(k.not_col3);
-        (p.and(keep_p), n.and(keep_n))
+        let pc = p.blend_bytes(n, k.hv);
+        let nc = n.blend_bytes(p, k.hv);
+        let keep_pc = nc.and_other_quads();
+        let keep_nc = pc.or_other_quads();
+        (
+            p.and(keep_pc.blend_bytes(keep_nc, k.hv)),
+            n.and(keep_nc.blend_bytes(keep_pc, k.hv)),
+        )
     }
 }
 
 /// Inside a lane: a cell holds exactly one digit (one of its nine `a` is 1, eight are 0); a
-/// mini-row holds three digits, so six of its nine `h` are 1 and three are 0 (likewise `v`).
-/// When only that many may be 1 (or 0), they are; fewer is a contradiction. The constant X lane
+/// mini-row holds three digits, so six of its nine `h` are 1 and three are 0 (likewise `v`: three of its nine `w`).
+/// When only that many may be 1 (or 0), they are; fewer is a contradiction. The constant F lane
 /// asks nothing.
 #[inline(always)]
 unsafe fn counts<V: Vector>(p: V, n: V, k: &Consts<V>, bad: &mut V) -> (V, V) {
@@ -312,9 +353,17 @@ unsafe fn propagate<V: Vector>(
                 // (From a table: a select here compiles into an unpredictable branch.)
                 let not = V::load(&NOT_LINE[l & 7]);
                 let [a, b, c] = LINE_BOXES[l & 7];
+                // A band's h: two of three, as the rule below says; a stack's w: one of three,
+                // the same rule on the negated variables, so with "may be 1" and "may be 0"
+                // swapped (`p`, `n` below are the stack's `n`, `p`).
+                let (x, y) = LINE_SIDES[l & 7];
                 // All three from the old values: one pass reaches this line's fixed point.
-                // SAFETY: the table holds box numbers, below 9.
-                let ((pa, na), (pb, nb), (pc, nc)) = (s.get(a), s.get(b), s.get(c));
+                // SAFETY: the tables hold box numbers, below 9, and sides 0 or 9.
+                let ((pa, na), (pb, nb), (pc, nc)) = (
+                    s.get_sides(a, x, y),
+                    s.get_sides(b, x, y),
+                    s.get_sides(c, x, y),
+                );
                 let qa = pa.and(nb.or3(nc, not));
                 let qb = pb.and(na.or3(nc, not));
                 let qc = pc.and(na.or3(nb, not));
@@ -327,9 +376,9 @@ unsafe fn propagate<V: Vector>(
                 let db = u32::from(!pb.xor(qb).or(nb.xor(mb)).is_zero());
                 let dc = u32::from(!pc.xor(qc).or(nc.xor(mc)).is_zero());
                 // SAFETY: as above.
-                s.put(a, qa, ma);
-                s.put(b, qb, mb);
-                s.put(c, qc, mc);
+                s.put_sides(a, x, y, qa, ma);
+                s.put_sides(b, x, y, qb, mb);
+                s.put_sides(c, x, y, qc, mc);
                 boxes |= (da << a) | (db << b) | (dc << c);
             }
             if boxes == 0 {
@@ -372,17 +421,18 @@ const HANDOFF: u32 = 3;
 
 /// One band or stack equation pass over boxes `a`, `b`, `c`.
 #[inline(always)]
-unsafe fn line<V: Vector>(s: &mut State<V>, a: usize, b: usize, c: usize, not: V) {
+/// For a stack, `p` and `n` are the state's `n` and `p` (see `LINE_SIDES`).
+unsafe fn line<V: Vector>(p: &mut [V; 9], n: &mut [V; 9], a: usize, b: usize, c: usize, not: V) {
     // SAFETY: the caller runs with V's features.
     unsafe {
-        let (pa, pb, pc) = (s.p[a], s.p[b], s.p[c]);
-        let (na, nb, nc) = (s.n[a], s.n[b], s.n[c]);
-        s.p[a] = pa.and(nb.or3(nc, not));
-        s.p[b] = pb.and(na.or3(nc, not));
-        s.p[c] = pc.and(na.or3(nb, not));
-        s.n[a] = na.and(pb.and(pc).or(not));
-        s.n[b] = nb.and(pa.and(pc).or(not));
-        s.n[c] = nc.and(pa.and(pb).or(not));
+        let (pa, pb, pc) = (p[a], p[b], p[c]);
+        let (na, nb, nc) = (n[a], n[b], n[c]);
+        p[a] = pa.and(nb.or3(nc, not));
+        p[b] = pb.and(na.or3(nc, not));
+        p[c] = pc.and(na.or3(nb, not));
+        n[a] = na.and(pb.and(pc).or(not));
+        n[b] = nb.and(pa.and(pc).or(not));
+        n[c] = nc.and(pa.and(pb).or(not));
     }
 }
 
@@ -400,10 +450,10 @@ unsafe fn propagate_full<V: Vector>(s: &mut State<V>, k: &Consts<V>) -> bool {
         let mut bad = V::load(&[0; 16]);
         loop {
             for i in 0..3 {
-                line(s, 3 * i, 3 * i + 1, 3 * i + 2, k.not_h);
+                line(&mut s.p, &mut s.n, 3 * i, 3 * i + 1, 3 * i + 2, k.not_h);
             }
             for i in 0..3 {
-                line(s, i, i + 3, i + 6, k.not_v);
+                line(&mut s.n, &mut s.p, i, i + 3, i + 6, k.not_v);
             }
             let mut changed = 0u32;
             for b in 0..9 {
@@ -619,7 +669,7 @@ const DIGIT_HIGH: [u8; 32] = {
 const HIGH_BYTES: [u16; 16] = [0x8000; 16];
 
 /// The givens into `s`: each box's cell lanes get their digit's bit, or all nine for an empty
-/// cell; every other variable is undecided (X true).
+/// cell; every other variable is undecided (F false).
 #[inline(always)]
 unsafe fn givens<V: Vector>(s: &mut State<V>, grid: &Grid) {
     // Padded so that the 32 bytes from any box's top-left cell (at most 60) are readable.
@@ -632,6 +682,7 @@ unsafe fn givens<V: Vector>(s: &mut State<V>, grid: &Grid) {
         let high = V::load_bytes(DIGIT_HIGH.as_ptr());
         let high_bytes = V::load(&HIGH_BYTES);
         let n = V::load(&INIT_N);
+        let init_p = V::load(&INIT_P);
         for b in 0..9 {
             let at = 27 * (b / 3) + 3 * (b % 3);
             // SAFETY: `at + 32 <= 60 + 32 <= 96`, inside `cells`.
@@ -640,7 +691,8 @@ unsafe fn givens<V: Vector>(s: &mut State<V>, grid: &Grid) {
             let digits = window.shuffle_bytes(gather);
             let p = low
                 .shuffle_bytes(digits)
-                .blend_bytes(high.shuffle_bytes(digits), high_bytes);
+                .blend_bytes(high.shuffle_bytes(digits), high_bytes)
+                .and(init_p);
             s.put(b, p, n);
         }
     }
@@ -772,13 +824,15 @@ unsafe fn search<V: Vector, S: Sink>(
                         copy_state(next, &alt.0);
                         (alt.1, alt.2) = (b as u8, line);
                         let alt = &mut alt.0;
-                        if S::ONE_FIRST {
-                            alt.p[b] = x.andnot(alt.p[b]);
-                            next.n[b] = x.andnot(next.n[b]);
-                        } else {
-                            alt.n[b] = x.andnot(alt.n[b]);
-                            next.p[b] = x.andnot(next.p[b]);
-                        }
+                        // The value tried first: a `w` lane holds the negated `v`, so its order
+                        // is flipped (without a branch: which one is unpredictable).
+                        let one_first = S::ONE_FIRST != (lane >= 12);
+                        let m = V::splat16(0u16.wrapping_sub(u16::from(one_first)));
+                        let (x1, x0) = (x.and(m), m.andnot(x));
+                        alt.p[b] = x1.andnot(alt.p[b]);
+                        next.n[b] = x1.andnot(next.n[b]);
+                        alt.n[b] = x0.andnot(alt.n[b]);
+                        next.p[b] = x0.andnot(next.p[b]);
                         d += 1;
                         (boxes, lines) = (1 << b, u32::from(line));
                         continue;
