@@ -140,6 +140,12 @@ const LINE_SIDES: [(usize, usize); 8] = [
 const NOT_H: [u16; 16] = lanes!(|l| if l % 4 == 3 && l < 15 { 0 } else { 0xFFFF });
 /// Everything but the `v` lanes.
 const NOT_V: [u16; 16] = lanes!(|l| if l >= 12 && l < 15 { 0 } else { 0xFFFF });
+/// The byte shuffle gathering the `h` and `v` lanes: h0 h1 to the low quad, h2 v0 v1 v2 to the
+/// third (bytes `0x80` give zero).
+const GATHER_HV: [u16; 16] = [
+    0x0706, 0x0F0E, 0x8080, 0x8080, 0x8080, 0x8080, 0x8080, 0x8080, //
+    0x0706, 0x0908, 0x0B0A, 0x0D0C, 0x8080, 0x8080, 0x8080, 0x8080,
+];
 /// Per lane, how many of its nine variables are 1, and how many 0 (none asked of F).
 const ONES: [u16; 16] = lanes!(|l| if is_cell(l) {
     1
@@ -166,6 +172,7 @@ const INIT_N: [u16; 16] = [ALL9; 16];
 /// The constants, loaded once per search.
 #[derive(Clone, Copy)]
 struct Consts<V> {
+    gather_hv: V,
     swap: V,
     hv: V,
     not_h: V,
@@ -185,6 +192,7 @@ impl<V: Vector> Consts<V> {
                 // two word shuffles.
                 swap: V::load(&std::hint::black_box(SWAP_PAIRS)),
                 hv: V::load(&HV_LANES),
+                gather_hv: V::load(&GATHER_HV),
                 not_h: V::load(&NOT_H),
                 not_v: V::load(&NOT_V),
                 ones: V::load(&ONES),
@@ -487,70 +495,63 @@ unsafe fn propagate_full<V: Vector>(s: &mut State<V>, k: &Consts<V>) -> bool {
     }
 }
 
-/// Per line (bands 0-2, stacks 3-5), the byte shuffle gathering the line's three `h` (`v`)
-/// lanes of a box into lanes 0-2 of quad 0 or 2 (`h0 h1` low, `h2` high; `v0 v1 v2` high), so
-/// that quads 0 and 2 OR into one word of three lanes; padded to 8 like `LINE_BOXES`.
-const GATHER_LINE: [[u16; 16]; 8] = {
-    const Z: u16 = 0x8080;
-    let h = [
-        0x0706, 0x0F0E, Z, Z, Z, Z, Z, Z, //
-        Z, Z, 0x0706, Z, Z, Z, Z, Z,
-    ];
-    let v = [
-        Z, Z, Z, Z, Z, Z, Z, Z, //
-        0x0908, 0x0B0A, 0x0D0C, Z, Z, Z, Z, Z,
-    ];
-    [h, h, h, v, v, v, h, h]
-};
-
 /// The branch variable `(box, lane, digit bit)`, or `None` when every `h` and `v` is decided.
 #[inline(always)]
-unsafe fn choose<V: Vector>(s: &State<V>) -> Option<(usize, usize, u16)> {
+unsafe fn choose<V: Vector>(s: &State<V>, k: &Consts<V>) -> Option<(usize, usize, u16)> {
     // SAFETY: the caller runs with V's features.
     unsafe {
-        // Per box, the undecided h and v.
+        // Per box, the undecided h and v gathered into two words: `lo` = h0 h1, `hi` = h2 v0 v1
+        // v2 (16 bits each).
         // (A loop, not `array::from_fn`: closures do not inherit the caller's target features.)
-        let hv = V::load(&HV_LANES);
-        let mut u = [hv; 9];
+        let mut u = [s.p[0]; 9];
         for b in 0..9 {
-            u[b] = s.p[b].and(s.n[b]).and(hv);
+            u[b] = s.p[b].and(s.n[b]);
         }
         // A solution (every h and v decided) is told by one test: a counting search meets one
         // per solution.
         let any = u[0]
             .or3(u[1], u[2])
             .or3(u[3].or3(u[4], u[5]), u[6].or3(u[7], u[8]));
-        if any.is_zero() {
+        if any.and(V::load(&HV_LANES)).is_zero() {
             return None;
         }
-        // Undecided per band (its boxes' h lanes) and stack (v lanes): byte counts summed over
-        // the line's boxes, band i's quads 0-2 beside stack i's quad 3, each quad's bytes summed;
-        // the three pairs side by side in bytes 0, 1, 2 of each quad.
-        let mut c = [hv; 9];
+        let mut und = [(0u64, 0u64); 9];
         for b in 0..9 {
-            c[b] = u[b].popcnt8();
+            let q = u[b].shuffle_bytes(k.gather_hv).quads();
+            und[b] = (q[0], q[2]);
         }
-        let mut t = [hv; 3];
+        // Bands (their h) and stacks (their v).
+        let mut best = (u32::MAX, 0usize);
         for i in 0..3 {
-            let band = c[3 * i].add8(c[3 * i + 1]).add8(c[3 * i + 2]);
-            let stack = c[i].add8(c[i + 3]).add8(c[i + 6]);
-            t[i] = band.blend_quad3(stack).sum_bytes_per_quad();
+            let mut h = 0;
+            let mut v = 0;
+            for j in 0..3 {
+                let (lo, hi) = und[3 * i + j];
+                h += lo.count_ones() + (hi & 0xFFFF).count_ones();
+                v += (und[i + 3 * j].1 >> 16).count_ones();
+            }
+            if h != 0 && h < best.0 {
+                best = (h, i);
+            }
+            if v != 0 && v < best.0 {
+                best = (v, 3 + i);
+            }
         }
-        let q = t[0].or3(t[1].shl64::<8>(), t[2].shl64::<16>()).quads();
-        // Bands' totals (at most 81, no carries between bytes) and stacks', interleaved as
-        // band 0, stack 0, band 1, ... : the order in which ties go to the first.
-        let bands = q[0] + q[1] + q[2];
-        let keys = vector::pdep(bands, 0x00FF_00FF_00FF) | vector::pdep(q[3], 0xFF00_FF00_FF00);
-        let k = vector::min_nonzero_byte(keys);
-        let g = [0, 3, 1, 4, 2, 5, 0, 0][k];
-        // The line's nine lanes as three words (one per box) of three 16-bit fields.
-        let gather = V::load(&GATHER_LINE[g & 7]);
+        if best.0 == u32::MAX {
+            return None;
+        }
+        // The line's nine variables as three words (one per box) of three 16-bit fields: a
+        // band's h0 h1 h2, a stack's v0 v1 v2.
+        let g = best.1;
         let boxes = LINE_BOXES[g & 7];
         let mut w = [0u64; 3];
         for j in 0..3 {
-            // SAFETY: the table holds box numbers, below 9.
-            let q = u.get_unchecked(boxes[j]).shuffle_bytes(gather).quads();
-            w[j] = q[0] | q[2];
+            let (lo, hi) = und[boxes[j]];
+            w[j] = if g < 3 {
+                lo | (hi & 0xFFFF) << 32
+            } else {
+                hi >> 16
+            };
         }
         // Per digit, the number of its undecided variables in bit planes (count = c0 + 2 c1 +
         // 4 c2 + 8 c3): a carry-save adder over the three words, then over the three fields.
@@ -573,7 +574,8 @@ unsafe fn choose<V: Vector>(s: &State<V>) -> Option<(usize, usize, u16)> {
             }
         }
         let bit = 1u16 << fewest.trailing_zeros();
-        // The first of the line's variables with that digit, box by box.
+        // The first of the line's variables with that digit, box by box (no branches: which
+        // box is unpredictable).
         let mask = u64::from(bit) * 0x0001_0001_0001;
         let j = usize::from(w[0] & mask == 0) + usize::from((w[0] | w[1]) & mask == 0);
         let y = (w[j] & mask).trailing_zeros() as usize / 16;
@@ -803,7 +805,7 @@ unsafe fn search<V: Vector, S: Sink>(
                 propagate(&mut states[d].0, &k, boxes, lines)
             };
             if consistent {
-                match choose(&states[d].0) {
+                match choose(&states[d].0, &k) {
                     None => {
                         let g = if S::GRID {
                             grid_of(&states[d].0)

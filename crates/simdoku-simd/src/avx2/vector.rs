@@ -10,14 +10,12 @@
 #![allow(clippy::missing_safety_doc)]
 
 use std::arch::x86_64::{
-    __m256i, _mm_cvtepu8_epi16, _mm_cvtsi64_si128, _mm_cvtsi128_si32, _mm_minpos_epu16,
-    _mm_set1_epi16, _mm_sub_epi16, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256,
-    _mm256_blend_epi32, _mm256_blendv_epi8, _mm256_cmpeq_epi8, _mm256_cmpeq_epi16,
-    _mm256_cmpgt_epi16, _mm256_extract_epi64, _mm256_loadu_si256, _mm256_maddubs_epi16,
-    _mm256_movemask_epi8, _mm256_or_si256, _mm256_packus_epi16, _mm256_permute4x64_epi64,
-    _mm256_sad_epu8, _mm256_set1_epi8, _mm256_set1_epi16, _mm256_setr_epi8, _mm256_setzero_si256,
-    _mm256_shuffle_epi8, _mm256_shuffle_epi32, _mm256_slli_epi64, _mm256_srli_epi16,
-    _mm256_storeu_si256, _mm256_testz_si256, _mm256_xor_si256,
+    __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_blendv_epi8,
+    _mm256_cmpeq_epi8, _mm256_cmpeq_epi16, _mm256_cmpgt_epi16, _mm256_extract_epi64,
+    _mm256_loadu_si256, _mm256_maddubs_epi16, _mm256_movemask_epi8, _mm256_or_si256,
+    _mm256_packus_epi16, _mm256_permute4x64_epi64, _mm256_set1_epi8, _mm256_set1_epi16,
+    _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_shuffle_epi32,
+    _mm256_srli_epi16, _mm256_storeu_si256, _mm256_testz_si256, _mm256_xor_si256,
 };
 
 /// 16 lanes of 16 bits.
@@ -97,16 +95,6 @@ pub(crate) trait Vector: Copy {
     /// The number of set bits of each lane, for lanes below `0x1000` (the engine's lanes use
     /// nine bits).
     unsafe fn popcnt16(self) -> Self;
-    /// The number of set bits of each byte, for lanes below `0x1000`.
-    unsafe fn popcnt8(self) -> Self;
-    /// Bytewise sum.
-    unsafe fn add8(self, o: Self) -> Self;
-    /// Quads 0-2 of `self`, quad 3 of `o`.
-    unsafe fn blend_quad3(self, o: Self) -> Self;
-    /// Per quad, the sum of its eight bytes (in the quad's low 16 bits).
-    unsafe fn sum_bytes_per_quad(self) -> Self;
-    /// Each quad shifted left by `N` bits.
-    unsafe fn shl64<const N: i32>(self) -> Self;
     /// All ones in the lanes where `self > o` (signed), zero elsewhere.
     unsafe fn gt16(self, o: Self) -> Self;
     /// All ones in the lanes where `self == o`, zero elsewhere.
@@ -268,41 +256,6 @@ impl Vector for V2 {
         unsafe { !(_mm256_movemask_epi8(_mm256_cmpeq_epi8(self.0, _mm256_setzero_si256())) as u32) }
     }
     #[inline(always)]
-    unsafe fn add8(self, o: Self) -> Self {
-        // SAFETY: AVX2 per the caller.
-        V2(unsafe { _mm256_add_epi8(self.0, o.0) })
-    }
-    #[inline(always)]
-    unsafe fn blend_quad3(self, o: Self) -> Self {
-        // SAFETY: AVX2 per the caller.
-        V2(unsafe { _mm256_blend_epi32::<0b1100_0000>(self.0, o.0) })
-    }
-    #[inline(always)]
-    unsafe fn sum_bytes_per_quad(self) -> Self {
-        // SAFETY: AVX2 per the caller.
-        V2(unsafe { _mm256_sad_epu8(self.0, _mm256_setzero_si256()) })
-    }
-    #[inline(always)]
-    unsafe fn shl64<const N: i32>(self) -> Self {
-        // SAFETY: AVX2 per the caller.
-        V2(unsafe { _mm256_slli_epi64::<N>(self.0) })
-    }
-    #[inline(always)]
-    unsafe fn popcnt8(self) -> Self {
-        // SAFETY: AVX2 per the caller.
-        unsafe {
-            let table = _mm256_setr_epi8(
-                0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, //
-                0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
-            );
-            let low = _mm256_set1_epi8(0x0F);
-            let lo = _mm256_shuffle_epi8(table, _mm256_and_si256(self.0, low));
-            // As in `popcnt16`: no mask after the shift.
-            let hi = _mm256_shuffle_epi8(table, _mm256_srli_epi16::<4>(self.0));
-            V2(_mm256_add_epi8(lo, hi))
-        }
-    }
-    #[inline(always)]
     unsafe fn popcnt16(self) -> Self {
         // SAFETY: AVX2 per the caller.
         unsafe {
@@ -333,32 +286,4 @@ impl Vector for V2 {
         // SAFETY: AVX2 per the caller.
         V2(unsafe { _mm256_cmpeq_epi16(self.0, o.0) })
     }
-}
-
-/// The index of the smallest nonzero byte among the eight of `x` (the first of equals), or
-/// any index when all are zero.
-///
-/// # Safety
-/// The caller runs with SSE4.1.
-#[inline(always)]
-pub(crate) unsafe fn min_nonzero_byte(x: u64) -> usize {
-    // SAFETY: SSE4.1 per the caller. Bytes widened to words, minus one, so that zero wraps to
-    // the largest; `phminposuw` gives the minimum and its first index.
-    unsafe {
-        let w = _mm_sub_epi16(
-            _mm_cvtepu8_epi16(_mm_cvtsi64_si128(x as i64)),
-            _mm_set1_epi16(1),
-        );
-        (_mm_cvtsi128_si32(_mm_minpos_epu16(w)) as u32 >> 16) as usize & 7
-    }
-}
-
-/// The bits of `x` deposited at the set bits of `mask`, lowest first (`pdep`).
-///
-/// # Safety
-/// The caller runs with BMI2.
-#[inline(always)]
-pub(crate) unsafe fn pdep(x: u64, mask: u64) -> u64 {
-    // SAFETY: BMI2 per the caller.
-    unsafe { std::arch::x86_64::_pdep_u64(x, mask) }
 }
