@@ -90,6 +90,11 @@ const SWAP_PAIRS: [u16; 16] = lanes!(|l| {
     let b = (2 * (l ^ 1)) as u16 % 16;
     b | (b + 1) << 8
 });
+/// The byte shuffle swapping the two quads of each 128-bit half.
+const SWAP_QUADS: [u16; 16] = lanes!(|l| {
+    let b = (2 * (l ^ 4)) as u16 % 16;
+    b | (b + 1) << 8
+});
 /// The `h` and `w` lanes.
 const HV_LANES: [u16; 16] = lanes!(|l| if l % 4 == 3 && l < 15 || l >= 12 && l < 15 {
     0xFFFF
@@ -172,6 +177,7 @@ const INIT_N: [u16; 16] = [ALL9; 16];
 /// The constants, loaded once per search.
 #[derive(Clone, Copy)]
 struct Consts<V> {
+    swap_quads: V,
     gather_hv: V,
     swap: V,
     hv: V,
@@ -191,6 +197,7 @@ impl<V: Vector> Consts<V> {
                 // Opaque to the compiler, which would otherwise split the one byte shuffle into
                 // two word shuffles.
                 swap: V::load(&std::hint::black_box(SWAP_PAIRS)),
+                swap_quads: V::load(&std::hint::black_box(SWAP_QUADS)),
                 hv: V::load(&HV_LANES),
                 gather_hv: V::load(&GATHER_HV),
                 not_h: V::load(&NOT_H),
@@ -293,7 +300,7 @@ unsafe fn cols<V: Vector>(p: V, n: V, k: &Consts<V>) -> (V, V) {
         let pc = p.blend_bytes(n, k.hv);
         let nc = n.blend_bytes(p, k.hv);
         let keep_pc = nc.and_other_quads();
-        let keep_nc = pc.or_other_quads();
+        let keep_nc = pc.or_other_quads(k.swap_quads);
         (
             p.and(keep_pc.blend_bytes(keep_nc, k.hv)),
             n.and(keep_nc.blend_bytes(keep_pc, k.hv)),

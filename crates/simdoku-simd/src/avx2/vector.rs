@@ -63,12 +63,14 @@ pub(crate) trait Vector: Copy {
             r2.or(self.or(r2).shuffle_bytes(swap))
         }
     }
-    /// Per lane, the OR of the same lane in the other three quads.
-    unsafe fn or_other_quads(self) -> Self {
+    /// Per lane, the OR of the same lane in the other three quads. `swap` must be the byte
+    /// shuffle that swaps the two quads of each 128-bit half, opaque to the compiler (which
+    /// otherwise distributes the swap over the OR into a third quad rotation).
+    unsafe fn or_other_quads(self, swap: Self) -> Self {
         // SAFETY: as the trait.
         unsafe {
             let r2 = self.rot_quad2();
-            r2.or(self.or(r2).rot_quad1())
+            r2.or(self.or(r2).shuffle_bytes(swap))
         }
     }
     /// Per lane, the AND of the same lane in the other three quads.
@@ -218,18 +220,6 @@ impl Vector for V2 {
             let r2 = _mm256_permute4x64_epi64::<0b01_00_11_10>(self.0);
             let t = _mm256_and_si256(self.0, r2);
             V2(_mm256_and_si256(
-                r2,
-                _mm256_shuffle_epi32::<0b01_00_11_10>(t),
-            ))
-        }
-    }
-    #[inline(always)]
-    unsafe fn or_other_quads(self) -> Self {
-        // SAFETY: AVX2 per the caller; as `and_other_quads`.
-        unsafe {
-            let r2 = _mm256_permute4x64_epi64::<0b01_00_11_10>(self.0);
-            let t = _mm256_or_si256(self.0, r2);
-            V2(_mm256_or_si256(
                 r2,
                 _mm256_shuffle_epi32::<0b01_00_11_10>(t),
             ))
