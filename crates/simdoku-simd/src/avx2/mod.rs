@@ -379,17 +379,16 @@ unsafe fn propagate<V: Vector>(
                     s.get_sides(b, x, y),
                     s.get_sides(c, x, y),
                 );
-                let qa = pa.and(nb.or3(nc, not));
-                let qb = pb.and(na.or3(nc, not));
-                let qc = pc.and(na.or3(nb, not));
-                let ma = na.and(pb.and(pc).or(not));
-                let mb = nb.and(pa.and(pc).or(not));
-                let mc = nc.and(pa.and(pb).or(not));
+                let (ka, kb, kc) = (nb.or3(nc, not), na.or3(nc, not), na.or3(nb, not));
+                let (ja, jb, jc) = (pb.and(pc).or(not), pa.and(pc).or(not), pa.and(pb).or(not));
+                let (qa, qb, qc) = (pa.and(ka), pb.and(kb), pc.and(kc));
+                let (ma, mb, mc) = (na.and(ja), nb.and(jb), nc.and(jc));
                 // Only the boxes that changed need their rules again (a branch's value 1 often
-                // settles nothing in the other two boxes).
-                let da = u32::from(!pa.xor(qa).or(na.xor(ma)).is_zero());
-                let db = u32::from(!pb.xor(qb).or(nb.xor(mb)).is_zero());
-                let dc = u32::from(!pc.xor(qc).or(nc.xor(mc)).is_zero());
+                // settles nothing in the other two boxes); a box changed unless what it keeps
+                // covers what it had.
+                let da = u32::from(!(ka.covers(pa) & ja.covers(na)));
+                let db = u32::from(!(kb.covers(pb) & jb.covers(nb)));
+                let dc = u32::from(!(kc.covers(pc) & jc.covers(nc)));
                 // SAFETY: as above.
                 s.put_sides(a, x, y, qa, ma);
                 s.put_sides(b, x, y, qb, mb);

@@ -15,7 +15,8 @@ use std::arch::x86_64::{
     _mm256_loadu_si256, _mm256_maddubs_epi16, _mm256_movemask_epi8, _mm256_or_si256,
     _mm256_packus_epi16, _mm256_permute4x64_epi64, _mm256_set1_epi8, _mm256_set1_epi16,
     _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_shuffle_epi32,
-    _mm256_srli_epi16, _mm256_storeu_si256, _mm256_testz_si256, _mm256_xor_si256,
+    _mm256_srli_epi16, _mm256_storeu_si256, _mm256_testc_si256, _mm256_testz_si256,
+    _mm256_xor_si256,
 };
 
 /// 16 lanes of 16 bits.
@@ -85,6 +86,8 @@ pub(crate) trait Vector: Copy {
     unsafe fn rot_quad1(self) -> Self;
     unsafe fn rot_quad2(self) -> Self;
     unsafe fn is_zero(self) -> bool;
+    /// Whether every bit of `o` is in `self` (`o & !self` is zero).
+    unsafe fn covers(self, o: Self) -> bool;
     /// Per byte, `o`'s where `mask`'s byte has its top bit set, else `self`'s.
     unsafe fn blend_bytes(self, o: Self, mask: Self) -> Self;
     /// Per lane, the digit `k + 1` of a lane holding only bit `k` (`k` < 9).
@@ -122,6 +125,11 @@ impl Vector for V2 {
     unsafe fn store_bytes(self, p: *mut u8) {
         // SAFETY: the caller guarantees 32 writable bytes at `p`; unaligned store.
         unsafe { _mm256_storeu_si256(p.cast(), self.0) }
+    }
+    #[inline(always)]
+    unsafe fn covers(self, o: Self) -> bool {
+        // SAFETY: AVX per the caller.
+        unsafe { _mm256_testc_si256(self.0, o.0) != 0 }
     }
     #[inline(always)]
     unsafe fn blend_bytes(self, o: Self, mask: Self) -> Self {
