@@ -462,6 +462,7 @@ unsafe fn propagate_full<V: Vector>(s: &mut State<V>, k: &Consts<V>) -> bool {
     // SAFETY: the caller runs with V's features.
     unsafe {
         let mut bad = V::load(&[0; 16]);
+        let mut first = true;
         loop {
             for i in 0..3 {
                 line(&mut s.p, &mut s.n, 3 * i, 3 * i + 1, 3 * i + 2, k.not_h);
@@ -469,12 +470,12 @@ unsafe fn propagate_full<V: Vector>(s: &mut State<V>, k: &Consts<V>) -> bool {
             for i in 0..3 {
                 line(&mut s.n, &mut s.p, i, i + 3, i + 6, k.not_v);
             }
-            let mut changed = 0u32;
-            for b in 0..9 {
-                let (p, n) = (s.p[b], s.n[b]);
-                box_rules(&mut s.p[b], &mut s.n[b], k, &mut bad);
-                changed |= u32::from(!s.p[b].xor(p).or(s.n[b].xor(n)).is_zero()) << b;
-            }
+            let changed = if first {
+                first = false;
+                sweep_boxes::<V, false>(s, k, &mut bad)
+            } else {
+                sweep_boxes::<V, true>(s, k, &mut bad)
+            };
             if !bad.is_zero() {
                 return false;
             }
@@ -498,6 +499,31 @@ unsafe fn propagate_full<V: Vector>(s: &mut State<V>, k: &Consts<V>) -> bool {
             bad = bad.or(s.p[b].or(s.n[b]).andnot(k.valid));
         }
         bad.is_zero()
+    }
+}
+
+/// One pass of the box rules over every box (without the count rule unless `COUNTS`: the
+/// first sweep, from the givens' planes, where it concludes nothing); the boxes it changed.
+#[inline(always)]
+unsafe fn sweep_boxes<V: Vector, const COUNTS: bool>(
+    s: &mut State<V>,
+    k: &Consts<V>,
+    bad: &mut V,
+) -> u32 {
+    // SAFETY: the caller runs with V's features.
+    unsafe {
+        let mut changed = 0u32;
+        for b in 0..9 {
+            let (p, n) = (s.p[b], s.n[b]);
+            if COUNTS {
+                box_rules(&mut s.p[b], &mut s.n[b], k, bad);
+            } else {
+                let (q, m) = rows(p, n, k);
+                (s.p[b], s.n[b]) = cols(q, m, k);
+            }
+            changed |= u32::from(!s.p[b].xor(p).or(s.n[b].xor(n)).is_zero()) << b;
+        }
+        changed
     }
 }
 
@@ -677,7 +703,8 @@ const DIGIT_HIGH: [u8; 32] = {
 const HIGH_BYTES: [u16; 16] = [0x8000; 16];
 
 /// The givens into `s`: each box's cell lanes get their digit's bit, or all nine for an empty
-/// cell; every other variable is undecided (F false).
+/// cell, and a given cell's other digits are 0; every other variable is undecided (F false).
+/// The count rule ([`counts`]) can conclude nothing more from these planes.
 #[inline(always)]
 unsafe fn givens<V: Vector>(s: &mut State<V>, grid: &Grid) {
     // Padded so that the 32 bytes from any box's top-left cell (at most 60) are readable.
@@ -689,8 +716,8 @@ unsafe fn givens<V: Vector>(s: &mut State<V>, grid: &Grid) {
         let low = V::load_bytes(DIGIT_LOW.as_ptr());
         let high = V::load_bytes(DIGIT_HIGH.as_ptr());
         let high_bytes = V::load(&HIGH_BYTES);
-        let n = V::load(&INIT_N);
         let init_p = V::load(&INIT_P);
+        let valid = V::load(&VALID);
         for b in 0..9 {
             let at = 27 * (b / 3) + 3 * (b % 3);
             // SAFETY: `at + 32 <= 60 + 32 <= 96`, inside `cells`.
@@ -701,6 +728,9 @@ unsafe fn givens<V: Vector>(s: &mut State<V>, grid: &Grid) {
                 .shuffle_bytes(digits)
                 .blend_bytes(high.shuffle_bytes(digits), high_bytes)
                 .and(init_p);
+            // A given is not 0, the other digits of its cell are (what the count rule would
+            // conclude first: the first sweep skips it).
+            let n = p.eq16(valid).andnot(p).xor(valid);
             s.put(b, p, n);
         }
     }
