@@ -440,9 +440,9 @@ const BY_CHANGE: [u32; 128] = {
     while b < 9 {
         let mut c = 0;
         while c < 8 {
-            t[b << 3 | c] = (c & 1) as u32 * (1 << LINES_OF[b][0])
-                | (c >> 1 & 1) as u32 * (1 << LINES_OF[b][1])
-                | (c >> 2) as u32 * (1 << (16 + b));
+            t[b << 3 | c] = ((c & 1) as u32 * (1 << LINES_OF[b][0]))
+                | ((c >> 1 & 1) as u32 * (1 << LINES_OF[b][1]))
+                | ((c >> 2) as u32 * (1 << (16 + b)));
             c += 1;
         }
         b += 1;
