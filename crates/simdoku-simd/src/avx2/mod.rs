@@ -356,8 +356,7 @@ unsafe fn propagate<V: Vector>(
         // The boxes go first: a branch's box settles more of its h (v) before its band (stack)
         // looks (measured 1-3% faster than the lines first); the lines wait a round.
         loop {
-            // Lines in bits 0-5, boxes in bits 16-24 (see `BY_CHANGE`).
-            let mut todo_next = 0;
+            let mut changed = 0;
             let mut todo = boxes;
             let mut bad = V::load(&[0; 16]);
             while todo != 0 {
@@ -374,17 +373,18 @@ unsafe fn propagate<V: Vector>(
                 // SAFETY: as above.
                 s.put(b, q, m);
                 // Changed at all: run again; changed in h (v) lanes: its band (stack) too.
+                // (Shifts by the box's lines, not a table indexed by the change: that load
+                // would sit between this pass and the next round's choice of lines.)
                 let diff = q.xor(p).or(m.xor(n)).nonzero_bytes();
-                let c = usize::from(diff & H_BYTES != 0)
-                    | usize::from(diff & V_BYTES != 0) << 1
-                    | usize::from(diff != 0) << 2;
-                todo_next |= BY_CHANGE[(b & 15) << 3 | c];
+                changed |= u32::from(diff != 0) << b;
+                let hc = u32::from(diff & H_BYTES != 0);
+                let vc = u32::from(diff & V_BYTES != 0);
+                lines |= (hc << LINES_OF[b & 15][0]) | (vc << LINES_OF[b & 15][1]);
             }
             if !bad.is_zero() {
                 return false;
             }
-            lines |= todo_next & 0x3F;
-            boxes = todo_next >> 16;
+            boxes = changed;
             let mut todo = lines;
             lines = 0;
             while todo != 0 {
@@ -427,24 +427,6 @@ unsafe fn propagate<V: Vector>(
         }
     }
 }
-
-/// Per box and change (bit 0: in its h lanes, bit 1: in its v lanes, bit 2: at all), what to
-/// run next: its band, its stack (bits 0-5), itself (bit 16 + box).
-const BY_CHANGE: [u32; 128] = {
-    let mut t = [0; 128];
-    let mut b = 0;
-    while b < 9 {
-        let mut c = 0;
-        while c < 8 {
-            t[b << 3 | c] = ((c & 1) as u32 * (1 << LINES_OF[b][0]))
-                | ((c >> 1 & 1) as u32 * (1 << LINES_OF[b][1]))
-                | ((c >> 2) as u32 * (1 << (16 + b)));
-            c += 1;
-        }
-        b += 1;
-    }
-    t
-};
 
 /// A full sweep changing at most this many boxes hands over to the tracked sweeps.
 const HANDOFF: u32 = 3;
