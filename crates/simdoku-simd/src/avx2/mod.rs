@@ -129,18 +129,6 @@ const LINE_BOXES: [[usize; 3]; 8] = [
     [0, 0, 0],
     [0, 0, 0],
 ];
-/// Per line (bands 0-2, stacks 3-5), the offsets in [`State::get_sides`] of the vectors its
-/// rule reads as "may be 1" and "may be 0": swapped for a stack; padded to 8 like `LINE_BOXES`.
-const LINE_SIDES: [(usize, usize); 8] = [
-    (0, 9),
-    (0, 9),
-    (0, 9),
-    (9, 0),
-    (9, 0),
-    (9, 0),
-    (0, 9),
-    (0, 9),
-];
 /// Everything but the `h` lanes.
 const NOT_H: [u16; 16] = lanes!(|l| if l % 4 == 3 && l < 15 { 0 } else { 0xFFFF });
 /// Everything but the `v` lanes.
@@ -392,13 +380,17 @@ unsafe fn propagate<V: Vector>(
                 todo &= todo - 1;
                 // (From a table: a select here compiles into an unpredictable branch.)
                 let not = V::load(&NOT_LINE[l & 7]);
-                let [a, b, c] = LINE_BOXES[l & 7];
+                // The boxes and sides by arithmetic, not from tables: a table load would sit
+                // between the choice of the line and the loads of its boxes.
+                let band = l < 3;
+                let (a, step) = if band { (3 * l, 1) } else { (l - 3, 3) };
+                let (b, c) = (a + step, a + 2 * step);
                 // A band's h: two of three, as the rule below says; a stack's w: one of three,
                 // the same rule on the negated variables, so with "may be 1" and "may be 0"
                 // swapped (`p`, `n` below are the stack's `n`, `p`).
-                let (x, y) = LINE_SIDES[l & 7];
+                let (x, y) = if band { (0, 9) } else { (9, 0) };
                 // All three from the old values: one pass reaches this line's fixed point.
-                // SAFETY: the tables hold box numbers, below 9, and sides 0 or 9.
+                // SAFETY: `l < 6`, so the boxes are below 9; the sides are 0 or 9.
                 let ((pa, na), (pb, nb), (pc, nc)) = (
                     s.get_sides(a, x, y),
                     s.get_sides(b, x, y),
@@ -573,7 +565,9 @@ unsafe fn choose<V: Vector>(s: &State<V>, k: &Consts<V>) -> Option<(usize, usize
         // The line's nine variables as three words (one per box) of three 16-bit fields: a
         // band's h0 h1 h2, a stack's v0 v1 v2.
         let g = best.1;
-        let boxes = LINE_BOXES[g & 7];
+        // (By arithmetic, not from a table: see the tracked line pass.)
+        let (first, step) = if g < 3 { (3 * g, 1) } else { (g - 3, 3) };
+        let boxes = [first, first + step, first + 2 * step];
         let mut w = [0u64; 3];
         for j in 0..3 {
             let (lo, hi) = und[boxes[j]];
