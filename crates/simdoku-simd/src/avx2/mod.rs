@@ -52,10 +52,10 @@
 //! # Search
 //! Depth first, branching only on `h` and `v` variables: the band (three boxes in a row, their
 //! `h`) or stack (three in a column, their `v`) with fewest undecided variables, in it the digit
-//! with fewest, and the first undecided variable of that digit; value 0 first (of `h` or `v`,
-//! so 1 first of a `w`) when looking for solutions, 1 first when counting (each measured faster
-//! for its use). When every `h`
-//! and `v` is decided and propagation found no contradiction, every cell is decided: a solution.
+//! with fewest, and the first undecided variable of that digit; value 0 first of an `h` or `v`
+//! (so 1 first of a `w`) when looking for solutions, 1 first of an `h` or `v` when counting
+//! (each measured faster for its use). When every `h` and `v` is decided and propagation found
+//! no contradiction, every cell is decided: a solution.
 //!
 //! The idea of the representation is Tom Dillon's (tdoku's `dpll_triad` solvers and write-up);
 //! this code is our own.
