@@ -23,22 +23,28 @@
 //!   a00 a01 a02 h0
 //!   a10 a11 a12 h1
 //!   a20 a21 a22 h2
-//!   v0  v1  v2  X
+//!   w0  w1  w2  F
 //! ```
 //!
-//! so that every equation inside a box is a row or a column of the matrix: rows 0-2 and columns
-//! 0-2 are "exactly one of four" (three cells and their `h` or `v`), row 3 and column 3 are
-//! "exactly two of three", made "three of four" by `X`, a constant true variable. Rows are
-//! reached by rotating lanes inside 64-bit quads, columns by rotating the quads.
+//! where `w[x][d] = 1 - v[x][d]` (the mini-column DOES hold `d`) and `F` is a constant false
+//! variable, so that every equation inside a box is a row or a column of the matrix, and every
+//! row is "exactly one of four": three cells and their `h`, or the three `w` (they sum to 1)
+//! and `F`. The columns are "exactly one of four" too once the `h` and `w` lanes are read
+//! negated (three cells and their `v`; the three "mini-row holds `d`" and `F`). Rows are
+//! reached by rotating lanes inside 64-bit quads, columns by rotating the quads. (Storing `v`
+//! and a true `X` instead makes row 3 and column 3 "three of four": each of the two rules then
+//! needs its lanes complemented before and after, four more operations per box than reading
+//! the columns through two byte blends, as here.)
 //!
 //! Each variable has two bits, in two vectors per box: `p` ("may be 1") and `n` ("may be 0").
 //! A variable is true when only `p` is left, false when only `n` is, and a contradiction when
 //! neither is. For "exactly one" over a group, a member may be 1 only if every other member may
 //! be 0, and may be 0 only if some other member may be 1:
-//! `p &= AND(others' n)`, `n &= OR(others' p)`; "exactly all but one" is the same with `p` and
-//! `n` swapped. The equations across boxes (`h` along a band, `v` down a stack) are lane-wise
-//! operations between the three boxes' vectors. The equations inside a lane (a cell's nine `a`
-//! sum to 1, a mini-row's nine `h` to 6) compare per-lane popcounts of `p` and `n` with the
+//! `p &= AND(others' n)`, `n &= OR(others' p)`; reading a variable negated swaps its `p` and
+//! `n`. The equations across boxes (`h` along a band: two of three; `w` down a stack: one of
+//! three, the same rule with `p` and `n` swapped) are lane-wise operations between the three
+//! boxes' vectors. The equations inside a lane (a cell's nine `a` sum to 1, a mini-row's nine
+//! `h` to 6, a mini-column's nine `w` to 3) compare per-lane popcounts of `p` and `n` with the
 //! totals. Propagation applies all rules to a fixed point, sweeping only the boxes that changed
 //! and then the bands (stacks) whose `h` (`v`) lanes changed; the first one, from the givens,
 //! sweeps everything until few boxes still change, then hands over to the tracked passes.
@@ -46,9 +52,10 @@
 //! # Search
 //! Depth first, branching only on `h` and `v` variables: the band (three boxes in a row, their
 //! `h`) or stack (three in a column, their `v`) with fewest undecided variables, in it the digit
-//! with fewest, and the first undecided variable of that digit; value 0 first when looking for
-//! solutions, 1 first when counting (each measured faster for its use). When every `h`
-//! and `v` is decided and propagation found no contradiction, every cell is decided: a solution.
+//! with fewest, and the first undecided variable of that digit; value 0 first of an `h` or `v`
+//! (so 1 first of a `w`) when looking for solutions, 1 first of an `h` or `v` when counting
+//! (each measured faster for its use). When every `h` and `v` is decided and propagation found
+//! no contradiction, every cell is decided: a solution.
 //!
 //! The idea of the representation is Tom Dillon's (tdoku's `dpll_triad` solvers and write-up);
 //! this code is our own.
@@ -78,20 +85,17 @@ const fn is_cell(l: usize) -> bool {
     l < 12 && l % 4 != 3
 }
 const ALL9: u16 = 0x1FF;
-/// Row 3 of the matrix (v0 v1 v2 X).
-const ROW3: [u16; 16] = lanes!(|l| if l >= 12 { 0xFFFF } else { 0 });
-/// Column 3 of the matrix (h0 h1 h2 X).
-const COL3: [u16; 16] = lanes!(|l| if l % 4 == 3 { 0xFFFF } else { 0 });
 /// The byte shuffle swapping the two 16-bit lanes of each 32-bit word.
 const SWAP_PAIRS: [u16; 16] = lanes!(|l| {
     let b = (2 * (l ^ 1)) as u16 % 16;
     b | (b + 1) << 8
 });
-/// Rows 0-2 and columns 0-2.
-const NOT_ROW3: [u16; 16] = lanes!(|l| !ROW3[l]);
-const NOT_COL3: [u16; 16] = lanes!(|l| !COL3[l]);
-/// The `h` lanes, the `v` lanes.
-/// The `h` and `v` lanes.
+/// The byte shuffle swapping the two quads of each 128-bit half.
+const SWAP_QUADS: [u16; 16] = lanes!(|l| {
+    let b = (2 * (l ^ 4)) as u16 % 16;
+    b | (b + 1) << 8
+});
+/// The `h` and `w` lanes.
 const HV_LANES: [u16; 16] = lanes!(|l| if l % 4 == 3 && l < 15 || l >= 12 && l < 15 {
     0xFFFF
 } else {
@@ -135,38 +139,38 @@ const GATHER_HV: [u16; 16] = [
     0x0706, 0x0F0E, 0x8080, 0x8080, 0x8080, 0x8080, 0x8080, 0x8080, //
     0x0706, 0x0908, 0x0B0A, 0x0D0C, 0x8080, 0x8080, 0x8080, 0x8080,
 ];
-/// Per lane, how many of its nine variables are 1, and how many 0 (none asked of X).
+/// Per lane, how many of its nine variables are 1, and how many 0 (none asked of F).
 const ONES: [u16; 16] = lanes!(|l| if is_cell(l) {
     1
-} else if l < 15 {
+} else if l % 4 == 3 && l < 15 {
     6
+} else if l < 15 {
+    3
 } else {
     0
 });
 const ZEROS: [u16; 16] = lanes!(|l| if is_cell(l) {
     8
 } else if l < 15 {
-    3
+    9 - ONES[l]
 } else {
     0
 });
 /// The digit bits of every lane.
 const VALID: [u16; 16] = [ALL9; 16];
-/// Initial "may be 1": everything; initial "may be 0": everything but X.
-const INIT_P: [u16; 16] = [ALL9; 16];
-const INIT_N: [u16; 16] = lanes!(|l| if l == 15 { 0 } else { ALL9 });
+/// Initial "may be 1": everything but F; initial "may be 0": everything.
+const INIT_P: [u16; 16] = lanes!(|l| if l == 15 { 0 } else { ALL9 });
+const INIT_N: [u16; 16] = [ALL9; 16];
 
 /// The constants, loaded once per search.
 #[derive(Clone, Copy)]
 struct Consts<V> {
-    row3: V,
-    not_row3: V,
+    swap_quads: V,
+    gather_hv: V,
     swap: V,
-    col3: V,
-    not_col3: V,
+    hv: V,
     not_h: V,
     not_v: V,
-    gather_hv: V,
     ones: V,
     zeros: V,
     valid: V,
@@ -178,16 +182,14 @@ impl<V: Vector> Consts<V> {
         // SAFETY: the caller runs with V's features.
         unsafe {
             Consts {
-                row3: V::load(&ROW3),
                 // Opaque to the compiler, which would otherwise split the one byte shuffle into
                 // two word shuffles.
                 swap: V::load(&std::hint::black_box(SWAP_PAIRS)),
-                not_row3: V::load(&NOT_ROW3),
-                col3: V::load(&COL3),
-                not_col3: V::load(&NOT_COL3),
+                swap_quads: V::load(&std::hint::black_box(SWAP_QUADS)),
+                hv: V::load(&HV_LANES),
+                gather_hv: V::load(&GATHER_HV),
                 not_h: V::load(&NOT_H),
                 not_v: V::load(&NOT_V),
-                gather_hv: V::load(&GATHER_HV),
                 ones: V::load(&ONES),
                 zeros: V::load(&ZEROS),
                 valid: V::load(&VALID),
@@ -196,8 +198,10 @@ impl<V: Vector> Consts<V> {
     }
 }
 
-/// The search state: per box, "may be 1" and "may be 0".
+/// The search state: per box, "may be 1" and "may be 0" (`repr(C)`: `n` right after `p`, so
+/// that both are one array of 18 vectors, see [`State::get_sides`]).
 #[derive(Clone, Copy)]
+#[repr(C)]
 pub(crate) struct State<V> {
     p: [V; 9],
     n: [V; 9],
@@ -215,6 +219,35 @@ impl<V: Copy> State<V> {
         unsafe { (*self.p.get_unchecked(b), *self.n.get_unchecked(b)) }
     }
 
+    /// Box `b`'s vectors at offsets `x` and `y` (each 0 for "may be 1" or 9 for "may be 0") of
+    /// the 18 vectors, without a bounds check.
+    ///
+    /// # Safety
+    /// `b < 9`, `x <= 9`, `y <= 9`.
+    #[inline(always)]
+    unsafe fn get_sides(&self, b: usize, x: usize, y: usize) -> (V, V) {
+        debug_assert!(b < 9 && x <= 9 && y <= 9);
+        let v = std::ptr::from_ref(self).cast::<V>();
+        // SAFETY: `repr(C)` lays out `p` then `n`, 18 vectors without padding; the indices are
+        // below 18 per the caller.
+        unsafe { (*v.add(x + b), *v.add(y + b)) }
+    }
+
+    /// Sets box `b`'s vectors at offsets `x` and `y` as in [`State::get_sides`].
+    ///
+    /// # Safety
+    /// As [`State::get_sides`].
+    #[inline(always)]
+    unsafe fn put_sides(&mut self, b: usize, x: usize, y: usize, p: V, n: V) {
+        debug_assert!(b < 9 && x <= 9 && y <= 9);
+        let v = std::ptr::from_mut(self).cast::<V>();
+        // SAFETY: as in `get_sides`.
+        unsafe {
+            *v.add(x + b) = p;
+            *v.add(y + b) = n;
+        }
+    }
+
     /// Sets box `b`'s two vectors, without a bounds check.
     ///
     /// # Safety
@@ -230,65 +263,42 @@ impl<V: Copy> State<V> {
     }
 }
 
-/// Per box, per lane, the grid index of the lane's cell (the `h`, `v` and X lanes: 0, unused).
-const CELL_OF: [[u8; 16]; 9] = {
-    let mut t = [[0u8; 16]; 9];
-    let mut b = 0;
-    while b < 9 {
-        let mut l = 0;
-        while l < 12 {
-            if l % 4 != 3 {
-                t[b][l] = ((b / 3 * 3 + l / 4) * 9 + b % 3 * 3 + l % 4) as u8;
-            }
-            l += 1;
-        }
-        b += 1;
-    }
-    t
-};
-/// A cell's "may be 1" bits from its value: the digit's bit, or all nine for an empty cell
-/// (indexed by the value masked to four bits, so no bounds check).
-const DIGIT_BITS: [u16; 16] = lanes!(|l| if l == 0 {
-    ALL9
-} else if l <= 9 {
-    1 << (l - 1)
-} else {
-    0
-});
-
-/// Rows of the box matrix: exactly one of four (rows 0-2), three of four (row 3). A member
-/// may be 1 only if all others may be 0, and may be 0 only if some other may be 1 (in row 3,
-/// the same with 1 and 0 swapped). "Some other" is computed as "not all others not", so that
-/// one AND of the rotated lanes serves every row: the lanes whose rule wants an OR are
-/// complemented before and after (`flip`).
+/// Rows of the box matrix, each "exactly one of four" as stored (rows 0-2: three cells and
+/// their `h`; row 3: the three `w` and F): a member may be 1 only if all others may be 0, and
+/// may be 0 only if some other may be 1.
 #[inline(always)]
 unsafe fn rows<V: Vector>(p: V, n: V, k: &Consts<V>) -> (V, V) {
     // SAFETY: the caller runs with V's features.
     unsafe {
-        let nx = n.xor(k.row3);
-        let px = p.xor(k.not_row3);
-        let keep_p = nx.and_others_in_quad(k.swap).xor(k.row3);
-        let keep_n = px.and_others_in_quad(k.swap).xor(k.not_row3);
-        (p.and(keep_p), n.and(keep_n))
+        (
+            p.and(n.and_others_in_quad(k.swap)),
+            n.and(p.or_others_in_quad(k.swap)),
+        )
     }
 }
 
-/// Columns of the box matrix: the same with quads.
+/// Columns of the box matrix: also "exactly one of four" once the `h` and `w` lanes are read
+/// negated (columns 0-2: three cells and their `v` = not `w`; column 3: the three "mini-row
+/// holds the digit" = not `h`, and F), and negating a variable swaps its two vectors: the
+/// rule runs on `p` and `n` with those lanes swapped, and its results go back swapped.
 #[inline(always)]
 unsafe fn cols<V: Vector>(p: V, n: V, k: &Consts<V>) -> (V, V) {
     // SAFETY: the caller runs with V's features.
     unsafe {
-        let nx = n.xor(k.col3);
-        let px = p.xor(k.not_col3);
-        let keep_p = nx.and_other_quads().xor(k.col3);
-        let keep_n = px.and_other_quads().xor(k.not_col3);
-        (p.and(keep_p), n.and(keep_n))
+        let pc = p.blend_bytes(n, k.hv);
+        let nc = n.blend_bytes(p, k.hv);
+        let keep_pc = nc.and_other_quads();
+        let keep_nc = pc.or_other_quads(k.swap_quads);
+        (
+            p.and(keep_pc.blend_bytes(keep_nc, k.hv)),
+            n.and(keep_nc.blend_bytes(keep_pc, k.hv)),
+        )
     }
 }
 
 /// Inside a lane: a cell holds exactly one digit (one of its nine `a` is 1, eight are 0); a
-/// mini-row holds three digits, so six of its nine `h` are 1 and three are 0 (likewise `v`).
-/// When only that many may be 1 (or 0), they are; fewer is a contradiction. The constant X lane
+/// mini-row holds three digits, so six of its nine `h` are 1 and three are 0 (likewise `v`: three of its nine `w`).
+/// When only that many may be 1 (or 0), they are; fewer is a contradiction. The constant F lane
 /// asks nothing.
 #[inline(always)]
 unsafe fn counts<V: Vector>(p: V, n: V, k: &Consts<V>, bad: &mut V) -> (V, V) {
@@ -333,43 +343,7 @@ unsafe fn propagate<V: Vector>(
         debug_assert!(boxes != 0, "the boxes go first: some must be given");
         // The boxes go first: a branch's box settles more of its h (v) before its band (stack)
         // looks (measured 1-3% faster than the lines first); the lines wait a round.
-        let mut boxes_first = true;
         loop {
-            let mut todo = if boxes_first { 0 } else { lines };
-            if !boxes_first {
-                lines = 0;
-            }
-            boxes_first = false;
-            while todo != 0 {
-                let l = todo.trailing_zeros() as usize;
-                todo &= todo - 1;
-                // (From a table: a select here compiles into an unpredictable branch.)
-                let not = V::load(&NOT_LINE[l & 7]);
-                let [a, b, c] = LINE_BOXES[l & 7];
-                // All three from the old values: one pass reaches this line's fixed point.
-                // SAFETY: the table holds box numbers, below 9.
-                let ((pa, na), (pb, nb), (pc, nc)) = (s.get(a), s.get(b), s.get(c));
-                let qa = pa.and(nb.or3(nc, not));
-                let qb = pb.and(na.or3(nc, not));
-                let qc = pc.and(na.or3(nb, not));
-                let ma = na.and(pb.and(pc).or(not));
-                let mb = nb.and(pa.and(pc).or(not));
-                let mc = nc.and(pa.and(pb).or(not));
-                // Only the boxes that changed need their rules again (a branch's value 1 often
-                // settles nothing in the other two boxes).
-                let da = u32::from(!pa.xor(qa).or(na.xor(ma)).is_zero());
-                let db = u32::from(!pb.xor(qb).or(nb.xor(mb)).is_zero());
-                let dc = u32::from(!pc.xor(qc).or(nc.xor(mc)).is_zero());
-                // SAFETY: as above.
-                s.put(a, qa, ma);
-                s.put(b, qb, mb);
-                s.put(c, qc, mc);
-                boxes |= (da << a) | (db << b) | (dc << c);
-            }
-            if boxes == 0 {
-                // Every box a pass changed was checked by its box pass since.
-                return true;
-            }
             let mut changed = 0;
             let mut todo = boxes;
             let mut bad = V::load(&[0; 16]);
@@ -387,6 +361,8 @@ unsafe fn propagate<V: Vector>(
                 // SAFETY: as above.
                 s.put(b, q, m);
                 // Changed at all: run again; changed in h (v) lanes: its band (stack) too.
+                // (Shifts by the box's lines, not a table indexed by the change: that load
+                // would sit between this pass and the next round's choice of lines.)
                 let diff = q.xor(p).or(m.xor(n)).nonzero_bytes();
                 changed |= u32::from(diff != 0) << b;
                 let hc = u32::from(diff & H_BYTES != 0);
@@ -397,6 +373,49 @@ unsafe fn propagate<V: Vector>(
                 return false;
             }
             boxes = changed;
+            let mut todo = lines;
+            lines = 0;
+            while todo != 0 {
+                let l = todo.trailing_zeros() as usize;
+                todo &= todo - 1;
+                // (From a table: a select here compiles into an unpredictable branch.)
+                let not = V::load(&NOT_LINE[l & 7]);
+                // The boxes and sides by arithmetic, not from tables: a table load would sit
+                // between the choice of the line and the loads of its boxes.
+                let band = l < 3;
+                let (a, step) = if band { (3 * l, 1) } else { (l - 3, 3) };
+                let (b, c) = (a + step, a + 2 * step);
+                // A band's h: two of three, as the rule below says; a stack's w: one of three,
+                // the same rule on the negated variables, so with "may be 1" and "may be 0"
+                // swapped (`p`, `n` below are the stack's `n`, `p`).
+                let (x, y) = if band { (0, 9) } else { (9, 0) };
+                // All three from the old values: one pass reaches this line's fixed point.
+                // SAFETY: `l < 6`, so the boxes are below 9; the sides are 0 or 9.
+                let ((pa, na), (pb, nb), (pc, nc)) = (
+                    s.get_sides(a, x, y),
+                    s.get_sides(b, x, y),
+                    s.get_sides(c, x, y),
+                );
+                let (ka, kb, kc) = (nb.or3(nc, not), na.or3(nc, not), na.or3(nb, not));
+                let (ja, jb, jc) = (pb.and(pc).or(not), pa.and(pc).or(not), pa.and(pb).or(not));
+                let (qa, qb, qc) = (pa.and(ka), pb.and(kb), pc.and(kc));
+                let (ma, mb, mc) = (na.and(ja), nb.and(jb), nc.and(jc));
+                // Only the boxes that changed need their rules again (a branch's value 1 often
+                // settles nothing in the other two boxes); a box changed unless what it keeps
+                // covers what it had.
+                let da = u32::from(!(ka.covers(pa) & ja.covers(na)));
+                let db = u32::from(!(kb.covers(pb) & jb.covers(nb)));
+                let dc = u32::from(!(kc.covers(pc) & jc.covers(nc)));
+                // SAFETY: as above.
+                s.put_sides(a, x, y, qa, ma);
+                s.put_sides(b, x, y, qb, mb);
+                s.put_sides(c, x, y, qc, mc);
+                boxes |= (da << a) | (db << b) | (dc << c);
+            }
+            if boxes == 0 {
+                // Every box a pass changed was checked by its box pass since.
+                return true;
+            }
         }
     }
 }
@@ -406,17 +425,18 @@ const HANDOFF: u32 = 3;
 
 /// One band or stack equation pass over boxes `a`, `b`, `c`.
 #[inline(always)]
-unsafe fn line<V: Vector>(s: &mut State<V>, a: usize, b: usize, c: usize, not: V) {
+/// For a stack, `p` and `n` are the state's `n` and `p` (see `LINE_SIDES`).
+unsafe fn line<V: Vector>(p: &mut [V; 9], n: &mut [V; 9], a: usize, b: usize, c: usize, not: V) {
     // SAFETY: the caller runs with V's features.
     unsafe {
-        let (pa, pb, pc) = (s.p[a], s.p[b], s.p[c]);
-        let (na, nb, nc) = (s.n[a], s.n[b], s.n[c]);
-        s.p[a] = pa.and(nb.or3(nc, not));
-        s.p[b] = pb.and(na.or3(nc, not));
-        s.p[c] = pc.and(na.or3(nb, not));
-        s.n[a] = na.and(pb.and(pc).or(not));
-        s.n[b] = nb.and(pa.and(pc).or(not));
-        s.n[c] = nc.and(pa.and(pb).or(not));
+        let (pa, pb, pc) = (p[a], p[b], p[c]);
+        let (na, nb, nc) = (n[a], n[b], n[c]);
+        p[a] = pa.and(nb.or3(nc, not));
+        p[b] = pb.and(na.or3(nc, not));
+        p[c] = pc.and(na.or3(nb, not));
+        n[a] = na.and(pb.and(pc).or(not));
+        n[b] = nb.and(pa.and(pc).or(not));
+        n[c] = nc.and(pa.and(pb).or(not));
     }
 }
 
@@ -432,19 +452,20 @@ unsafe fn propagate_full<V: Vector>(s: &mut State<V>, k: &Consts<V>) -> bool {
     // SAFETY: the caller runs with V's features.
     unsafe {
         let mut bad = V::load(&[0; 16]);
+        let mut first = true;
         loop {
             for i in 0..3 {
-                line(s, 3 * i, 3 * i + 1, 3 * i + 2, k.not_h);
+                line(&mut s.p, &mut s.n, 3 * i, 3 * i + 1, 3 * i + 2, k.not_h);
             }
             for i in 0..3 {
-                line(s, i, i + 3, i + 6, k.not_v);
+                line(&mut s.n, &mut s.p, i, i + 3, i + 6, k.not_v);
             }
-            let mut changed = 0u32;
-            for b in 0..9 {
-                let (p, n) = (s.p[b], s.n[b]);
-                box_rules(&mut s.p[b], &mut s.n[b], k, &mut bad);
-                changed |= u32::from(!s.p[b].xor(p).or(s.n[b].xor(n)).is_zero()) << b;
-            }
+            let changed = if first {
+                first = false;
+                sweep_boxes::<V, false>(s, k, &mut bad)
+            } else {
+                sweep_boxes::<V, true>(s, k, &mut bad)
+            };
             if !bad.is_zero() {
                 return false;
             }
@@ -468,6 +489,31 @@ unsafe fn propagate_full<V: Vector>(s: &mut State<V>, k: &Consts<V>) -> bool {
             bad = bad.or(s.p[b].or(s.n[b]).andnot(k.valid));
         }
         bad.is_zero()
+    }
+}
+
+/// One pass of the box rules over every box (without the count rule unless `COUNTS`: the
+/// first sweep, from the givens' planes, where it concludes nothing); the boxes it changed.
+#[inline(always)]
+unsafe fn sweep_boxes<V: Vector, const COUNTS: bool>(
+    s: &mut State<V>,
+    k: &Consts<V>,
+    bad: &mut V,
+) -> u32 {
+    // SAFETY: the caller runs with V's features.
+    unsafe {
+        let mut changed = 0u32;
+        for b in 0..9 {
+            let (p, n) = (s.p[b], s.n[b]);
+            if COUNTS {
+                box_rules(&mut s.p[b], &mut s.n[b], k, bad);
+            } else {
+                let (q, m) = rows(p, n, k);
+                (s.p[b], s.n[b]) = cols(q, m, k);
+            }
+            changed |= u32::from(!s.p[b].xor(p).or(s.n[b].xor(n)).is_zero()) << b;
+        }
+        changed
     }
 }
 
@@ -516,50 +562,56 @@ unsafe fn choose<V: Vector>(s: &State<V>, k: &Consts<V>) -> Option<(usize, usize
         if best.0 == u32::MAX {
             return None;
         }
-        // The nine lanes of the band or stack: (box, lane, undecided digits).
-        let mut words = [(0usize, 0usize, 0u16); 9];
+        // The line's nine variables as three words (one per box) of three 16-bit fields: a
+        // band's h0 h1 h2, a stack's v0 v1 v2.
         let g = best.1;
+        // (By arithmetic, not from a table: see the tracked line pass.)
+        let (first, step) = if g < 3 { (3 * g, 1) } else { (g - 3, 3) };
+        let boxes = [first, first + step, first + 2 * step];
+        let mut w = [0u64; 3];
         for j in 0..3 {
-            for y in 0..3 {
-                words[3 * j + y] = if g < 3 {
-                    let b = 3 * g + j;
-                    let (lo, hi) = und[b];
-                    let w = if y < 2 { lo >> (16 * y) } else { hi };
-                    (b, 4 * y + 3, w as u16)
-                } else {
-                    let b = (g - 3) + 3 * j;
-                    (b, 12 + y, (und[b].1 >> (16 * (y + 1))) as u16)
-                };
-            }
+            let (lo, hi) = und[boxes[j]];
+            w[j] = if g < 3 {
+                lo | (hi & 0xFFFF) << 32
+            } else {
+                hi >> 16
+            };
         }
-        // Per digit, the number of its undecided variables: each word's nine bits deposited
-        // one per nibble and summed (at most 9 per nibble), then sliced into bit planes:
-        // count = c0 + 2 c1 + 4 c2 + 8 c3.
-        const NIBBLES: u64 = 0x1_1111_1111;
-        let mut sum = 0u64;
-        for &(_, _, w) in &words {
-            sum += vector::pdep(u64::from(w), NIBBLES);
-        }
-        let c0 = vector::pext(sum, NIBBLES) as u16;
-        let c1 = vector::pext(sum, NIBBLES << 1) as u16;
-        let c2 = vector::pext(sum, NIBBLES << 2) as u16;
-        let c3 = vector::pext(sum, NIBBLES << 3) as u16;
+        // Per digit, the number of its undecided variables in bit planes (count = c0 + 2 c1 +
+        // 4 c2 + 8 c3): a carry-save adder over the three words, then over the three fields.
+        let (s1, k1) = (w[0] ^ w[1] ^ w[2], maj(w[0], w[1], w[2]));
+        let (s2, k2) = (s1 ^ s1 >> 16 ^ s1 >> 32, maj(s1, s1 >> 16, s1 >> 32));
+        let (s3, k3) = (k1 ^ k1 >> 16 ^ k1 >> 32, maj(k1, k1 >> 16, k1 >> 32));
+        // count = s2 + 2 (k2 + s3) + 4 k3.
+        let c0 = s2;
+        let c1 = k2 ^ s3;
+        let carry = k2 & s3;
+        let c2 = carry ^ k3;
+        let c3 = carry & k3;
         // The minimum over the nonzero counts, plane by plane from the top: keep the digits
         // without the plane's bit whenever there are any.
-        let mut fewest = (c0 | c1 | c2 | c3) & ALL9;
+        let mut fewest = (c0 | c1 | c2 | c3) & u64::from(ALL9);
         for plane in [c3, c2, c1, c0] {
             let without = fewest & !plane;
             if without != 0 {
                 fewest = without;
             }
         }
-        let digit = fewest.trailing_zeros();
-        let bit = 1u16 << digit;
-        words
-            .iter()
-            .find(|w| w.2 & bit != 0)
-            .map(|&(b, l, _)| (b, l, bit))
+        let bit = 1u16 << fewest.trailing_zeros();
+        // The first of the line's variables with that digit, box by box (no branches: which
+        // box is unpredictable).
+        let mask = u64::from(bit) * 0x0001_0001_0001;
+        let j = usize::from(w[0] & mask == 0) + usize::from((w[0] | w[1]) & mask == 0);
+        let y = (w[j] & mask).trailing_zeros() as usize / 16;
+        let lane = if g < 3 { 4 * y + 3 } else { 12 + y };
+        Some((boxes[j], lane, bit))
     }
+}
+
+/// Per bit, whether at least two of `a`, `b`, `c` have it.
+#[inline(always)]
+fn maj(a: u64, b: u64, c: u64) -> u64 {
+    (a & b) | (c & (a ^ b))
 }
 
 /// Where solutions go.
@@ -597,22 +649,132 @@ impl Sink for Visitor<'_> {
     }
 }
 
+/// The bytes `GATHER_CELLS` picks (per 128-bit half) from the 32 cells from a box's top-left
+/// one, for each lane of the box matrix: a cell lane asks, in both its bytes, for its cell (rows
+/// 0 and 1 of the box in the low half at 0 and 9, row 2 in the high half at 18 - 16); the other
+/// lanes ask for nothing, which reads as an empty cell: all nine digits, their initial value.
+const GATHER_CELLS: [u8; 32] = {
+    let mut t = [0x80u8; 32];
+    let mut l = 0;
+    while l < 16 {
+        if is_cell(l) {
+            let (y, x) = (l / 4, l % 4);
+            let at = [x, 9 + x, 2 + x][y] as u8;
+            t[2 * l] = at;
+            t[2 * l + 1] = at;
+        }
+        l += 1;
+    }
+    t
+};
+/// By digit (0 empty): the low byte of its "may be 1" bits (all for 0, bits 0-7 for 1-8) and
+/// the high byte (bit 8: 0 and 9), as byte-shuffle tables.
+const DIGIT_LOW: [u8; 32] = {
+    let mut t = [0u8; 32];
+    let mut d = 0;
+    while d < 32 {
+        t[d] = match d % 16 {
+            0 => 0xFF,
+            k @ 1..=8 => 1 << (k - 1),
+            _ => 0,
+        };
+        d += 1;
+    }
+    t
+};
+const DIGIT_HIGH: [u8; 32] = {
+    let mut t = [0u8; 32];
+    let mut d = 0;
+    while d < 32 {
+        t[d] = (d % 16 == 0 || d % 16 == 9) as u8;
+        d += 1;
+    }
+    t
+};
+/// The high byte of every lane, as a byte blend mask.
+const HIGH_BYTES: [u16; 16] = [0x8000; 16];
+
+/// The givens into `s`: each box's cell lanes get their digit's bit, or all nine for an empty
+/// cell, and a given cell's other digits are 0; every other variable is undecided (F false).
+/// The count rule ([`counts`]) can conclude nothing more from these planes.
+#[inline(always)]
+unsafe fn givens<V: Vector>(s: &mut State<V>, grid: &Grid) {
+    // Padded so that the 32 bytes from any box's top-left cell (at most 60) are readable.
+    let mut cells = [0u8; 96];
+    cells[..81].copy_from_slice(grid.cells());
+    // SAFETY: the caller runs with V's features.
+    unsafe {
+        let gather = V::load_bytes(GATHER_CELLS.as_ptr());
+        let low = V::load_bytes(DIGIT_LOW.as_ptr());
+        let high = V::load_bytes(DIGIT_HIGH.as_ptr());
+        let high_bytes = V::load(&HIGH_BYTES);
+        let init_p = V::load(&INIT_P);
+        let valid = V::load(&VALID);
+        for b in 0..9 {
+            let at = 27 * (b / 3) + 3 * (b % 3);
+            // SAFETY: `at + 32 <= 60 + 32 <= 96`, inside `cells`.
+            let window = V::load_bytes(cells.as_ptr().add(at));
+            // Cells hold 0..=9, so the shuffles see only their own index bits.
+            let digits = window.shuffle_bytes(gather);
+            let p = low
+                .shuffle_bytes(digits)
+                .blend_bytes(high.shuffle_bytes(digits), high_bytes)
+                .and(init_p);
+            // A given is not 0, the other digits of its cell are (what the count rule would
+            // conclude first: the first sweep skips it).
+            let n = p.eq16(valid).andnot(p).xor(valid);
+            s.put(b, p, n);
+        }
+    }
+}
+
+/// Per box lane row `y` of box `b` (27 of them, in grid order): where its three digits lie in
+/// the packed bytes of [`grid_of`], and where they go in the grid.
+const ROWS_OUT: [(u8, u8); 27] = {
+    let mut t = [(0u8, 0u8); 27];
+    let mut r = 0;
+    while r < 9 {
+        let mut j = 0;
+        while j < 3 {
+            let b = 3 * (r / 3) + j;
+            let y = r % 3;
+            let from = 32 * (b / 2) + 8 * (b % 2) + [0, 4, 16][y];
+            t[3 * r + j] = (from as u8, (9 * r + 3 * j) as u8);
+            j += 1;
+        }
+        r += 1;
+    }
+    t
+};
+
 /// The grid of a solved state.
 #[inline(always)]
 unsafe fn grid_of<V: Vector>(s: &State<V>) -> Grid {
+    // Per pair of boxes, their digits as bytes (see `pack_bytes`; box 9 is nothing).
+    let mut packed = [0u8; 160];
+    // Four bytes are copied per row of a box, the fourth overwritten by the next row's (or
+    // the padding).
+    let mut cells = [0u8; 84];
     // SAFETY: the caller runs with V's features.
-    let boxes: [[u16; 16]; 9] = std::array::from_fn(|b| unsafe { s.p[b].store() });
-    let mut cells = [0u8; 81];
-    for b in 0..9 {
-        for l in 0..12 {
-            if l % 4 != 3 {
-                let w = boxes[b][l];
-                debug_assert!(w.is_power_of_two(), "a solved state has one digit per cell");
-                cells[usize::from(CELL_OF[b][l])] = w.trailing_zeros() as u8 + 1;
-            }
+    unsafe {
+        for k in 0..5 {
+            let a = s.p[2 * k].digit_of_bit();
+            let b = if 2 * k + 1 < 9 {
+                s.p[2 * k + 1].digit_of_bit()
+            } else {
+                a
+            };
+            // SAFETY: `32 * k + 32 <= 160`.
+            a.pack_bytes(b).store_bytes(packed.as_mut_ptr().add(32 * k));
         }
     }
-    Grid::from_cells(cells).expect("digits are 1..=9")
+    for &(from, to) in &ROWS_OUT {
+        let (from, to) = (usize::from(from), usize::from(to));
+        cells[to..to + 4].copy_from_slice(&packed[from..from + 4]);
+    }
+    let mut out = [0u8; 81];
+    out.copy_from_slice(&cells[..81]);
+    Grid::from_cells(out).expect("digits are 1..=9")
 }
 
 /// Per lane, the mask of that lane alone.
@@ -656,18 +818,7 @@ unsafe fn search<V: Vector, S: Sink>(
             stack.resize(MAX_DEPTH, (s, 0, 0));
         }
         // The givens, straight into slot 0.
-        let s = &mut stack[0].0;
-        let cells = grid.cells();
-        for b in 0..9 {
-            let mut a = INIT_P;
-            for l in 0..12 {
-                if l % 4 != 3 {
-                    a[l] = DIGIT_BITS[usize::from(cells[usize::from(CELL_OF[b][l])] & 15)];
-                }
-            }
-            s.p[b] = V::load(&a);
-            s.n[b] = V::load(&INIT_N);
-        }
+        givens(&mut stack[0].0, grid);
         let states = &mut stack[..];
         let mut d = 0;
         let mut guesses = 0;
@@ -703,13 +854,15 @@ unsafe fn search<V: Vector, S: Sink>(
                         copy_state(next, &alt.0);
                         (alt.1, alt.2) = (b as u8, line);
                         let alt = &mut alt.0;
-                        if S::ONE_FIRST {
-                            alt.p[b] = x.andnot(alt.p[b]);
-                            next.n[b] = x.andnot(next.n[b]);
-                        } else {
-                            alt.n[b] = x.andnot(alt.n[b]);
-                            next.p[b] = x.andnot(next.p[b]);
-                        }
+                        // The value tried first: a `w` lane holds the negated `v`, so its order
+                        // is flipped (without a branch: which one is unpredictable).
+                        let one_first = S::ONE_FIRST != (lane >= 12);
+                        let m = V::splat16(0u16.wrapping_sub(u16::from(one_first)));
+                        let (x1, x0) = (x.and(m), m.andnot(x));
+                        alt.p[b] = x1.andnot(alt.p[b]);
+                        next.n[b] = x1.andnot(next.n[b]);
+                        alt.n[b] = x0.andnot(alt.n[b]);
+                        next.p[b] = x0.andnot(next.p[b]);
                         d += 1;
                         (boxes, lines) = (1 << b, u32::from(line));
                         continue;

@@ -10,18 +10,22 @@
 #![allow(clippy::missing_safety_doc)]
 
 use std::arch::x86_64::{
-    __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi8,
-    _mm256_cmpeq_epi16, _mm256_cmpgt_epi16, _mm256_extract_epi64, _mm256_loadu_si256,
-    _mm256_maddubs_epi16, _mm256_movemask_epi8, _mm256_or_si256, _mm256_permute4x64_epi64,
-    _mm256_set1_epi8, _mm256_set1_epi16, _mm256_setr_epi8, _mm256_setzero_si256,
-    _mm256_shuffle_epi8, _mm256_shuffle_epi32, _mm256_srli_epi16, _mm256_storeu_si256,
-    _mm256_testz_si256, _mm256_xor_si256,
+    __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_blendv_epi8,
+    _mm256_cmpeq_epi8, _mm256_cmpeq_epi16, _mm256_cmpgt_epi16, _mm256_extract_epi64,
+    _mm256_loadu_si256, _mm256_maddubs_epi16, _mm256_movemask_epi8, _mm256_or_si256,
+    _mm256_packus_epi16, _mm256_permute4x64_epi64, _mm256_set1_epi8, _mm256_set1_epi16,
+    _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_shuffle_epi32,
+    _mm256_srli_epi16, _mm256_storeu_si256, _mm256_testc_si256, _mm256_testz_si256,
+    _mm256_xor_si256,
 };
 
 /// 16 lanes of 16 bits.
 pub(crate) trait Vector: Copy {
     unsafe fn load(a: &[u16; 16]) -> Self;
-    unsafe fn store(self) -> [u16; 16];
+    /// The 32 bytes at `p` (unaligned).
+    unsafe fn load_bytes(p: *const u8) -> Self;
+    /// The 32 bytes, stored at `p` (unaligned).
+    unsafe fn store_bytes(self, p: *mut u8);
     /// `x` in every lane.
     unsafe fn splat16(x: u16) -> Self;
     /// The four 64-bit quads (lanes 4q..4q+4 in quad q).
@@ -52,6 +56,24 @@ pub(crate) trait Vector: Copy {
             r2.and(self.and(r2).shuffle_bytes(swap))
         }
     }
+    /// Per lane, the OR of the other three lanes of its quad (`swap` as above).
+    unsafe fn or_others_in_quad(self, swap: Self) -> Self {
+        // SAFETY: as the trait; the same as `and_others_in_quad` with OR.
+        unsafe {
+            let r2 = self.rot_lane2();
+            r2.or(self.or(r2).shuffle_bytes(swap))
+        }
+    }
+    /// Per lane, the OR of the same lane in the other three quads. `swap` must be the byte
+    /// shuffle that swaps the two quads of each 128-bit half, opaque to the compiler (which
+    /// otherwise distributes the swap over the OR into a third quad rotation).
+    unsafe fn or_other_quads(self, swap: Self) -> Self {
+        // SAFETY: as the trait.
+        unsafe {
+            let r2 = self.rot_quad2();
+            r2.or(self.or(r2).shuffle_bytes(swap))
+        }
+    }
     /// Per lane, the AND of the same lane in the other three quads.
     unsafe fn and_other_quads(self) -> Self {
         // SAFETY: as the trait.
@@ -64,6 +86,15 @@ pub(crate) trait Vector: Copy {
     unsafe fn rot_quad1(self) -> Self;
     unsafe fn rot_quad2(self) -> Self;
     unsafe fn is_zero(self) -> bool;
+    /// Whether every bit of `o` is in `self` (`o & !self` is zero).
+    unsafe fn covers(self, o: Self) -> bool;
+    /// Per byte, `o`'s where `mask`'s byte has its top bit set, else `self`'s.
+    unsafe fn blend_bytes(self, o: Self, mask: Self) -> Self;
+    /// Per lane, the digit `k + 1` of a lane holding only bit `k` (`k` < 9).
+    unsafe fn digit_of_bit(self) -> Self;
+    /// The lanes of `self` then of `o`, as bytes (each lane below 256), per 128-bit half:
+    /// `self`'s lanes 0-7, `o`'s 0-7, `self`'s 8-15, `o`'s 8-15.
+    unsafe fn pack_bytes(self, o: Self) -> Self;
     /// Bit `i` set where byte `i` is not zero.
     unsafe fn nonzero_bytes(self) -> u32;
     /// The number of set bits of each lane, for lanes below `0x1000` (the engine's lanes use
@@ -86,11 +117,56 @@ impl Vector for V2 {
         V2(unsafe { _mm256_loadu_si256(a.as_ptr().cast()) })
     }
     #[inline(always)]
-    unsafe fn store(self) -> [u16; 16] {
-        let mut a = [0u16; 16];
-        // SAFETY: the array is 32 writable bytes; unaligned store.
-        unsafe { _mm256_storeu_si256(a.as_mut_ptr().cast(), self.0) };
-        a
+    unsafe fn load_bytes(p: *const u8) -> Self {
+        // SAFETY: the caller guarantees 32 readable bytes at `p`; unaligned load.
+        V2(unsafe { _mm256_loadu_si256(p.cast()) })
+    }
+    #[inline(always)]
+    unsafe fn store_bytes(self, p: *mut u8) {
+        // SAFETY: the caller guarantees 32 writable bytes at `p`; unaligned store.
+        unsafe { _mm256_storeu_si256(p.cast(), self.0) }
+    }
+    #[inline(always)]
+    unsafe fn covers(self, o: Self) -> bool {
+        // SAFETY: AVX per the caller.
+        unsafe { _mm256_testc_si256(self.0, o.0) != 0 }
+    }
+    #[inline(always)]
+    unsafe fn blend_bytes(self, o: Self, mask: Self) -> Self {
+        // SAFETY: AVX2 per the caller.
+        V2(unsafe { _mm256_blendv_epi8(self.0, o.0, mask.0) })
+    }
+    #[inline(always)]
+    unsafe fn digit_of_bit(self) -> Self {
+        // SAFETY: AVX2 per the caller.
+        unsafe {
+            // Per byte, the digit of its low nibble's bit, and of its high nibble's bit (bits
+            // 0-3 give 1-4, bits 4-7 give 5-8); bit 8 is the high byte's bit 0, worth 1 there,
+            // weighted by 9 in the final multiply-add.
+            let low_t = _mm256_setr_epi8(
+                0, 1, 2, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, //
+                0, 1, 2, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0,
+            );
+            let high_t = _mm256_setr_epi8(
+                0, 5, 6, 0, 7, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, //
+                0, 5, 6, 0, 7, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0,
+            );
+            let nib = _mm256_set1_epi8(0x0F);
+            let lo = _mm256_shuffle_epi8(low_t, _mm256_and_si256(self.0, nib));
+            let hi = _mm256_shuffle_epi8(
+                high_t,
+                _mm256_and_si256(_mm256_srli_epi16::<4>(self.0), nib),
+            );
+            V2(_mm256_maddubs_epi16(
+                _mm256_add_epi8(lo, hi),
+                _mm256_set1_epi16(0x0901),
+            ))
+        }
+    }
+    #[inline(always)]
+    unsafe fn pack_bytes(self, o: Self) -> Self {
+        // SAFETY: AVX2 per the caller.
+        V2(unsafe { _mm256_packus_epi16(self.0, o.0) })
     }
     #[inline(always)]
     unsafe fn splat16(x: u16) -> Self {
@@ -208,24 +284,4 @@ impl Vector for V2 {
         // SAFETY: AVX2 per the caller.
         V2(unsafe { _mm256_cmpeq_epi16(self.0, o.0) })
     }
-}
-
-/// The bits of `x` deposited at the set bits of `mask`, lowest first (`pdep`).
-///
-/// # Safety
-/// The caller runs with BMI2.
-#[inline(always)]
-pub(crate) unsafe fn pdep(x: u64, mask: u64) -> u64 {
-    // SAFETY: BMI2 per the caller.
-    unsafe { std::arch::x86_64::_pdep_u64(x, mask) }
-}
-
-/// The bits of `x` at the set bits of `mask`, packed lowest first (`pext`).
-///
-/// # Safety
-/// The caller runs with BMI2.
-#[inline(always)]
-pub(crate) unsafe fn pext(x: u64, mask: u64) -> u64 {
-    // SAFETY: BMI2 per the caller.
-    unsafe { std::arch::x86_64::_pext_u64(x, mask) }
 }
