@@ -14,8 +14,9 @@ use crate::{finish, sources};
 pub const LONG_ABOUT: &str = "\
 Solve N x N Sudoku grids (box size 2..=11: 4x4, 9x9, 16x16, ... 121x121) and Sudoku-X (both main \
 diagonals all-different too), with all-different generalised arc consistency, box/line and \
-per-band constraints, then a clause-learning search (16x16 and up) or dom/wdeg search (4x4, 9x9 \
-and nearly empty grids).
+per-band constraints, then a clause-learning search (16x16 and up) or dom/wdeg search (4x4, 9x9, \
+and grids with few givens, filled band by band). Several grids are solved at once on all cores \
+(-j); output keeps input order.
 
 Input, two forms (they may be mixed in one file):
   * one grid per line, one character per cell: 1-9 then A-Z (10-35), 0 or . empty; the size comes
