@@ -741,7 +741,6 @@ impl<D: Dom> Core<D> {
         if single {
             self.queue.push(c as u32);
         }
-        let side = self.side;
         let gone = old & !new;
         let meta = self.cell_meta[c];
         let mut empty = None;
@@ -751,24 +750,36 @@ impl<D: Dom> Core<D> {
             if single {
                 self.fixed[h] |= new;
             }
-            // Each value gone from the cell has one place fewer in the house: none left is a
-            // contradiction, one left (not yet placed) a hidden single to place.
-            let base = h * side;
+            // Each value gone from the cell has one place fewer in the house.
             let mut g = gone;
             while g != D::ZERO {
                 let v = g.trailing_zeros() as usize;
                 g = g.without_lowest();
-                let p = &mut self.places[base + v];
-                *p -= 1;
-                if *p <= 1 {
-                    if *p == 0 {
-                        empty = Some(h);
-                    } else if !self.fixed[h].has(v) {
-                        self.singles.push((h << 8 | v) as u32);
-                    }
-                }
+                self.lose_place(h, v, &mut empty);
             }
         }
+        self.removed(meta, gone, empty)
+    }
+
+    /// Value `v` has one place fewer in house `h`: none left is a contradiction (noted in
+    /// `empty`), one left (not yet placed) a hidden single to place.
+    #[inline(always)]
+    fn lose_place(&mut self, h: usize, v: usize, empty: &mut Option<usize>) {
+        let p = &mut self.places[h * self.side + v];
+        *p -= 1;
+        if *p <= 1 {
+            if *p == 0 {
+                *empty = Some(h);
+            } else if !self.fixed[h].has(v) {
+                self.singles.push((h << 8 | v) as u32);
+            }
+        }
+    }
+
+    /// The bookkeeping after values `gone` left the cell with packed entry `meta`: its band and
+    /// stack changed, and a house left without a place for a value fails.
+    #[inline(always)]
+    fn removed(&mut self, meta: [u16; 8], gone: D, empty: Option<usize>) -> Prop {
         let (band, stack) = (usize::from(meta[6]), usize::from(meta[7]));
         self.band_dirty |= 1 << band;
         self.stack_dirty |= 1 << stack;
@@ -872,7 +883,7 @@ impl<D: Dom> Core<D> {
         if single {
             self.queue.push(c as u32);
         }
-        let (side, v) = (self.side, bit.trailing_zeros() as usize);
+        let v = bit.trailing_zeros() as usize;
         let meta = self.cell_meta[c];
         let mut empty = None;
         for &h in &meta[..usize::from(meta[5]).min(5)] {
@@ -881,28 +892,9 @@ impl<D: Dom> Core<D> {
             if single {
                 self.fixed[h] |= new;
             }
-            let p = &mut self.places[h * side + v];
-            *p -= 1;
-            if *p <= 1 {
-                if *p == 0 {
-                    empty = Some(h);
-                } else if !self.fixed[h].has(v) {
-                    self.singles.push((h << 8 | v) as u32);
-                }
-            }
+            self.lose_place(h, v, &mut empty);
         }
-        let (band, stack) = (usize::from(meta[6]), usize::from(meta[7]));
-        self.band_dirty |= 1 << band;
-        self.stack_dirty |= 1 << stack;
-        if self.keep_band_vals {
-            self.band_vals[band] |= bit;
-            self.band_vals[self.n + stack] |= bit;
-        }
-        if let Some(h) = empty {
-            self.bump(h);
-            return Err(Fail);
-        }
-        Ok(())
+        self.removed(meta, bit, empty)
     }
 
     /// Hidden single: value `v` has one place left in house `h` (`hv = h << 8 | v`), unless
