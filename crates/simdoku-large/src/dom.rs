@@ -29,9 +29,7 @@ pub(crate) trait Dom:
     fn count_ones(self) -> u32;
     /// `count_ones` for the hot paths: the default target has no population count
     /// instruction, so 16-bit sets add two table entries instead of the bit-twiddling sum.
-    fn size(self) -> u32 {
-        self.count_ones()
-    }
+    fn size(self) -> u32;
     fn trailing_zeros(self) -> u32;
     fn is_power_of_two(self) -> bool;
     fn wrapping_neg(self) -> Self;
@@ -60,7 +58,7 @@ pub(crate) trait Dom:
 }
 
 macro_rules! dom {
-    ($($t:ty),*) => {$(
+    ($($t:ty => $size:expr),*) => {$(
         impl Dom for $t {
             const ZERO: Self = 0;
             const ONE: Self = 1;
@@ -76,6 +74,10 @@ macro_rules! dom {
             #[inline(always)]
             fn count_ones(self) -> u32 {
                 <$t>::count_ones(self)
+            }
+            #[inline(always)]
+            fn size(self) -> u32 {
+                $size(self)
             }
             #[inline(always)]
             fn trailing_zeros(self) -> u32 {
@@ -105,8 +107,6 @@ macro_rules! dom {
     )*};
 }
 
-dom!(u32, u64, u128);
-
 /// Members of each byte.
 const BYTE_SIZE: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -124,48 +124,4 @@ pub(crate) fn size16(x: u16) -> u32 {
     u32::from(BYTE_SIZE[usize::from(x & 0xFF)] + BYTE_SIZE[usize::from(x >> 8)])
 }
 
-impl Dom for u16 {
-    const ZERO: Self = 0;
-    const ONE: Self = 1;
-    const BITS: u32 = u16::BITS;
-    #[inline(always)]
-    fn bit(i: usize) -> Self {
-        1 << i
-    }
-    #[inline(always)]
-    fn has(self, i: usize) -> bool {
-        self >> i & 1 != 0
-    }
-    #[inline(always)]
-    fn count_ones(self) -> u32 {
-        u16::count_ones(self)
-    }
-    #[inline(always)]
-    fn size(self) -> u32 {
-        size16(self)
-    }
-    #[inline(always)]
-    fn trailing_zeros(self) -> u32 {
-        u16::trailing_zeros(self)
-    }
-    #[inline(always)]
-    fn is_power_of_two(self) -> bool {
-        u16::is_power_of_two(self)
-    }
-    #[inline(always)]
-    fn wrapping_neg(self) -> Self {
-        u16::wrapping_neg(self)
-    }
-    #[inline(always)]
-    fn to_u128(self) -> u128 {
-        u128::from(self)
-    }
-    #[inline(always)]
-    fn byte(self, k: usize) -> usize {
-        (self >> (8 * k)) as usize & 0xFF
-    }
-    #[inline(always)]
-    fn from_byte(b: usize, k: usize) -> Self {
-        (b as Self) << (8 * k)
-    }
-}
+dom!(u16 => size16, u32 => u32::count_ones, u64 => u64::count_ones, u128 => u128::count_ones);
