@@ -731,16 +731,7 @@ impl<D: Dom> Core<D> {
         if new == old {
             return Ok(());
         }
-        if new == D::ZERO {
-            self.bump(h);
-            return Err(Fail);
-        }
-        self.dom[c] = new;
-        self.trail.push((c as u32, old));
-        let single = new.is_power_of_two();
-        if single {
-            self.queue.push(c as u32);
-        }
+        let single = self.narrow(c, old, new, h)?;
         let gone = old & !new;
         let meta = self.cell_meta[c];
         let mut empty = None;
@@ -759,6 +750,23 @@ impl<D: Dom> Core<D> {
             }
         }
         self.removed(meta, gone, empty)
+    }
+
+    /// Cell `c` goes from `old` to `new` candidates (fewer; logged for undo). None left fails
+    /// and bumps house `h`; one left queues the cell for naked singles and returns true.
+    #[inline(always)]
+    fn narrow(&mut self, c: usize, old: D, new: D, h: usize) -> Result<bool, Fail> {
+        if new == D::ZERO {
+            self.bump(h);
+            return Err(Fail);
+        }
+        self.dom[c] = new;
+        self.trail.push((c as u32, old));
+        let single = new.is_power_of_two();
+        if single {
+            self.queue.push(c as u32);
+        }
+        Ok(single)
     }
 
     /// Value `v` has one place fewer in house `h`: none left is a contradiction (noted in
@@ -873,16 +881,7 @@ impl<D: Dom> Core<D> {
     fn remove_value(&mut self, c: usize, bit: D, h: usize) -> Prop {
         let old = self.dom[c];
         let new = old & !bit;
-        if new == D::ZERO {
-            self.bump(h);
-            return Err(Fail);
-        }
-        self.dom[c] = new;
-        self.trail.push((c as u32, old));
-        let single = new.is_power_of_two();
-        if single {
-            self.queue.push(c as u32);
-        }
+        let single = self.narrow(c, old, new, h)?;
         let v = bit.trailing_zeros() as usize;
         let meta = self.cell_meta[c];
         let mut empty = None;
