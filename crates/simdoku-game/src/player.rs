@@ -66,6 +66,9 @@ impl Default for PlayOptions {
 
 /// Below this many digits on the grid the full player opens with random legal moves.
 pub const OPENING_GIVENS: usize = 18;
+/// A `1 / RESERVE` share of the clock (and 50 ms) is never planned for: it covers what our own
+/// clock cannot see (pipes, waiting for a CPU on a loaded machine).
+pub const RESERVE: u32 = 20;
 /// Solutions sampled in the middle game; at or below it a position is an endgame.
 pub const SAMPLE: usize = 100_000;
 /// In the middle game, a move whose solutions number below this is enumerated and solved.
@@ -175,19 +178,35 @@ impl Player {
         (!moves.is_empty()).then(|| moves[self.rng.below(moves.len())])
     }
 
-    /// The deadline for this move: a share of what is left, with safety margins. A tenth of
-    /// the whole budget is never planned for: it covers what our own clock cannot see (the time
-    /// a move spends in pipes, the process waiting for a CPU on a loaded machine), and a tenth
-    /// of what is left covers the work after the deadline (the claim check, the last probes).
+    /// The deadline for a middle-game move: a share of what is left, with safety margins: a
+    /// [`RESERVE`] share of the whole budget is never planned for, and a tenth of what is left
+    /// covers the work after the deadline (the claim check, the last probes).
     fn deadline(&self, started: Instant) -> Instant {
-        let reserve = self.opts.time / 10 + Duration::from_millis(20);
-        let left = self.opts.time.saturating_sub(self.used + reserve);
-        let left = left.saturating_sub(left / 10);
         // Games end around 28-37 digits and late moves are cheap (small sets, warm table):
         // spread the time over somewhat fewer than our likely remaining moves.
         let givens = self.grid.givens();
         let moves_left = (32usize.saturating_sub(givens) / 2).max(2) as u32;
-        started + left / moves_left
+        started + self.plannable() / moves_left
+    }
+
+    /// The time left that may be planned for (see [`Player::deadline`]).
+    fn plannable(&self) -> Duration {
+        let reserve = self.opts.time / RESERVE + Duration::from_millis(50);
+        let left = self.opts.time.saturating_sub(self.used + reserve);
+        left.saturating_sub(left / 10)
+    }
+
+    /// The deadline of an endgame move over `n` solutions. The first side to solve a won
+    /// position wins the game, and the search cost grows steeply with the set: a large set
+    /// gets a small share (it is rarely solved, and the next, smaller one is solved faster),
+    /// a set likely within reach half of what is left.
+    fn endgame_deadline(&self, started: Instant, n: usize) -> Instant {
+        let share = match n {
+            0..=30_000 => 2,
+            30_001..=60_000 => 3,
+            _ => 4,
+        };
+        started + self.plannable() / share
     }
 
     fn full_move(&mut self, started: Instant) -> Move {
@@ -218,7 +237,8 @@ impl Player {
                 subset,
             });
         }
-        self.endgame_move(deadline)
+        let n = self.carried.as_ref().map_or(0, |c| c.subset.len());
+        self.endgame_move(self.endgame_deadline(started, n))
     }
 
     /// How many solutions to enumerate: [`SAMPLE`], or fewer when the time left for this move
