@@ -282,9 +282,6 @@ struct Core<D: Dom> {
     /// House `h`'s cells: `house_cells[h * side..][..side]`.
     house_cells: Vec<u32>,
     houses: usize,
-    /// Houses of each cell: `cell_houses[c * 5..][..cell_nhouses[c]]`.
-    cell_houses: Vec<u32>,
-    cell_nhouses: Vec<u8>,
     /// Each cell's peers once each, with the house they share (the first one met), packed as
     /// `peer | house << 16`: `peers[peer_start[c]..peer_start[c + 1]]`.
     peers: Vec<u32>,
@@ -318,8 +315,7 @@ struct Core<D: Dom> {
     /// Whether the band matching runs (`band_vals` is kept up to date only then).
     keep_band_vals: bool,
     stack_dirty: u32,
-    /// Band and stack of each cell.
-    /// Per cell, for `remove`: its houses (`[..5]`, the first `[5]` of them), its band `[6]`
+    /// Per cell: its houses (`[..5]`, the first `[5]` of them; see [`cell_houses`]), its band `[6]`
     /// and its stack `[7]`, in one bounds-checked load.
     cell_meta: Vec<[u16; 8]>,
     cell_weights: Vec<u32>,
@@ -462,13 +458,21 @@ impl<D: Dom> Core<D> {
         let cells = side * side;
         let hs = houses(n, x);
         let mut house_cells = Vec::with_capacity(hs.len() * side);
-        let mut cell_houses = vec![0u32; cells * 5];
-        let mut cell_nhouses = vec![0u8; cells];
+        // Per cell: houses, how many, band, stack (see the field).
+        let mut cell_meta: Vec<[u16; 8]> = (0..cells)
+            .map(|c| {
+                let mut m = [0u16; 8];
+                m[6] = (c / side / n) as u16;
+                m[7] = (c % side / n) as u16;
+                m
+            })
+            .collect();
         for (h, (_, cs)) in hs.iter().enumerate() {
             for &c in cs {
                 house_cells.push(c as u32);
-                cell_houses[c * 5 + cell_nhouses[c] as usize] = h as u32;
-                cell_nhouses[c] += 1;
+                let m = &mut cell_meta[c];
+                m[usize::from(m[5])] = h as u16;
+                m[5] += 1;
             }
         }
         let nh = hs.len();
@@ -477,7 +481,8 @@ impl<D: Dom> Core<D> {
         let mut seen = vec![usize::MAX; cells];
         for c in 0..cells {
             peer_start.push(peers.len() as u32);
-            for &h in &cell_houses[c * 5..c * 5 + cell_nhouses[c] as usize] {
+            for &h in cell_houses(&cell_meta[c]) {
+                let h = u32::from(h);
                 for &d in &house_cells[h as usize * side..(h as usize + 1) * side] {
                     if d as usize != c && seen[d as usize] != c {
                         seen[d as usize] = c;
@@ -487,19 +492,7 @@ impl<D: Dom> Core<D> {
             }
         }
         peer_start.push(peers.len() as u32);
-        let cell_wdeg = cell_nhouses.iter().map(|&k| u32::from(k)).collect();
-        let cell_meta = (0..cells)
-            .map(|c| {
-                let mut m = [0u16; 8];
-                for k in 0..5 {
-                    m[k] = cell_houses[c * 5 + k] as u16;
-                }
-                m[5] = u16::from(cell_nhouses[c]);
-                m[6] = (c / side / n) as u16;
-                m[7] = (c % side / n) as u16;
-                m
-            })
-            .collect();
+        let cell_wdeg = cell_meta.iter().map(|m| u32::from(m[5])).collect();
         Core {
             n,
             side,
@@ -508,8 +501,6 @@ impl<D: Dom> Core<D> {
             full: D::low(side),
             house_cells,
             houses: nh,
-            cell_houses,
-            cell_nhouses,
             peers,
             peer_start,
             dom: vec![D::ZERO; cells],
@@ -569,8 +560,8 @@ impl<D: Dom> Core<D> {
         self.deadline = timeout.map(|t| Instant::now() + t);
         self.ticks = 0;
         self.weights.fill(1);
-        for (w, &k) in self.cell_wdeg.iter_mut().zip(&self.cell_nhouses) {
-            *w = u32::from(k);
+        for (w, meta) in self.cell_wdeg.iter_mut().zip(&self.cell_meta) {
+            *w = u32::from(meta[5]);
         }
         self.cell_weights.fill(0);
         self.phase.fill(D::ZERO);
@@ -603,7 +594,7 @@ impl<D: Dom> Core<D> {
             if v != 0 && usize::from(v) <= side {
                 let bit = D::bit(usize::from(v) - 1);
                 let meta = self.cell_meta[c];
-                for &h in &meta[..usize::from(meta[5]).min(5)] {
+                for &h in cell_houses(&meta) {
                     let used = &mut self.house_used[usize::from(h)];
                     ok &= *used & bit == D::ZERO;
                     *used |= bit;
@@ -617,7 +608,7 @@ impl<D: Dom> Core<D> {
             }
             let meta = self.cell_meta[c];
             let mut used = D::ZERO;
-            for &h in &meta[..usize::from(meta[5]).min(5)] {
+            for &h in cell_houses(&meta) {
                 used |= self.house_used[usize::from(h)];
             }
             let d = self.full & !used;
@@ -735,7 +726,7 @@ impl<D: Dom> Core<D> {
         let gone = old & !new;
         let meta = self.cell_meta[c];
         let mut empty = None;
-        for &h in &meta[..usize::from(meta[5]).min(5)] {
+        for &h in cell_houses(&meta) {
             let h = usize::from(h);
             self.gac_list.push(h);
             if single {
@@ -885,7 +876,7 @@ impl<D: Dom> Core<D> {
         let v = bit.trailing_zeros() as usize;
         let meta = self.cell_meta[c];
         let mut empty = None;
-        for &h in &meta[..usize::from(meta[5]).min(5)] {
+        for &h in cell_houses(&meta) {
             let h = usize::from(h);
             self.gac_list.push(h);
             if single {
@@ -1266,7 +1257,9 @@ impl<D: Dom> Core<D> {
         // Repair the kept matching: unmatch the pairs whose value is gone; skip fixed houses.
         let mut free_vars: D = D::ZERO;
         let mut fixed_vals = D::ZERO;
-        // sizes[s]: open cells with s candidates, for the Hall-set test below.
+        // From 16x16 up, sizes[s]: open cells with s candidates, for the Hall-set test below
+        // (smaller houses had the finer test above).
+        let large = side >= 16;
         let mut sizes = [0u8; 129];
         let mut open = 0usize;
         let mut open_vals = D::ZERO;
@@ -1275,7 +1268,9 @@ impl<D: Dom> Core<D> {
             if d.is_power_of_two() {
                 fixed_vals |= d;
             } else {
-                sizes[d.count_ones() as usize] += 1;
+                if large {
+                    sizes[d.count_ones() as usize] += 1;
+                }
                 open += 1;
                 open_vals |= d;
             }
@@ -1291,10 +1286,9 @@ impl<D: Dom> Core<D> {
         if open == 0 {
             return Ok(());
         }
-        // From 16x16 up (smaller houses had the finer test above): the open cells share exactly
-        // the values not placed (as propagation leaves them) and no Hall set can hide among
-        // them: nothing to prune.
-        if side >= 16
+        // The open cells share exactly the values not placed (as propagation leaves them) and
+        // no Hall set can hide among them: nothing to prune.
+        if large
             && open_vals & fixed_vals == D::ZERO
             && open_vals.count_ones() as usize == open
             && fixed_vals.count_ones() as usize + open == side
@@ -1627,8 +1621,8 @@ impl<D: Dom> Core<D> {
             if unfix {
                 self.phase[c] = cur;
             }
-            for k in 0..self.cell_nhouses[c] as usize {
-                let h = self.cell_houses[c * 5 + k] as usize;
+            for &h in cell_houses(&self.cell_meta[c]) {
+                let h = usize::from(h);
                 if unfix {
                     self.fixed[h] &= !cur;
                 }
@@ -1662,8 +1656,8 @@ impl<D: Dom> Core<D> {
                 let bit = m.lowest();
                 m = m.without_lowest();
                 let mut peers = 0u32;
-                for k in 0..self.cell_nhouses[c] as usize {
-                    let h = self.cell_houses[c * 5 + k] as usize;
+                for &h in cell_houses(&self.cell_meta[c]) {
+                    let h = usize::from(h);
                     for &o in &self.house_cells[h * self.side..(h + 1) * self.side] {
                         peers += u32::from(self.dom[o as usize] & bit != D::ZERO);
                     }
@@ -1732,7 +1726,6 @@ impl<D: Dom> Core<D> {
             return;
         }
         self.trail.clear();
-        self.stats.open_at_root = self.dom.iter().filter(|d| !d.is_power_of_two()).count();
         // Open cells holding a third of the values or more on average: an under-constrained
         // grid (up to about 30% givens), where the learning search's model is huge (up to 1.8 M
         // variables on an empty 121x121) and dom/wdeg fills it band by band with few failures
@@ -1740,14 +1733,14 @@ impl<D: Dom> Core<D> {
         // Sudoku-X grids are not filled band by band (the diagonals cross every band: a 16x16
         // X with 2433 solutions took 18 s to enumerate that way) and leave learning only when
         // their open cells hold half the values.
-        let open_values: u64 = self
-            .dom
-            .iter()
-            .filter(|d| !d.is_power_of_two())
-            .map(|d| u64::from(d.count_ones()))
-            .sum();
-        let share = open_values as f64 / (self.stats.open_at_root * self.side) as f64;
-        let sparse = share >= if self.x { 0.5 } else { 1.0 / 3.0 };
+        let (mut open, mut open_values) = (0usize, 0usize);
+        for d in self.dom.iter().filter(|d| !d.is_power_of_two()) {
+            open += 1;
+            open_values += d.count_ones() as usize;
+        }
+        self.stats.open_at_root = open;
+        let share = if self.x { 2 } else { 3 };
+        let sparse = open > 0 && share * open_values >= open * self.side;
         self.band_first = self.n >= 4 && sparse && !self.x;
         let learn = match self.cfg.learn {
             Learn::Off => false,
@@ -1821,7 +1814,7 @@ impl<D: Dom> Core<D> {
                     };
                     guesses.push((c as u32, v, self.trail.len()));
                     self.stats.guesses += 1;
-                    let h = self.cell_houses[c * 5] as usize;
+                    let h = usize::from(self.cell_meta[c][0]);
                     ok = self.remove(c, !v, h).is_ok() && self.propagate().is_ok();
                     continue;
                 }
@@ -1863,11 +1856,18 @@ impl<D: Dom> Core<D> {
                 self.failed_guess(c as usize);
             }
             self.undo(mark);
-            let h = self.cell_houses[c as usize * 5] as usize;
+            let h = usize::from(self.cell_meta[c as usize][0]);
             ok = self.remove(c as usize, v, h).is_ok() && self.propagate().is_ok();
         }
         self.known = known;
     }
+}
+
+/// The houses of a cell, from its packed entry in `cell_meta` (the bound keeps the slice
+/// within the entry without a check).
+#[inline(always)]
+fn cell_houses(meta: &[u16; 8]) -> &[u16] {
+    &meta[..usize::from(meta[5]).min(5)]
 }
 
 /// Whether a house whose `open` cells share `open` values and have the candidate counts `sizes`
