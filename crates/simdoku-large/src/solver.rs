@@ -2066,6 +2066,64 @@ mod tests {
     }
 
     #[test]
+    fn large_house_skips_only_what_prunes_nothing() {
+        // 16x16, row 0: clean houses (distinct fixed values, open cells holding the values not
+        // placed, each its value of one solution plus random others). GAC must leave exactly
+        // the brute-force supports, whether the Hall-set count skips the house or not.
+        let mut rng = Rng::new(5);
+        let mut s = Core::<u16>::new(4, false, Config::default());
+        let (mut skipped, mut pruned) = (0, 0);
+        for round in 0..1500 {
+            s.dom.fill(s.full);
+            let mut perm: Vec<usize> = (0..16).collect();
+            for i in (1..16).rev() {
+                perm.swap(i, rng.below(i + 1));
+            }
+            let fixed = 8 + rng.below(5);
+            for (c, &v) in perm.iter().enumerate() {
+                let mut d = 1u16 << v;
+                if c >= fixed {
+                    // At least one other open value (never a placed one); every other round
+                    // many, so that no Hall set is left to find.
+                    let others = 16 - fixed;
+                    let extras = if round % 2 == 0 {
+                        2 * others
+                    } else {
+                        1 + rng.below(others - 1)
+                    };
+                    for _ in 0..extras {
+                        let j = (c - fixed + 1 + rng.below(others - 1)) % others;
+                        d |= 1 << perm[fixed + j];
+                    }
+                }
+                s.dom[c] = d;
+            }
+            let doms: Vec<u128> = (0..16).map(|c| u128::from(s.dom[c])).collect();
+            let sup = brute_supports(&doms);
+            let mut sizes = [0u8; 129];
+            let open: Vec<u16> = (0..16)
+                .map(|c| s.dom[c])
+                .filter(|d| d.count_ones() > 1)
+                .collect();
+            for d in &open {
+                sizes[d.count_ones() as usize] += 1;
+            }
+            if !open.is_empty() && !may_hold_hall_set(&sizes, open.len()) {
+                assert_eq!(sup, doms, "round {round}: {doms:?} skipped but prunes");
+                skipped += 1;
+            }
+            s.clear_pending();
+            s.recount();
+            assert!(s.gac(0).is_ok(), "round {round}: {doms:?}");
+            let got: Vec<u128> = (0..16).map(|c| u128::from(s.dom[c])).collect();
+            assert_eq!(got, sup, "round {round}: {doms:?}");
+            pruned += usize::from(got != doms);
+        }
+        assert!(skipped > 100, "the test exercises the skip ({skipped})");
+        assert!(pruned > 100, "the test exercises pruning ({pruned})");
+    }
+
+    #[test]
     fn luby_sequence() {
         let l: Vec<u64> = (1..=15).map(luby).collect();
         assert_eq!(l, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
