@@ -24,6 +24,7 @@ pub mod engine9;
 pub mod generate;
 pub mod grid;
 pub mod run;
+mod scc;
 pub mod solver;
 pub mod text;
 

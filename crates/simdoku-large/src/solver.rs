@@ -42,6 +42,7 @@ use std::time::{Duration, Instant};
 
 use crate::dom::Dom;
 use crate::grid::{LargeGrid, houses};
+use crate::scc::Tarjan;
 
 /// What propagation does and how the search branches (the defaults are the measured best).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -343,12 +344,8 @@ struct Core<D: Dom> {
 
 #[derive(Clone, Debug)]
 struct Scratch<D: Dom> {
-    index: Vec<u8>,
-    low: Vec<u8>,
-    rem: Vec<D>,
+    tarjan: Tarjan<D>,
     comp: Vec<D>,
-    call: Vec<u8>,
-    tstack: Vec<u8>,
     path: Vec<(u8, D)>,
 }
 
@@ -523,12 +520,8 @@ impl<D: Dom> Core<D> {
             seg: vec![D::ZERO; 2 * side * n],
             house_used: vec![D::ZERO; nh],
             scratch: Scratch {
-                index: vec![0; side],
-                low: vec![0; side],
-                rem: vec![D::ZERO; side],
+                tarjan: Tarjan::default(),
                 comp: vec![D::ZERO; side],
-                call: Vec::with_capacity(side),
-                tstack: Vec::with_capacity(side),
                 path: Vec::with_capacity(side),
             },
             out: vec![0; cells],
@@ -1373,10 +1366,6 @@ impl<D: Dom> Core<D> {
     /// `scratch.comp`.
     fn scc(&mut self, base: usize, fixed_vals: D) {
         let s = &mut self.scratch;
-        s.index.fill(NONE);
-        let mut counter = 0u8;
-        let mut onstack = D::ZERO;
-        let mut done = fixed_vals;
         let mut m = fixed_vals;
         while m != D::ZERO {
             let v = m.trailing_zeros() as usize;
@@ -1428,67 +1417,11 @@ impl<D: Dom> Core<D> {
                 }
             }
         }
-        let mut roots = open;
-        while roots != D::ZERO {
-            let root = roots.trailing_zeros() as usize;
-            roots = roots.without_lowest();
-            if s.index[root] != NONE {
-                continue;
-            }
-            let succ = |u: usize| {
-                self.dom[self.house_cells[base + self.val_var[base + u] as usize] as usize]
-                    & !(D::bit(u))
-            };
-            s.index[root] = counter;
-            s.low[root] = counter;
-            counter += 1;
-            s.rem[root] = succ(root);
-            s.call.push(root as u8);
-            s.tstack.push(root as u8);
-            onstack |= D::bit(root);
-            while let Some(&top) = s.call.last() {
-                let u = top as usize;
-                let rem = s.rem[u] & !done;
-                if rem != D::ZERO {
-                    let w = rem.trailing_zeros() as usize;
-                    s.rem[u] = rem.without_lowest();
-                    if s.index[w] == NONE {
-                        s.index[w] = counter;
-                        s.low[w] = counter;
-                        counter += 1;
-                        s.rem[w] = succ(w);
-                        s.call.push(w as u8);
-                        s.tstack.push(w as u8);
-                        onstack |= D::bit(w);
-                    } else if onstack.has(w) {
-                        s.low[u] = s.low[u].min(s.index[w]);
-                    }
-                    continue;
-                }
-                s.call.pop();
-                if s.low[u] == s.index[u] {
-                    let mut mask = D::ZERO;
-                    loop {
-                        let w = s.tstack.pop().expect("tarjan stack") as usize;
-                        mask |= D::bit(w);
-                        if w == u {
-                            break;
-                        }
-                    }
-                    onstack &= !mask;
-                    done |= mask;
-                    let mut m = mask;
-                    while m != D::ZERO {
-                        s.comp[m.trailing_zeros() as usize] = mask;
-                        m = m.without_lowest();
-                    }
-                }
-                if let Some(&p) = s.call.last() {
-                    let p = p as usize;
-                    s.low[p] = s.low[p].min(s.low[u]);
-                }
-            }
-        }
+        let succ = |u: usize| {
+            self.dom[self.house_cells[base + self.val_var[base + u] as usize] as usize]
+                & !(D::bit(u))
+        };
+        s.tarjan.run(open, fixed_vals, succ, &mut s.comp);
     }
 
     // ---------------------------------------------------------------- search

@@ -15,6 +15,7 @@
 //!   takes a value outside `V`.
 
 use super::{BIN_TAG, Cdcl, Conflict, Lit, NO_REASON, pos};
+use crate::scc::Tarjan;
 
 const NONE: u8 = u8::MAX;
 
@@ -43,12 +44,8 @@ pub(super) struct HouseGac {
     side: usize,
     // Scratch for one house.
     dom: Vec<u128>,
-    index: Vec<u8>,
-    low: Vec<u8>,
-    rem: Vec<u128>,
+    tarjan: Tarjan<u128>,
     comp: Vec<u128>,
-    call: Vec<u8>,
-    tstack: Vec<u8>,
     path: Vec<(u8, u128)>,
     lits: Vec<Lit>,
 }
@@ -138,13 +135,8 @@ impl Cdcl {
         g.dirty.resize(houses, true);
         g.dirty_list.clear();
         g.dirty_list.extend((0..houses as u32).rev());
-        g.call.clear();
-        g.tstack.clear();
         g.lits.clear();
         g.dom.resize(side, 0);
-        g.index.resize(side, 0);
-        g.low.resize(side, 0);
-        g.rem.resize(side, 0);
         g.comp.resize(side, 0);
     }
 
@@ -457,73 +449,14 @@ impl Cdcl {
         for k in 0..m {
             matched |= 1 << g.cell_val[base + k];
         }
-        let mut t = matched;
-        while t != 0 {
-            g.index[t.trailing_zeros() as usize] = NONE;
-            t &= t - 1;
-        }
-        let succ = |g: &HouseGac, u: usize| g.dom[g.val_cell[base + u] as usize] & !(1 << u);
-        // Tarjan: value `w` gets its index, its successors still to visit, and enters both stacks.
-        fn enter(g: &mut HouseGac, w: usize, succ: u128, counter: &mut u8, onstack: &mut u128) {
-            g.index[w] = *counter;
-            g.low[w] = *counter;
-            *counter += 1;
-            g.rem[w] = succ;
-            g.call.push(w as u8);
-            g.tstack.push(w as u8);
-            *onstack |= 1 << w;
-        }
-        let mut counter = 0u8;
-        let mut onstack = 0u128;
-        let mut done = 0u128;
-        g.call.clear();
-        g.tstack.clear();
-        let mut roots = matched;
-        while roots != 0 {
-            let root = roots.trailing_zeros() as usize;
-            roots &= roots - 1;
-            if g.index[root] != NONE {
-                continue;
-            }
-            let r = succ(g, root);
-            enter(g, root, r, &mut counter, &mut onstack);
-            while let Some(&top) = g.call.last() {
-                let u = top as usize;
-                let rem = g.rem[u] & !done;
-                if rem != 0 {
-                    let w = rem.trailing_zeros() as usize;
-                    g.rem[u] = rem & (rem - 1);
-                    if g.index[w] == NONE {
-                        let r = succ(g, w);
-                        enter(g, w, r, &mut counter, &mut onstack);
-                    } else if onstack >> w & 1 != 0 {
-                        g.low[u] = g.low[u].min(g.index[w]);
-                    }
-                    continue;
-                }
-                g.call.pop();
-                if g.low[u] == g.index[u] {
-                    let mut mask = 0u128;
-                    loop {
-                        let w = g.tstack.pop().expect("tarjan stack") as usize;
-                        mask |= 1 << w;
-                        if w == u {
-                            break;
-                        }
-                    }
-                    onstack &= !mask;
-                    done |= mask;
-                    let mut mm = mask;
-                    while mm != 0 {
-                        g.comp[mm.trailing_zeros() as usize] = mask;
-                        mm &= mm - 1;
-                    }
-                }
-                if let Some(&p) = g.call.last() {
-                    let p = p as usize;
-                    g.low[p] = g.low[p].min(g.low[u]);
-                }
-            }
-        }
+        let HouseGac {
+            dom,
+            val_cell,
+            tarjan,
+            comp,
+            ..
+        } = g;
+        let succ = |u: usize| dom[val_cell[base + u] as usize] & !(1 << u);
+        tarjan.run(matched, 0, succ, comp);
     }
 }
