@@ -216,6 +216,13 @@ impl Endgame {
         }
     }
 
+    /// Whether the table (kept from earlier searches) knows the position a move leads to
+    /// (`count` solutions named `hash`) lost for the side to move there, so that the move wins
+    /// (sets of 2 or 3 are always won by the side to move: only larger ones are looked up).
+    fn known_lost(&self, count: u32, hash: u64) -> bool {
+        count > 3 && self.table.get(&hash) == Some(&Entry::Loss)
+    }
+
     /// Every move on `subset` with its value for the mover, searched in order of fewest
     /// solutions kept; stops at the first win (the moves after it stay `Unknown`).
     pub fn analyze(&mut self, subset: &[u32]) -> Vec<RootMove> {
@@ -234,9 +241,7 @@ impl Endgame {
         // Unless a move wins at once, a move the table (kept from earlier turns) already knows
         // to win is played without searching the moves before it.
         if stats.first().is_none_or(|s| s.count > 1)
-            && let Some(i) = stats
-                .iter()
-                .position(|s| s.count > 3 && self.table.get(&s.hash) == Some(&Entry::Loss))
+            && let Some(i) = stats.iter().position(|s| self.known_lost(s.count, s.hash))
         {
             out[i].value = Value::Win;
             return out;
@@ -313,11 +318,7 @@ impl Endgame {
         sc.moves.dedup_by_key(|s| s.hash);
         // A move to a position the table already knows lost for the opponent wins at once,
         // before any child is searched (enhanced transposition cutoff: 16-20% fewer nodes).
-        if let Some(s) = sc
-            .moves
-            .iter()
-            .find(|s| s.count > 3 && self.table.get(&s.hash) == Some(&Entry::Loss))
-        {
+        if let Some(s) = sc.moves.iter().find(|s| self.known_lost(s.count, s.hash)) {
             return Some(Entry::Win {
                 slot: s.slot,
                 after: s.count,
