@@ -116,19 +116,9 @@ const LINES_OF: [[u32; 2]; 16] = {
     t
 };
 /// Per line (bands 0-2, stacks 3-5), the lanes its equations leave alone: all but the `h`
-/// lanes for a band, all but the `v` lanes for a stack; padded to 8 like `LINE_BOXES`.
+/// lanes for a band, all but the `v` lanes for a stack; padded to 8 so that an index masked to
+/// three bits needs no bounds check.
 const NOT_LINE: [[u16; 16]; 8] = [NOT_H, NOT_H, NOT_H, NOT_V, NOT_V, NOT_V, NOT_H, NOT_H];
-/// Per line (bands 0-2, stacks 3-5), its three boxes; padded to 8 like `LINES_OF`.
-const LINE_BOXES: [[usize; 3]; 8] = [
-    [0, 1, 2],
-    [3, 4, 5],
-    [6, 7, 8],
-    [0, 3, 6],
-    [1, 4, 7],
-    [2, 5, 8],
-    [0, 0, 0],
-    [0, 0, 0],
-];
 /// Everything but the `h` lanes.
 const NOT_H: [u16; 16] = lanes!(|l| if l % 4 == 3 && l < 15 { 0 } else { 0xFFFF });
 /// Everything but the `v` lanes.
@@ -476,8 +466,11 @@ unsafe fn propagate_full<V: Vector>(s: &mut State<V>, k: &Consts<V>) -> bool {
                 // Few boxes still changing: the tracked sweeps take over, from those boxes and
                 // their bands and stacks; the final check below covers the boxes they skip.
                 let mut lines = 0;
-                for (i, &[a, b, c]) in LINE_BOXES[..6].iter().enumerate() {
-                    lines |= u32::from(changed & (1 << a | 1 << b | 1 << c) != 0) << i;
+                let mut m = changed;
+                while m != 0 {
+                    let [band, stack] = LINES_OF[m.trailing_zeros() as usize & 15];
+                    lines |= 1 << band | 1 << stack;
+                    m &= m - 1;
                 }
                 if !propagate(s, k, changed, lines) {
                     return false;
