@@ -187,7 +187,7 @@ fn generated_50_percent_instances_solve() {
 #[test]
 fn empty_and_sparse_grids_solve() {
     // Grids with few givens take the band-by-band dom/wdeg fill: empty grids up to 49x49, and
-    // the generator's 64x64 at 0%, 10% and 30% givens (before it, 81x81 and up at 5-20% and an
+    // the generator's 64x64 at 10% and 30% givens (before it, 81x81 and up at 5-20% and an
     // empty 121x121 were not solved in 10 s).
     for n in 2..=7 {
         let empty = LargeGrid::empty(n);
