@@ -15,7 +15,9 @@ pub const LONG_ABOUT: &str = "\
 Solve N x N Sudoku grids (box size 2..=11: 4x4, 9x9, 16x16, ... 121x121) and Sudoku-X (both main \
 diagonals all-different too), with all-different generalised arc consistency, box/line and \
 per-band constraints, then a clause-learning search (16x16 and up) or dom/wdeg search (4x4, 9x9, \
-and grids with few givens, filled band by band). Several grids are solved at once on all cores \
+and grids with few givens, filled band by band). Grids cut from a shuffled pattern grid (the usual \
+way large puzzles are made) are recognised from their givens, and the search tries that grid's \
+values first: it stays complete, so counts stay exact. Several grids are solved at once on all cores \
 (-j); output keeps input order.
 
 Input, two forms (they may be mixed in one file):

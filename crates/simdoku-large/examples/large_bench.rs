@@ -1,5 +1,5 @@
 //! Times the large engine on files: `cargo run --release -p simdoku-large --example large_bench
-//! -- [--limit N] [--timeout S] [--config hi,bl,gac,wdeg,rs,learn] FILE...`.
+//! -- [--limit N] [--timeout S] [--config hi,bl,gac,wdeg,rs,learn,pat] FILE...`.
 //! Prints, per grid: <file:line>, size, givens fraction, status, solutions, guesses, milliseconds.
 
 #![allow(clippy::cast_precision_loss)]
@@ -34,6 +34,7 @@ fn main() {
                     restarts: s.contains("rs"),
                     lcv: s.contains("lcv"),
                     dual: s.contains("dual"),
+                    pattern: s.contains("pat"),
                     learn: if s.contains("always") {
                         Learn::Always
                     } else if s.contains("learn") {
@@ -80,14 +81,15 @@ fn main() {
             let (status, _, st) = last.unwrap();
             let frac = p.grid.givens() as f64 / (side * side) as f64;
             println!(
-                "{f}:{} {side}x{side}{} givens {:.1}% {status} sols {} guesses {} fails {} open {} {ms:.2} ms",
+                "{f}:{} {side}x{side}{} givens {:.1}% {status} sols {} guesses {} fails {} open {}{} {ms:.2} ms",
                 p.line,
                 if p.x { " X" } else { "" },
                 frac * 100.0,
                 st.solutions,
                 st.guesses,
                 st.fails,
-                st.open_at_root
+                st.open_at_root,
+                if st.pattern { " pattern" } else { "" }
             );
         }
     }

@@ -222,18 +222,27 @@ impl Cdcl {
     /// Searches the grid whose candidates are `dom` (one bitset per cell, after root
     /// propagation; every house of `house_cells` (`side` cells each) must be all-different), calls
     /// `visitor` with each solution (row-major values) until it breaks, and stops at `deadline`.
+    /// With `hint` (row-major values, a solution), each cell variable's first decision agrees
+    /// with it.
+    #[allow(clippy::too_many_arguments)]
     pub fn run(
         &mut self,
         dom: &[u128],
         house_cells: &[u32],
         side: usize,
         deadline: Option<Instant>,
+        hint: Option<&[u8]>,
         out: &mut [u8],
         visitor: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
     ) -> CdclStats {
         self.stats = CdclStats::default();
         if !self.build(dom, house_cells, side, out) {
             return self.stats;
+        }
+        if let Some(h) = hint {
+            for v in 0..self.ncell_vars {
+                self.phase[v] = h[self.var_cell[v] as usize] == self.var_value[v] + 1;
+            }
         }
         let mut restarts = 0u32;
         let mut budget = self.cfg.restart_unit * crate::solver::luby(1);
@@ -1260,7 +1269,7 @@ mod tests {
         let mut out = vec![0; side * side];
         let mut seen = HashSet::new();
         let mut cdcl = Cdcl::new(cfg);
-        let st = cdcl.run(&dom, &house_cells, side, None, &mut out, &mut |s| {
+        let st = cdcl.run(&dom, &house_cells, side, None, None, &mut out, &mut |s| {
             let g = LargeGrid::from_cells(n, s.to_vec()).unwrap();
             check_solution(p, &g, x).unwrap_or_else(|v| panic!("{v}"));
             assert!(seen.insert(s.to_vec()), "a solution visited twice");

@@ -9,6 +9,8 @@
 //!   stop at a time limit;
 //! * [`cdcl`]: the clause-learning search that takes over after root propagation from 16x16 up;
 //! * [`generate`]: a seeded generator of puzzles of any size;
+//! * [`pattern`]: fitting the givens to a shuffled pattern grid, whose completion the search
+//!   tries first;
 //! * [`run`]: what the command line's `simdoku large` does, as a library function;
 //! * [`Gac9`]: the same engine behind the core 9x9 `Engine` trait.
 //!
@@ -23,6 +25,7 @@ mod dom;
 pub mod engine9;
 pub mod generate;
 pub mod grid;
+pub mod pattern;
 pub mod run;
 mod scc;
 pub mod solver;

@@ -270,9 +270,14 @@ fn report(
     if !quiet {
         writeln!(
             out,
-            "# {here}: {what}, {} givens: {note}; {} guesses, {ms:.1} ms",
+            "# {here}: {what}, {} givens: {note}; {} guesses{}, {ms:.1} ms",
             p.grid.givens(),
-            stats.guesses
+            stats.guesses,
+            if stats.pattern {
+                " (values of a fitted pattern first)"
+            } else {
+                ""
+            }
         )?;
     }
     if matches!(status, Status::NoSolution | Status::TimedOut) {

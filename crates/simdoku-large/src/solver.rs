@@ -70,6 +70,10 @@ pub struct Config {
     /// When to search with clause learning ([`crate::cdcl`]) after root propagation, instead
     /// of the dom/wdeg search.
     pub learn: Learn,
+    /// From 16x16 up, fit the cells fixed by root propagation to a shuffled pattern grid
+    /// ([`crate::pattern`]) and try its values first (a phase, not a fact: the search stays
+    /// complete).
+    pub pattern: bool,
 }
 
 /// When the search learns clauses.
@@ -113,6 +117,7 @@ impl Default for Config {
             lcv: false,
             dual: false,
             learn: Learn::Large,
+            pattern: true,
         }
     }
 }
@@ -157,6 +162,8 @@ pub struct Stats {
     pub timed_out: bool,
     /// Cells still open (two candidates or more) after propagating the givens.
     pub open_at_root: usize,
+    /// Whether the search tried first the values of a pattern grid fitted to the givens.
+    pub pattern: bool,
 }
 
 const NONE: u8 = u8::MAX;
@@ -1646,6 +1653,36 @@ impl<D: Dom> Core<D> {
         (keep, guesses.get(keep).map_or(0, |g| g.2))
     }
 
+    /// The completion of a shuffled pattern grid that fits the cells fixed now (see
+    /// [`crate::pattern`]), set as every cell's phase; `None` when none fits.
+    fn fit_pattern(&mut self) -> Option<Vec<u8>> {
+        let fixed: Vec<u8> = self
+            .dom
+            .iter()
+            .map(|d| {
+                if d.is_power_of_two() {
+                    d.trailing_zeros() as u8 + 1
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let grid = crate::pattern::fit(self.n, self.x, &fixed)?;
+        // A solution of the givens keeps every value root propagation left; check anyway.
+        if grid
+            .iter()
+            .zip(&self.dom)
+            .any(|(&v, &d)| !d.has(usize::from(v) - 1))
+        {
+            return None;
+        }
+        for (p, &v) in self.phase.iter_mut().zip(&grid) {
+            *p = D::bit(usize::from(v) - 1);
+        }
+        self.stats.pattern = true;
+        Some(grid)
+    }
+
     fn search(
         &mut self,
         out: &mut [u8],
@@ -1680,6 +1717,11 @@ impl<D: Dom> Core<D> {
             Learn::Large => self.n >= 4 && !sparse,
             Learn::Always => true,
         };
+        let hint = if self.cfg.pattern && self.n >= 4 && open > 0 {
+            self.fit_pattern()
+        } else {
+            None
+        };
         if learn && self.stats.open_at_root > 0 {
             let mut dom = std::mem::take(&mut self.dom128);
             dom.clear();
@@ -1689,6 +1731,7 @@ impl<D: Dom> Core<D> {
                 &self.house_cells,
                 self.side,
                 self.deadline,
+                hint.as_deref(),
                 out,
                 visitor,
             );

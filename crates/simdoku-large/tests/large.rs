@@ -185,6 +185,84 @@ fn generated_50_percent_instances_solve() {
 }
 
 #[test]
+fn shuffled_pattern_grids_solve_without_a_contradiction() {
+    // Half the cells given at random is the hard region of complete search from 36x36 up (for
+    // SAT solvers too); these grids are shuffled patterns, and both searches, trying the fitted
+    // pattern's values first, meet no contradiction on the way to a solution.
+    let plain = Config {
+        learn: Learn::Off,
+        ..Config::default()
+    };
+    for name in [
+        "16x16_g50.txt",
+        "25x25_g50.txt",
+        "36x36_g50.txt",
+        "49x49_g50.txt",
+        "64x64_g50.txt",
+        "81x81_g50.txt",
+        "100x100_g50.txt",
+        "121x121_g50.txt",
+    ] {
+        for (k, p) in puzzles(name).iter().enumerate() {
+            let (status, sol, st) = solve(p, 1);
+            assert_eq!(status, Status::Solved, "{name}:{}", p.line);
+            check_solution(&p.grid, &sol.unwrap(), false).unwrap();
+            assert!(st.pattern && st.fails == 0, "{name}:{}: {st:?}", p.line);
+            if k == 0 && p.grid.side() <= 64 {
+                let (status, sol, st) = Solver::new(p.grid.box_size(), false, plain).count(
+                    &p.grid,
+                    1,
+                    Some(Duration::from_mins(2)),
+                );
+                assert_eq!(status, Status::Solved, "{name}:{} dom/wdeg", p.line);
+                check_solution(&p.grid, &sol.unwrap(), false).unwrap();
+                assert!(st.pattern && st.fails == 0, "{name}:{}: {st:?}", p.line);
+            }
+        }
+    }
+    // Grids of any other origin do not fit, and cost nothing but the bounded fit.
+    for name in [
+        "sigh_16x16_X_1.txt",
+        "sigh_36x36_1.txt",
+        "sigh_64x64_X_1.txt",
+    ] {
+        let (_, _, st) = solve(&puzzles(name)[0], 1);
+        assert!(!st.pattern, "{name}");
+    }
+}
+
+#[test]
+fn pattern_phases_change_no_count() {
+    // The fitted pattern only orders the values tried: with and without it, both searches
+    // visit the same solutions (16x16 shuffled patterns with 35-45% givens: from one solution
+    // to thousands).
+    let mut with_many = 0;
+    for (fraction, seed) in [(0.45, 1), (0.42, 2), (0.4, 3), (0.38, 4), (0.35, 5)] {
+        let g = generate::generate(4, fraction, seed).puzzle;
+        for learn in [Learn::Off, Learn::Always] {
+            let on = Config {
+                learn,
+                ..Config::default()
+            };
+            let off = Config {
+                pattern: false,
+                ..on
+            };
+            let (a, st) = visit_all(&g, false, on, 3000);
+            let (b, _) = visit_all(&g, false, off, 3000);
+            assert!(st.pattern, "{fraction} {seed}: the pattern fits");
+            assert_eq!(a.len(), b.len(), "{fraction} {seed} {learn:?}");
+            assert!(a == b || a.len() == 3000, "{fraction} {seed} {learn:?}");
+            with_many += usize::from(a.len() > 1 && a.len() < 3000);
+        }
+    }
+    assert!(
+        with_many >= 2,
+        "the test enumerates several solutions ({with_many})"
+    );
+}
+
+#[test]
 fn empty_and_sparse_grids_solve() {
     // Grids with few givens take the band-by-band dom/wdeg fill: empty grids up to 49x49, and
     // the generator's 64x64 at 10% and 30% givens (before it, 81x81 and up at 5-20% and an
