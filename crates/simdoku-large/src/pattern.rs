@@ -10,6 +10,10 @@
 //! is one equation `t_v = a_r + b_c` (with `t = σ⁻¹`), and two known terms of an equation give the
 //! third.
 //!
+//! The sum may be that of any abelian group of order N: `Z_N` is the pattern above, and `Z_n x Z_n`
+//! the other common one, `value(r, c) = n * ((r % n + c / n) mod n) + (r / n + c % n) mod n`
+//! (for a prime n these two are the only abelian groups of order n²). [`fit`] tries both.
+//!
 //! [`fit`] looks for such numbers by propagation over the equations and a small bounded search,
 //! and returns the completed grid only when it obeys every rule and every given. The solver uses it
 //! as a first guess for each open cell's value (a phase), never as a fact: its search stays
@@ -19,7 +23,7 @@ const UNKNOWN: u8 = u8::MAX;
 
 /// The fitted grid (row-major values 1..=N) of box size `n` that holds every nonzero value of
 /// `fixed` and obeys the rules (the diagonals too when `x`), or `None` when no grid of the form
-/// `σ((a_r + b_c) mod N)` is found within a bounded amount of work.
+/// `σ(a_r + b_c)` over `Z_N` or `Z_n x Z_n` is found within a bounded amount of work.
 pub fn fit(n: usize, x: bool, fixed: &[u8]) -> Option<Vec<u8>> {
     let side = n * n;
     assert_eq!(
@@ -27,8 +31,9 @@ pub fn fit(n: usize, x: bool, fixed: &[u8]) -> Option<Vec<u8>> {
         side * side,
         "cell count differs from the box size's"
     );
-    let mut f = Fitter::new(side, fixed)?;
-    let grid = f.solve(|a, b, t| complete(n, x, a, b, t))?;
+    let grid = [Group::cyclic(side), Group::square(n)]
+        .iter()
+        .find_map(|g| Fitter::new(g, fixed)?.solve(|a, b, t| complete(n, x, g, a, b, t)))?;
     debug_assert!(fixed.iter().zip(&grid).all(|(&g, &v)| g == 0 || g == v));
     Some(grid)
 }
@@ -38,8 +43,60 @@ const ROW: usize = 0;
 const COL: usize = 1;
 const VAL: usize = 2;
 
-struct Fitter {
+/// An abelian group of order N on the numbers 0..N, by its tables.
+struct Group {
     side: usize,
+    /// `x + y` at `x * N + y`, and `x - y`.
+    add: Vec<u8>,
+    sub: Vec<u8>,
+    /// One number of each orbit of the nonzero numbers under the automorphisms.
+    orbits: Vec<usize>,
+}
+
+impl Group {
+    fn with(side: usize, op: impl Fn(usize, usize) -> usize, orbits: Vec<usize>) -> Group {
+        let mut add = vec![0u8; side * side];
+        let mut sub = vec![0u8; side * side];
+        for x in 0..side {
+            for y in 0..side {
+                let z = op(x, y);
+                add[x * side + y] = z as u8;
+                sub[z * side + y] = x as u8;
+            }
+        }
+        Group {
+            side,
+            add,
+            sub,
+            orbits,
+        }
+    }
+
+    /// `Z_N`. Multiplying by a unit takes any x to gcd(x, N): the orbits are the divisors.
+    fn cyclic(side: usize) -> Group {
+        let orbits = (1..side).filter(|&d| side.is_multiple_of(d)).collect();
+        Group::with(side, |x, y| (x + y) % side, orbits)
+    }
+
+    /// `Z_n x Z_n`, `(x1, x2)` as `x1 * n + x2` (the pattern with
+    /// `value(r, c) = n * ((r % n + c / n) mod n) + (r / n + c % n) mod n`). Invertible matrices
+    /// take any `(x1, x2)` to `(gcd(x1, x2, n), 0)`.
+    fn square(n: usize) -> Group {
+        let orbits = (1..n)
+            .filter(|&d| n.is_multiple_of(d))
+            .map(|d| d * n)
+            .collect();
+        Group::with(
+            n * n,
+            |x, y| (x / n + y / n) % n * n + (x % n + y % n) % n,
+            orbits,
+        )
+    }
+}
+
+struct Fitter<'g> {
+    side: usize,
+    group: &'g Group,
     /// Equations `(row, column, value)`, value 0-based.
     eqs: Vec<[u8; 3]>,
     /// Per kind and index, the equations it appears in: `eq_of[k][first[k][i]..first[k][i + 1]]`.
@@ -55,9 +112,10 @@ struct Fitter {
     budget: usize,
 }
 
-impl Fitter {
+impl<'g> Fitter<'g> {
     /// `None` when `fixed` has a value out of range.
-    fn new(side: usize, fixed: &[u8]) -> Option<Fitter> {
+    fn new(group: &'g Group, fixed: &[u8]) -> Option<Fitter<'g>> {
+        let side = group.side;
         let mut eqs = Vec::new();
         for (i, &v) in fixed.iter().enumerate() {
             if v != 0 {
@@ -92,6 +150,7 @@ impl Fitter {
         let budget = 8 * side * (eqs.len() + side);
         Some(Fitter {
             side,
+            group,
             eqs,
             first: [r.0, c.0, v.0],
             eq_of: [r.1, c.1, v.1],
@@ -134,7 +193,6 @@ impl Fitter {
     /// Derives from the settings made since trail position `from` until nothing changes; false
     /// on a contradiction or when the budget is spent.
     fn propagate(&mut self, mut from: usize) -> bool {
-        let m = self.side as u32;
         while from < self.trail.len() {
             let (k, i) = self.trail[from];
             from += 1;
@@ -148,15 +206,16 @@ impl Fitter {
                 let [r, c, v] = self.eqs[self.eq_of[k][j] as usize];
                 let (r, c, v) = (usize::from(r), usize::from(c), usize::from(v));
                 let (a, b, t) = (self.val[ROW][r], self.val[COL][c], self.val[VAL][v]);
-                let (a, b, t) = (u32::from(a), u32::from(b), u32::from(t));
-                let unknown = u32::from(UNKNOWN);
-                // Two known terms give the third (the sum is mod N).
-                let ok = if a != unknown && b != unknown {
-                    self.set(VAL, v, ((a + b) % m) as u8)
-                } else if a != unknown && t != unknown {
-                    self.set(COL, c, ((t + m - a) % m) as u8)
-                } else if b != unknown && t != unknown {
-                    self.set(ROW, r, ((t + m - b) % m) as u8)
+                let (side, g) = (self.side, self.group);
+                let (ai, bi, ti) = (usize::from(a), usize::from(b), usize::from(t));
+                // Two known terms give the third (t = a + b, a group's sum).
+                let ok = if a != UNKNOWN && b != UNKNOWN {
+                    self.set(VAL, v, g.add[ai * side + bi])
+                } else if a != UNKNOWN && t != UNKNOWN {
+                    // b = t - a (the group is abelian).
+                    self.set(COL, c, g.sub[ti * side + ai])
+                } else if b != UNKNOWN && t != UNKNOWN {
+                    self.set(ROW, r, g.sub[ti * side + bi])
                 } else {
                     true
                 };
@@ -215,11 +274,9 @@ impl Fitter {
         if !(self.set(ROW, r0, 0) && self.set(COL, c0, 0) && self.propagate(0)) {
             return None;
         }
-        // Multiplying every number by one prime to N changes no value either, and takes any
-        // number x to gcd(x, N): the first branch point need only try the divisors of N.
-        let divisors: Vec<usize> = (1..self.side)
-            .filter(|&d| self.side.is_multiple_of(d))
-            .collect();
+        // Applying an automorphism of the group to every number changes no value either: the
+        // first branch point need only try one number of each orbit.
+        let orbits = &self.group.orbits;
         let every: Vec<usize> = (0..self.side).collect();
         // Open branch points: (kind, index, numbers to try, next of them, trail length before).
         let mut stack: Vec<(usize, usize, &[usize], usize, usize)> = Vec::new();
@@ -228,7 +285,7 @@ impl Fitter {
             if descend {
                 match self.branch_on() {
                     Some((k, i)) => {
-                        let tries = if stack.is_empty() { &divisors } else { &every };
+                        let tries = if stack.is_empty() { orbits } else { &every };
                         stack.push((k, i, tries, 0, self.trail.len()));
                     }
                     None => {
@@ -257,9 +314,9 @@ impl Fitter {
     }
 }
 
-/// The grid `σ((a_r + b_c) mod N)` where `t = σ⁻¹` (numbers of values without an equation are
+/// The grid `σ(a_r + b_c)` (the sum of `g`) where `t = σ⁻¹` (numbers of values without an equation are
 /// the ones left, in order), if it obeys the rules.
-fn complete(n: usize, x: bool, a: &[u8], b: &[u8], t: &[u8]) -> Option<Vec<u8>> {
+fn complete(n: usize, x: bool, g: &Group, a: &[u8], b: &[u8], t: &[u8]) -> Option<Vec<u8>> {
     let side = n * n;
     let mut sigma = vec![UNKNOWN; side];
     for (v, &tv) in t.iter().enumerate() {
@@ -276,7 +333,7 @@ fn complete(n: usize, x: bool, a: &[u8], b: &[u8], t: &[u8]) -> Option<Vec<u8>> 
     let mut grid = vec![0u8; side * side];
     for r in 0..side {
         for c in 0..side {
-            let k = (usize::from(a[r]) + usize::from(b[c])) % side;
+            let k = usize::from(g.add[usize::from(a[r]) * side + usize::from(b[c])]);
             grid[r * side + c] = sigma[k] + 1;
         }
     }
@@ -303,6 +360,34 @@ mod tests {
                 let sol = crate::grid::LargeGrid::from_cells(n, sol).unwrap();
                 crate::grid::check_solution(&g.puzzle, &sol, false).unwrap();
             }
+        }
+    }
+
+    #[test]
+    fn fits_the_other_group_pattern() {
+        // value(r, c) = n ((r % n + c / n) mod n) + (r / n + c % n) mod n: Z_n x Z_n, not Z_N;
+        // relabelled, rows and columns permuted within bands and stacks, half the cells kept.
+        let mut rng = generate::Rng::new(3);
+        for n in 2..=7 {
+            let side = n * n;
+            // Lines permuted inside each band (stack): per band, a permutation of its n lines.
+            let rows: Vec<Vec<usize>> = (0..n).map(|_| rng.permutation(n)).collect();
+            let cols: Vec<Vec<usize>> = (0..n).map(|_| rng.permutation(n)).collect();
+            let relabel = rng.permutation(side);
+            let mut g = crate::grid::LargeGrid::empty(n);
+            for r in 0..side {
+                for c in 0..side {
+                    let pr = r / n * n + rows[r / n][r % n];
+                    let pc = c / n * n + cols[c / n][c % n];
+                    let v = n * ((pr % n + pc / n) % n) + (pr / n + pc % n) % n;
+                    g.set(r, c, relabel[v] as u8 + 1);
+                }
+            }
+            assert!(g.conflict(false).is_none(), "n {n}: a valid grid");
+            let puzzle = generate::remove_cells(&g, side * side / 2, &mut rng);
+            let sol = fit(n, false, puzzle.cells()).expect("Z_n x Z_n fits");
+            let sol = crate::grid::LargeGrid::from_cells(n, sol).unwrap();
+            crate::grid::check_solution(&puzzle, &sol, false).unwrap();
         }
     }
 }
