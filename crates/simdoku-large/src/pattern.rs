@@ -24,6 +24,9 @@ const UNKNOWN: u8 = u8::MAX;
 /// The fitted grid (row-major values 1..=N) of box size `n` that holds every nonzero value of
 /// `fixed` and obeys the rules (the diagonals too when `x`), or `None` when no grid of the form
 /// `σ(a_r + b_c)` over `Z_N` or `Z_n x Z_n` is found within a bounded amount of work.
+///
+/// # Panics
+/// When `fixed` does not hold N x N cells.
 pub fn fit(n: usize, x: bool, fixed: &[u8]) -> Option<Vec<u8>> {
     let side = n * n;
     assert_eq!(
