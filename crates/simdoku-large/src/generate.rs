@@ -1,8 +1,10 @@
 //! A seeded puzzle generator: a valid grid from a pattern, shuffled with the symmetries that
 //! keep it valid, then cells emptied at random down to a chosen fraction of givens.
 //!
-//! The puzzles are solvable by construction, not necessarily unique. Random holes near 40-45%
-//! givens are the hard region for all-different search (quasigroup completion with holes).
+//! The puzzles are solvable by construction, not necessarily unique. Random holes near 40-50%
+//! givens are the hard region for all-different search (quasigroup completion with holes); the
+//! solver fits these grids' pattern ([`crate::pattern`]), so measure the search itself on them
+//! with `Config::pattern` off.
 
 use std::time::Duration;
 
