@@ -54,7 +54,7 @@ pub struct CdclConfig {
     /// Restarts keep the decisions that would be made again first (trail reuse).
     pub reuse_trail: bool,
     /// All-different GAC on every house at each unit-propagation fixpoint, with explanation
-    /// clauses ([`gac`]).
+    /// clauses (`cdcl/gac.rs`).
     pub gac: bool,
 }
 

@@ -11,7 +11,7 @@
 //! * [`generate`]: a seeded generator of puzzles of any size;
 //! * [`pattern`]: fitting the givens to a shuffled pattern grid, whose completion the search
 //!   tries first;
-//! * [`run`]: what the command line's `simdoku large` does, as a library function;
+//! * [`run`](mod@run): what the command line's `simdoku large` does, as a library function;
 //! * [`Gac9`]: the same engine behind the core 9x9 `Engine` trait.
 //!
 //! See the crate README for the text forms and the measured speed.
