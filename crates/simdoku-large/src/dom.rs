@@ -24,6 +24,8 @@ pub(crate) trait Dom:
     const BITS: u32;
     /// The set `{i}`.
     fn bit(i: usize) -> Self;
+    /// The set `{i}` when `c`, else the empty set (without a branch).
+    fn bit_if(i: usize, c: bool) -> Self;
     /// Whether `i` is in the set.
     fn has(self, i: usize) -> bool;
     fn count_ones(self) -> u32;
@@ -66,6 +68,10 @@ macro_rules! dom {
             #[inline(always)]
             fn bit(i: usize) -> Self {
                 1 << i
+            }
+            #[inline(always)]
+            fn bit_if(i: usize, c: bool) -> Self {
+                <$t>::from(c) << i
             }
             #[inline(always)]
             fn has(self, i: usize) -> bool {
