@@ -1117,22 +1117,22 @@ impl<D: Dom> Core<D> {
         // by_size[s]: open cells with s candidates; by_places[p]: open values with p places.
         let (mut by_size, mut by_places) = ([0u8; 16], [0u8; 16]);
         let mut open_doms = [D::ZERO; 16];
-        let (mut fixed, mut union, mut open) = (D::ZERO, D::ZERO, 0usize);
+        let (mut fixed, mut twice, mut union, mut open) = (D::ZERO, D::ZERO, D::ZERO, 0usize);
+        // Without a branch per cell (whether a cell is fixed is data: it mispredicted 40% of
+        // the time); a fixed cell counts in `by_size[1]`, cleared after.
         for &c in cells {
             let d = self.dom[c as usize];
-            if d.is_power_of_two() {
-                if fixed & d != D::ZERO {
-                    return true;
-                }
-                fixed |= d;
-            } else {
-                union |= d;
-                open_doms[open & 15] = d;
-                open += 1;
-                by_size[d.size() as usize & 15] += 1;
-            }
+            let single = d.is_power_of_two();
+            let fixed_mask = D::bit_if(0, single).wrapping_neg();
+            twice |= fixed & d & fixed_mask;
+            fixed |= d & fixed_mask;
+            union |= d & !fixed_mask;
+            open_doms[open & 15] = d;
+            open += usize::from(!single);
+            by_size[d.size() as usize & 15] += 1;
         }
-        if union & fixed != D::ZERO || union != self.full & !fixed {
+        by_size[1] = 0;
+        if twice != D::ZERO || union & fixed != D::ZERO || union != self.full & !fixed {
             return true;
         }
         let places = &self.places[h * side..(h + 1) * side];
