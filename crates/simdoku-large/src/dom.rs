@@ -49,10 +49,10 @@ pub(crate) trait Dom:
             Self::bit(k) - Self::ONE
         }
     }
-    /// The set without its lowest member.
-    fn without_lowest(self) -> Self {
-        self & (self - Self::ONE)
-    }
+    /// The set without its lowest member (the empty set stays empty: `x & (x - 1)` with a
+    /// wrapping subtraction, so that one test `without_lowest() == ZERO` covers "one member or
+    /// none").
+    fn without_lowest(self) -> Self;
     /// The lowest member alone.
     fn lowest(self) -> Self {
         self & self.wrapping_neg()
@@ -72,6 +72,10 @@ macro_rules! dom {
             #[inline(always)]
             fn bit_if(i: usize, c: bool) -> Self {
                 <$t>::from(c) << i
+            }
+            #[inline(always)]
+            fn without_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
             }
             #[inline(always)]
             fn has(self, i: usize) -> bool {
