@@ -24,6 +24,8 @@ pub(crate) trait Dom:
     const BITS: u32;
     /// The set `{i}`.
     fn bit(i: usize) -> Self;
+    /// The set `{i}` when `c`, else the empty set (without a branch).
+    fn bit_if(i: usize, c: bool) -> Self;
     /// Whether `i` is in the set.
     fn has(self, i: usize) -> bool;
     fn count_ones(self) -> u32;
@@ -47,10 +49,10 @@ pub(crate) trait Dom:
             Self::bit(k) - Self::ONE
         }
     }
-    /// The set without its lowest member.
-    fn without_lowest(self) -> Self {
-        self & (self - Self::ONE)
-    }
+    /// The set without its lowest member (the empty set stays empty: `x & (x - 1)` with a
+    /// wrapping subtraction, so that one test `without_lowest() == ZERO` covers "one member or
+    /// none").
+    fn without_lowest(self) -> Self;
     /// The lowest member alone.
     fn lowest(self) -> Self {
         self & self.wrapping_neg()
@@ -66,6 +68,14 @@ macro_rules! dom {
             #[inline(always)]
             fn bit(i: usize) -> Self {
                 1 << i
+            }
+            #[inline(always)]
+            fn bit_if(i: usize, c: bool) -> Self {
+                <$t>::from(c) << i
+            }
+            #[inline(always)]
+            fn without_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
             }
             #[inline(always)]
             fn has(self, i: usize) -> bool {

@@ -290,17 +290,16 @@ struct Core<D: Dom> {
     /// House `h`'s cells: `house_cells[h * side..][..side]`.
     house_cells: Vec<u32>,
     houses: usize,
-    /// Each cell's peers once each, with the house they share (the first one met), packed as
-    /// `peer | house << 16`: `peers[peer_start[c]..peer_start[c + 1]]`.
-    peers: Vec<u32>,
-    peer_start: Vec<u32>,
 
     dom: Vec<D>,
     /// Undo log: (cell, candidates before a change).
     trail: Vec<(u32, D)>,
     queue: Vec<u32>,
-    /// Per house and value (`h * side + v`): the cells of the house that still hold the value.
-    places: Vec<u8>,
+    /// Per house and value (`h * side + v`): the cells of the house that still hold the value,
+    /// one bit per position in the house (`house_cells` order). A removal clears a bit, and one
+    /// bit left is a hidden single found at once; naked singles read their peers that hold the
+    /// value from here (three words on 9x9, against a scan of 20 peers).
+    places: Vec<D>,
     /// Per house: the values held by a cell with one candidate (a hint: it may lack a value
     /// after undoing a contradictory state, which costs a needless check, never a wrong one).
     fixed: Vec<D>,
@@ -323,8 +322,9 @@ struct Core<D: Dom> {
     /// Whether the band matching runs (`band_vals` is kept up to date only then).
     keep_band_vals: bool,
     stack_dirty: u32,
-    /// Per cell: its houses (`[..5]`, the first `[5]` of them; see [`cell_houses`]), its band `[6]`
-    /// and its stack `[7]`, in one bounds-checked load.
+    /// Per cell: its houses with its position in each, packed as `house | position << 9` (`[..5]`,
+    /// the first `[5]` of them; see [`cell_houses`] and [`house_pos`]), its band `[6]` and its
+    /// stack `[7]`, in one bounds-checked load.
     cell_meta: Vec<[u16; 8]>,
     cell_weights: Vec<u32>,
     seg: Vec<D>,
@@ -471,31 +471,16 @@ impl<D: Dom> Core<D> {
                 m
             })
             .collect();
+        // 3 N + 2 houses fit 9 bits and N positions 7 bits (N <= 121).
         for (h, (_, cs)) in hs.iter().enumerate() {
-            for &c in cs {
+            for (pos, &c) in cs.iter().enumerate() {
                 house_cells.push(c as u32);
                 let m = &mut cell_meta[c];
-                m[usize::from(m[5])] = h as u16;
+                m[usize::from(m[5])] = (h | pos << 9) as u16;
                 m[5] += 1;
             }
         }
         let nh = hs.len();
-        let mut peers = Vec::new();
-        let mut peer_start = Vec::with_capacity(cells + 1);
-        let mut seen = vec![usize::MAX; cells];
-        for c in 0..cells {
-            peer_start.push(peers.len() as u32);
-            for &h in cell_houses(&cell_meta[c]) {
-                let h = u32::from(h);
-                for &d in &house_cells[h as usize * side..(h as usize + 1) * side] {
-                    if d as usize != c && seen[d as usize] != c {
-                        seen[d as usize] = c;
-                        peers.push(d | h << 16);
-                    }
-                }
-            }
-        }
-        peer_start.push(peers.len() as u32);
         let cell_wdeg = cell_meta.iter().map(|m| u32::from(m[5])).collect();
         Core {
             n,
@@ -505,12 +490,10 @@ impl<D: Dom> Core<D> {
             full: D::low(side),
             house_cells,
             houses: nh,
-            peers,
-            peer_start,
             dom: vec![D::ZERO; cells],
             trail: Vec::new(),
             queue: Vec::with_capacity(cells),
-            places: vec![0; nh * side],
+            places: vec![D::ZERO; nh * side],
             fixed: vec![D::ZERO; nh],
             singles: Vec::new(),
             gac_list: HouseQueue::new(nh),
@@ -594,8 +577,8 @@ impl<D: Dom> Core<D> {
             if v != 0 && usize::from(v) <= side {
                 let bit = D::bit(usize::from(v) - 1);
                 let meta = self.cell_meta[c];
-                for &h in cell_houses(&meta) {
-                    let used = &mut self.house_used[usize::from(h)];
+                for &e in cell_houses(&meta) {
+                    let used = &mut self.house_used[house_pos(e).0];
                     ok &= *used & bit == D::ZERO;
                     *used |= bit;
                 }
@@ -608,8 +591,8 @@ impl<D: Dom> Core<D> {
             }
             let meta = self.cell_meta[c];
             let mut used = D::ZERO;
-            for &h in cell_houses(&meta) {
-                used |= self.house_used[usize::from(h)];
+            for &e in cell_houses(&meta) {
+                used |= self.house_used[house_pos(e).0];
             }
             let d = self.full & !used;
             self.dom[c] = d;
@@ -640,53 +623,52 @@ impl<D: Dom> Core<D> {
     /// yet placed) and returns false when a value has no place left in some house.
     fn count_places(&mut self, queue: bool) -> bool {
         match self.side.div_ceil(8) {
-            0..=2 => self.count_places_with::<2>(queue),
+            1 => self.count_places_with::<1>(queue),
+            2 => self.count_places_with::<2>(queue),
             3..=4 => self.count_places_with::<4>(queue),
             5..=8 => self.count_places_with::<8>(queue),
             _ => self.count_places_with::<16>(queue),
         }
     }
 
-    /// [`Core::count_places`] with `C` words of eight values each, enough for the side.
+    /// [`Core::count_places`] with `C` blocks of eight values (and of eight positions), enough
+    /// for the side: the transposition of each house's candidates into its places without a
+    /// branch per candidate, a byte per value and block of positions in `acc`.
     fn count_places_with<const C: usize>(&mut self, queue: bool) -> bool {
         let side = self.side;
         for h in 0..self.houses {
-            // Eight values at a time, one byte each: the sum of the cells' candidates spread
-            // to bytes (a count is at most 121).
-            let mut sums = [0u64; C];
+            let base = h * side;
+            // acc[k][b], byte j: which of the positions 8 b .. 8 b + 8 hold value 8 k + j.
+            let mut acc = [[0u64; C]; C];
             let mut fixed = D::ZERO;
-            for &c in &self.house_cells[h * side..(h + 1) * side] {
+            for (i, &c) in self.house_cells[base..base + side].iter().enumerate() {
                 let d = self.dom[c as usize];
                 if d.is_power_of_two() {
                     fixed |= d;
                 }
-                for (k, sum) in sums.iter_mut().enumerate() {
-                    *sum += SPREAD[d.byte(k)];
+                let (b, shift) = (i / 8 % C, i % 8);
+                for (k, a) in acc.iter_mut().enumerate() {
+                    a[b] |= SPREAD[d.byte(k)] << shift;
                 }
             }
             self.fixed[h] = fixed;
-            let mut bytes = [[0u8; 8]; C];
-            for (b, sum) in bytes.iter_mut().zip(sums) {
-                *b = sum.to_le_bytes();
-            }
-            self.places[h * side..(h + 1) * side].copy_from_slice(&bytes.as_flattened()[..side]);
-            if queue {
-                // Per word, the bytes that are 0 and those that are 0 or 1 (a byte is below
-                // 0x80, so adding 0x7F sets its top bit exactly when it is not 0), gathered to
-                // one bit per value.
-                const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-                const TOP: u64 = 0x8080_8080_8080_8080;
-                let gather = |m: u64| ((m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
-                let (mut zero, mut at_most_one) = (D::ZERO, D::ZERO);
-                for (k, &sum) in sums.iter().enumerate() {
-                    zero |= D::from_byte(gather(!(sum + LOW7) & TOP), k);
-                    at_most_one |=
-                        D::from_byte(gather(!((sum & !0x0101_0101_0101_0101) + LOW7) & TOP), k);
+            // The values of no place and of one place, without a branch per value.
+            let (mut zero, mut one) = (D::ZERO, D::ZERO);
+            for (v, p) in self.places[base..base + side].iter_mut().enumerate() {
+                let (k, j) = (v / 8 % C, v % 8);
+                let mut m = D::ZERO;
+                for (b, &a) in acc[k].iter().enumerate() {
+                    m |= D::from_byte((a >> (8 * j)) as usize & 0xFF, b);
                 }
-                if zero & self.full != D::ZERO {
+                *p = m;
+                zero |= D::bit_if(v, m == D::ZERO);
+                one |= D::bit_if(v, m.is_power_of_two());
+            }
+            if queue {
+                if zero != D::ZERO {
                     return false;
                 }
-                let mut one = at_most_one & !zero & self.full & !fixed;
+                let mut one = one & !fixed;
                 while one != D::ZERO {
                     let v = one.trailing_zeros() as usize;
                     one = one.without_lowest();
@@ -726,8 +708,8 @@ impl<D: Dom> Core<D> {
         let gone = old & !new;
         let meta = self.cell_meta[c];
         let mut empty = None;
-        for &h in cell_houses(&meta) {
-            let h = usize::from(h);
+        for &e in cell_houses(&meta) {
+            let (h, pos) = house_pos(e);
             self.gac_list.push(h);
             if single {
                 self.fixed[h] |= new;
@@ -737,7 +719,7 @@ impl<D: Dom> Core<D> {
             while g != D::ZERO {
                 let v = g.trailing_zeros() as usize;
                 g = g.without_lowest();
-                self.lose_place(h, v, &mut empty);
+                self.lose_place(h, pos, v, &mut empty);
             }
         }
         self.removed(meta, gone, empty)
@@ -760,14 +742,14 @@ impl<D: Dom> Core<D> {
         Ok(single)
     }
 
-    /// Value `v` has one place fewer in house `h`: none left is a contradiction (noted in
-    /// `empty`), one left (not yet placed) a hidden single to place.
+    /// Value `v` leaves position `pos` of house `h`: no place left is a contradiction (noted
+    /// in `empty`), one left (not yet placed) a hidden single to place.
     #[inline(always)]
-    fn lose_place(&mut self, h: usize, v: usize, empty: &mut Option<usize>) {
+    fn lose_place(&mut self, h: usize, pos: usize, v: usize, empty: &mut Option<usize>) {
         let p = &mut self.places[h * self.side + v];
-        *p -= 1;
-        if *p <= 1 {
-            if *p == 0 {
+        *p &= !D::bit(pos);
+        if p.without_lowest() == D::ZERO {
+            if *p == D::ZERO {
                 *empty = Some(h);
             } else if !self.fixed[h].has(v) {
                 self.singles.push((h << 8 | v) as u32);
@@ -839,31 +821,23 @@ impl<D: Dom> Core<D> {
     }
 
     fn naked(&mut self, c: usize) -> Prop {
-        let v = self.dom[c];
-        // The table moves out while `remove` runs (which leaves it alone), so that the loop
-        // keeps it in registers.
-        let peers = std::mem::take(&mut self.peers);
-        let mut r = Ok(());
-        // The peers that hold the value, 64 at a time, as a mask built without branches (which
-        // peers hold it is data: a branch per peer mispredicts), then the removals.
-        'chunks: for chunk in
-            peers[self.peer_start[c] as usize..self.peer_start[c + 1] as usize].chunks(64)
-        {
-            let mut holders = 0u64;
-            for (i, &p) in chunk.iter().enumerate() {
-                holders |= u64::from(self.dom[(p & 0xFFFF) as usize] & v != D::ZERO) << i;
-            }
-            while holders != 0 {
-                let p = chunk[holders.trailing_zeros() as usize];
-                holders &= holders - 1;
-                r = self.remove_value((p & 0xFFFF) as usize, v, (p >> 16) as usize);
-                if r.is_err() {
-                    break 'chunks;
-                }
+        let bit = self.dom[c];
+        let v = bit.trailing_zeros() as usize;
+        let meta = self.cell_meta[c];
+        // House by house, the other cells that hold the value, from its places there (a peer in
+        // two of the cell's houses has lost it by the time the second is read): the same
+        // removals in the same order as a walk over the peers.
+        for &e in cell_houses(&meta) {
+            let (h, pos) = house_pos(e);
+            let base = h * self.side;
+            let mut holders = self.places[base + v] & !D::bit(pos);
+            while holders != D::ZERO {
+                let i = holders.trailing_zeros() as usize;
+                holders = holders.without_lowest();
+                self.remove_value(self.house_cells[base + i] as usize, bit, h)?;
             }
         }
-        self.peers = peers;
-        r
+        Ok(())
     }
 
     /// [`Core::remove`] of one value `bit` that cell `c` holds, for the naked singles: one
@@ -876,13 +850,13 @@ impl<D: Dom> Core<D> {
         let v = bit.trailing_zeros() as usize;
         let meta = self.cell_meta[c];
         let mut empty = None;
-        for &h in cell_houses(&meta) {
-            let h = usize::from(h);
+        for &e in cell_houses(&meta) {
+            let (h, pos) = house_pos(e);
             self.gac_list.push(h);
             if single {
                 self.fixed[h] |= new;
             }
-            self.lose_place(h, v, &mut empty);
+            self.lose_place(h, pos, v, &mut empty);
         }
         self.removed(meta, bit, empty)
     }
@@ -892,17 +866,12 @@ impl<D: Dom> Core<D> {
     fn hidden(&mut self, hv: usize) -> Prop {
         let (h, v) = (hv >> 8, hv & 0xFF);
         let base = h * self.side;
-        if self.places[base + v] != 1 || self.fixed[h].has(v) {
+        let at = self.places[base + v];
+        if !at.is_power_of_two() || self.fixed[h].has(v) {
             return Ok(());
         }
-        let bit = D::bit(v);
-        for i in 0..self.side {
-            let c = self.house_cells[base + i] as usize;
-            if self.dom[c] & bit != D::ZERO {
-                return self.remove(c, !bit, h);
-            }
-        }
-        Ok(())
+        let c = self.house_cells[base + at.trailing_zeros() as usize] as usize;
+        self.remove(c, !D::bit(v), h)
     }
 
     /// Pointing and claiming on every box/row and box/column intersection.
@@ -1155,28 +1124,28 @@ impl<D: Dom> Core<D> {
         // by_size[s]: open cells with s candidates; by_places[p]: open values with p places.
         let (mut by_size, mut by_places) = ([0u8; 16], [0u8; 16]);
         let mut open_doms = [D::ZERO; 16];
-        let (mut fixed, mut union, mut open) = (D::ZERO, D::ZERO, 0usize);
+        let (mut fixed, mut twice, mut union, mut open) = (D::ZERO, D::ZERO, D::ZERO, 0usize);
+        // Without a branch per cell (whether a cell is fixed is data: it mispredicted 40% of
+        // the time); a fixed cell counts in `by_size[1]`, cleared after.
         for &c in cells {
             let d = self.dom[c as usize];
-            if d.is_power_of_two() {
-                if fixed & d != D::ZERO {
-                    return true;
-                }
-                fixed |= d;
-            } else {
-                union |= d;
-                open_doms[open & 15] = d;
-                open += 1;
-                by_size[d.size() as usize & 15] += 1;
-            }
+            let single = d.is_power_of_two();
+            let fixed_mask = D::bit_if(0, single).wrapping_neg();
+            twice |= fixed & d & fixed_mask;
+            fixed |= d & fixed_mask;
+            union |= d & !fixed_mask;
+            open_doms[open & 15] = d;
+            open += usize::from(!single);
+            by_size[d.size() as usize & 15] += 1;
         }
-        if union & fixed != D::ZERO || union != self.full & !fixed {
+        by_size[1] = 0;
+        if twice != D::ZERO || union & fixed != D::ZERO || union != self.full & !fixed {
             return true;
         }
         let places = &self.places[h * side..(h + 1) * side];
         let mut m = union;
         while m != D::ZERO {
-            by_places[places[m.trailing_zeros() as usize] as usize & 15] += 1;
+            by_places[places[m.trailing_zeros() as usize].size() as usize & 15] += 1;
             m = m.without_lowest();
         }
         if by_places[0] + by_places[1] > 0 {
@@ -1216,23 +1185,20 @@ impl<D: Dom> Core<D> {
                 }
                 has_hall_set(&sets[..n], k, |u: D| u.size() as usize)
             } else {
+                // The values' places (positions in the house: only open cells hold them).
                 let j = open - k;
-                let mut sets = [0u16; 16];
+                let mut sets = [D::ZERO; 16];
                 let mut n = 0;
                 let mut vals = union;
                 while vals != D::ZERO {
-                    let v = vals.trailing_zeros() as usize;
+                    let at = places[vals.trailing_zeros() as usize];
                     vals = vals.without_lowest();
-                    if usize::from(places[v]) <= j {
-                        let mut at = 0u16;
-                        for (i, &d) in open_doms.iter().enumerate() {
-                            at |= u16::from(d.has(v)) << i;
-                        }
+                    if at.size() as usize <= j {
                         sets[n] = at;
                         n += 1;
                     }
                 }
-                has_hall_set(&sets[..n], j, |u: u16| crate::dom::size16(u) as usize)
+                has_hall_set(&sets[..n], j, |u: D| u.size() as usize)
             };
             if found {
                 return true;
@@ -1561,14 +1527,15 @@ impl<D: Dom> Core<D> {
             if unfix {
                 self.phase[c] = cur;
             }
-            for &h in cell_houses(&self.cell_meta[c]) {
-                let h = usize::from(h);
+            for &e in cell_houses(&self.cell_meta[c]) {
+                let (h, pos) = house_pos(e);
                 if unfix {
                     self.fixed[h] &= !cur;
                 }
+                let bit = D::bit(pos);
                 let mut back = old & !cur;
                 while back != D::ZERO {
-                    self.places[h * side + back.trailing_zeros() as usize] += 1;
+                    self.places[h * side + back.trailing_zeros() as usize] |= bit;
                     back = back.without_lowest();
                 }
             }
@@ -1596,8 +1563,8 @@ impl<D: Dom> Core<D> {
                 let bit = m.lowest();
                 m = m.without_lowest();
                 let mut peers = 0u32;
-                for &h in cell_houses(&self.cell_meta[c]) {
-                    let h = usize::from(h);
+                for &e in cell_houses(&self.cell_meta[c]) {
+                    let h = house_pos(e).0;
                     for &o in &self.house_cells[h * self.side..(h + 1) * self.side] {
                         peers += u32::from(self.dom[o as usize] & bit != D::ZERO);
                     }
@@ -1790,7 +1757,7 @@ impl<D: Dom> Core<D> {
                     };
                     guesses.push((c as u32, v, self.trail.len()));
                     self.stats.guesses += 1;
-                    let h = usize::from(self.cell_meta[c][0]);
+                    let h = house_pos(self.cell_meta[c][0]).0;
                     ok = self.remove(c, !v, h).is_ok() && self.propagate().is_ok();
                     continue;
                 }
@@ -1832,7 +1799,7 @@ impl<D: Dom> Core<D> {
                 self.failed_guess(c as usize);
             }
             self.undo(mark);
-            let h = usize::from(self.cell_meta[c as usize][0]);
+            let h = house_pos(self.cell_meta[c as usize][0]).0;
             ok = self.remove(c as usize, v, h).is_ok() && self.propagate().is_ok();
         }
         self.known = known;
@@ -1844,6 +1811,12 @@ impl<D: Dom> Core<D> {
 #[inline(always)]
 fn cell_houses(meta: &[u16; 8]) -> &[u16] {
     &meta[..usize::from(meta[5]).min(5)]
+}
+
+/// A house of a cell and the cell's position in it, from an entry of [`cell_houses`].
+#[inline(always)]
+fn house_pos(e: u16) -> (usize, usize) {
+    (usize::from(e & 0x1FF), usize::from(e >> 9))
 }
 
 /// Whether a house whose `open` cells share `open` values and have the candidate counts `sizes`
