@@ -706,22 +706,15 @@ impl<D: Dom> Core<D> {
         }
         let single = self.narrow(c, old, new, h)?;
         let gone = old & !new;
-        let meta = self.cell_meta[c];
-        let mut empty = None;
-        for &e in cell_houses(&meta) {
-            let (h, pos) = house_pos(e);
-            self.gac_list.push(h);
-            if single {
-                self.fixed[h] |= new;
-            }
+        let (meta, empty) = self.in_houses(c, new, single, |s, h, pos, empty| {
             // Each value gone from the cell has one place fewer in the house.
             let mut g = gone;
             while g != D::ZERO {
                 let v = g.trailing_zeros() as usize;
                 g = g.without_lowest();
-                self.lose_place(h, pos, v, &mut empty);
+                s.lose_place(h, pos, v, empty);
             }
-        }
+        });
         self.removed(meta, gone, empty)
     }
 
@@ -848,6 +841,24 @@ impl<D: Dom> Core<D> {
         let new = old & !bit;
         let single = self.narrow(c, old, new, h)?;
         let v = bit.trailing_zeros() as usize;
+        let (meta, empty) = self.in_houses(c, new, single, |s, h, pos, empty| {
+            s.lose_place(h, pos, v, empty);
+        });
+        self.removed(meta, bit, empty)
+    }
+
+    /// What a narrowing of cell `c` to `new` changes in each of its houses: the house is
+    /// queued for GAC, gains a fixed value when the cell became `single`, and `lose` takes the
+    /// places of the values gone (house, position of the cell, the house left with a value
+    /// and no place). Returns the cell's packed entry and that house.
+    #[inline(always)]
+    fn in_houses(
+        &mut self,
+        c: usize,
+        new: D,
+        single: bool,
+        mut lose: impl FnMut(&mut Self, usize, usize, &mut Option<usize>),
+    ) -> ([u16; 8], Option<usize>) {
         let meta = self.cell_meta[c];
         let mut empty = None;
         for &e in cell_houses(&meta) {
@@ -856,9 +867,9 @@ impl<D: Dom> Core<D> {
             if single {
                 self.fixed[h] |= new;
             }
-            self.lose_place(h, pos, v, &mut empty);
+            lose(self, h, pos, &mut empty);
         }
-        self.removed(meta, bit, empty)
+        (meta, empty)
     }
 
     /// Hidden single: value `v` has one place left in house `h` (`hv = h << 8 | v`), unless
