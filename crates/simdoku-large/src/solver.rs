@@ -175,16 +175,19 @@ pub struct Solver(Words);
 
 #[derive(Clone, Debug)]
 enum Words {
-    W16(Core<u16>),
-    W32(Core<u32>),
-    W64(Core<u64>),
-    W128(Core<u128>),
+    /// Plain 9x9, with the box size a constant (see [`Core`]).
+    W9(Core<u16, 3>),
+    W16(Core<u16, 0>),
+    W32(Core<u32, 0>),
+    W64(Core<u64, 0>),
+    W128(Core<u128, 0>),
 }
 
 /// Runs `$e` with `$c` bound to the solver's core, whatever its word.
 macro_rules! with_core {
     ($s:expr, $c:ident => $e:expr) => {
         match $s {
+            Words::W9($c) => $e,
             Words::W16($c) => $e,
             Words::W32($c) => $e,
             Words::W64($c) => $e,
@@ -198,6 +201,7 @@ impl Solver {
     pub fn new(n: usize, x: bool, cfg: Config) -> Solver {
         assert!((2..=11).contains(&n), "box size {n} is not 2..=11");
         Solver(match n * n {
+            9 if !x => Words::W9(Core::new(n, x, cfg)),
             0..=16 => Words::W16(Core::new(n, x, cfg)),
             17..=32 => Words::W32(Core::new(n, x, cfg)),
             33..=64 => Words::W64(Core::new(n, x, cfg)),
@@ -207,12 +211,12 @@ impl Solver {
 
     /// The box size.
     pub fn box_size(&self) -> usize {
-        with_core!(&self.0, c => c.n)
+        with_core!(&self.0, c => c.n())
     }
 
     /// Whether this solver enforces the diagonals.
     pub fn is_x(&self) -> bool {
-        with_core!(&self.0, c => c.x)
+        with_core!(&self.0, c => c.x())
     }
 
     /// Calls `visitor` with every solution (row-major values 1..=N) until it breaks, the search
@@ -279,9 +283,11 @@ impl Solver {
     }
 }
 
-/// The solver on candidate sets of type `D`.
+/// The solver on candidate sets of type `D`, for box size `K` when it is not 0 (plain Sudoku, no
+/// diagonals: the box size, side and house count are then constants, so that house loops unroll
+/// and index arithmetic folds; 9x9 only) and for any box size set at run time when it is 0.
 #[derive(Clone, Debug)]
-struct Core<D: Dom> {
+struct Core<D: Dom, const K: usize> {
     n: usize,
     side: usize,
     x: bool,
@@ -454,10 +460,11 @@ impl HouseQueue {
 struct Fail;
 type Prop = Result<(), Fail>;
 
-impl<D: Dom> Core<D> {
+impl<D: Dom, const K: usize> Core<D, K> {
     /// A solver for grids of box size `n` (2..=11), the X variant when `x`.
-    fn new(n: usize, x: bool, cfg: Config) -> Core<D> {
+    fn new(n: usize, x: bool, cfg: Config) -> Core<D, K> {
         assert!((2..=11).contains(&n), "box size {n} is not 2..=11");
+        assert!(K == 0 || (K == n && !x), "box size {n} on a solver for box size {K}");
         let side = n * n;
         let cells = side * side;
         let hs = houses(n, x);
@@ -536,7 +543,7 @@ impl<D: Dom> Core<D> {
     ) -> Stats {
         assert_eq!(
             cells.len(),
-            self.side * self.side,
+            self.side() * self.side(),
             "cell count differs from the solver's"
         );
         self.stats = Stats::default();
@@ -561,6 +568,30 @@ impl<D: Dom> Core<D> {
         self.stats
     }
 
+    /// The box size.
+    #[inline(always)]
+    fn n(&self) -> usize {
+        if K == 0 { self.n } else { K }
+    }
+
+    /// The side, `n * n`.
+    #[inline(always)]
+    fn side(&self) -> usize {
+        if K == 0 { self.side } else { K * K }
+    }
+
+    /// Whether the diagonals are houses (never with a constant box size).
+    #[inline(always)]
+    fn x(&self) -> bool {
+        K == 0 && self.x
+    }
+
+    /// Rows, columns, boxes (and diagonals).
+    #[inline(always)]
+    fn houses(&self) -> usize {
+        if K == 0 { self.houses } else { 3 * K * K }
+    }
+
     // ---------------------------------------------------------------- state and removal
 
     /// Sets the candidates from the givens directly (each house's given values leave its empty
@@ -572,7 +603,7 @@ impl<D: Dom> Core<D> {
         self.gac_list.clear();
         self.house_used.fill(D::ZERO);
         let mut ok = true;
-        let side = self.side;
+        let side = self.side();
         for (c, &v) in cells.iter().enumerate() {
             if v != 0 && usize::from(v) <= side {
                 let bit = D::bit(usize::from(v) - 1);
@@ -604,12 +635,12 @@ impl<D: Dom> Core<D> {
         if !ok || !self.count_places(true) {
             return false;
         }
-        for h in 0..self.houses {
+        for h in 0..self.houses() {
             self.gac_list.push(h);
         }
-        self.band_dirty = (1 << self.n) - 1;
+        self.band_dirty = (1 << self.n()) - 1;
         self.band_vals.fill(self.full);
-        self.stack_dirty = (1 << self.n) - 1;
+        self.stack_dirty = (1 << self.n()) - 1;
         true
     }
 
@@ -622,7 +653,7 @@ impl<D: Dom> Core<D> {
     /// [`Core::recount`]; with `queue`, also queues the hidden singles (values of one place not
     /// yet placed) and returns false when a value has no place left in some house.
     fn count_places(&mut self, queue: bool) -> bool {
-        match self.side.div_ceil(8) {
+        match self.side().div_ceil(8) {
             1 => self.count_places_with::<1>(queue),
             2 => self.count_places_with::<2>(queue),
             3..=4 => self.count_places_with::<4>(queue),
@@ -635,8 +666,8 @@ impl<D: Dom> Core<D> {
     /// for the side: the transposition of each house's candidates into its places without a
     /// branch per candidate, a byte per value and block of positions in `acc`.
     fn count_places_with<const C: usize>(&mut self, queue: bool) -> bool {
-        let side = self.side;
-        for h in 0..self.houses {
+        let side = self.side();
+        for h in 0..self.houses() {
             let base = h * side;
             // acc[k][b], byte j: which of the positions 8 b .. 8 b + 8 hold value 8 k + j.
             let mut acc = [[0u64; C]; C];
@@ -691,8 +722,9 @@ impl<D: Dom> Core<D> {
     /// A contradiction in house `h`: its weight, and the weighted degree of its cells, grow.
     fn bump(&mut self, h: usize) {
         self.weights[h] += 1;
-        for i in 0..self.side {
-            self.cell_wdeg[self.house_cells[h * self.side + i] as usize] += 1;
+        let side = self.side();
+        for i in 0..side {
+            self.cell_wdeg[self.house_cells[h * side + i] as usize] += 1;
         }
     }
 
@@ -739,7 +771,8 @@ impl<D: Dom> Core<D> {
     /// in `empty`), one left (not yet placed) a hidden single to place.
     #[inline(always)]
     fn lose_place(&mut self, h: usize, pos: usize, v: usize, empty: &mut Option<usize>) {
-        let p = &mut self.places[h * self.side + v];
+        let side = self.side();
+        let p = &mut self.places[h * side + v];
         *p &= !D::bit(pos);
         if p.without_lowest() == D::ZERO {
             if *p == D::ZERO {
@@ -759,7 +792,8 @@ impl<D: Dom> Core<D> {
         self.stack_dirty |= 1 << stack;
         if self.keep_band_vals {
             self.band_vals[band] |= gone;
-            self.band_vals[self.n + stack] |= gone;
+            let n = self.n();
+            self.band_vals[n + stack] |= gone;
         }
         if let Some(h) = empty {
             self.bump(h);
@@ -790,15 +824,15 @@ impl<D: Dom> Core<D> {
                 // has two places or more. A Hall set then needs two cells, and its hidden
                 // complement two more: a house with 3 open cells or fewer has nothing to prune.
                 if !(self.cfg.hidden_singles
-                    && self.side < 16
-                    && self.fixed[h].size() as usize + 3 >= self.side)
+                    && self.side() < 16
+                    && self.fixed[h].size() as usize + 3 >= self.side())
                 {
                     self.gac(h)?;
                 }
                 continue;
             }
             if self.cfg.intersections && (self.band_dirty | self.stack_dirty) != 0 {
-                if self.x {
+                if self.x() {
                     self.diagbox()?;
                 }
                 self.boxline()?;
@@ -822,7 +856,7 @@ impl<D: Dom> Core<D> {
         // removals in the same order as a walk over the peers.
         for &e in cell_houses(&meta) {
             let (h, pos) = house_pos(e);
-            let base = h * self.side;
+            let base = h * self.side();
             let mut holders = self.places[base + v] & !D::bit(pos);
             while holders != D::ZERO {
                 let i = holders.trailing_zeros() as usize;
@@ -876,7 +910,7 @@ impl<D: Dom> Core<D> {
     /// that changed since it was queued or the place already holds it alone.
     fn hidden(&mut self, hv: usize) -> Prop {
         let (h, v) = (hv >> 8, hv & 0xFF);
-        let base = h * self.side;
+        let base = h * self.side();
         let at = self.places[base + v];
         if !at.is_power_of_two() || self.fixed[h].has(v) {
             return Ok(());
@@ -889,7 +923,7 @@ impl<D: Dom> Core<D> {
     fn boxline(&mut self) -> Prop {
         // The box size as a constant: the loops over a band's n lines and n boxes unroll (on
         // 9x9 this took a pass from about 8600 instructions to 4100, removals included).
-        match self.n {
+        match self.n() {
             2 => self.boxline_n::<2>(),
             3 => self.boxline_n::<3>(),
             4 => self.boxline_n::<4>(),
@@ -905,7 +939,7 @@ impl<D: Dom> Core<D> {
 
     /// [`Core::boxline`] for box size `N`.
     fn boxline_n<const N: usize>(&mut self) -> Prop {
-        let (n, side) = (N, self.side);
+        let (n, side) = (N, self.side());
         // Only bands (for rows) and stacks (for columns) with a change since the last pass: the
         // inferences of a band involve its cells only.
         let dirty = [self.band_dirty, self.stack_dirty];
@@ -1014,7 +1048,7 @@ impl<D: Dom> Core<D> {
     /// current candidates when earlier removals made them stale, which only weakens it).
     /// Only the values in `open_vals` (in two segments or more of some box) are looked at.
     fn band_matching(&mut self, dir: usize, band: usize, open_vals: D) -> Prop {
-        let (n, side) = (self.n, self.side);
+        let (n, side) = (self.n(), self.side());
         let seg = dir * side * n;
         let at = |l: usize, p: usize| if dir == 0 { l * side + p } else { p * side + l };
         let mut vals = open_vals;
@@ -1063,7 +1097,7 @@ impl<D: Dom> Core<D> {
 
     /// Sudoku-X: pointing and claiming where a diagonal crosses a box (n cells).
     fn diagbox(&mut self) -> Prop {
-        let (n, side) = (self.n, self.side);
+        let (n, side) = (self.n(), self.side());
         for d in 0..2 {
             let dh = 3 * side + d;
             let on_diag = |c: usize| {
@@ -1129,7 +1163,7 @@ impl<D: Dom> Core<D> {
     /// set is), found among the cells of 3 candidates or fewer and the values of 3 places or
     /// fewer.
     fn gac_may_prune(&self, h: usize) -> bool {
-        let side = self.side;
+        let side = self.side();
         debug_assert!(side < 16);
         let cells = &self.house_cells[h * side..(h + 1) * side];
         // by_size[s]: open cells with s candidates; by_places[p]: open values with p places.
@@ -1220,7 +1254,7 @@ impl<D: Dom> Core<D> {
 
     /// Generalised arc consistency of house `h`'s all-different constraint.
     fn gac(&mut self, h: usize) -> Prop {
-        let side = self.side;
+        let side = self.side();
         let base = h * side;
         // Every value placed (the hint holds only values of cells with one candidate): done.
         if self.fixed[h] == self.full {
@@ -1417,7 +1451,7 @@ impl<D: Dom> Core<D> {
         // and columns cannot be completed any more, and the choices that caused it lie far up
         // the search; band by band, a dead end is nearly always within the band being filled.
         let cells = if self.band_first {
-            let band = self.side * self.n;
+            let band = self.side() * self.n();
             let first = self.dom.iter().position(|d| !d.is_power_of_two())?;
             let start = first / band * band;
             start..start + band
@@ -1462,11 +1496,11 @@ impl<D: Dom> Core<D> {
     fn choose_dual(&self, cell_size: u32) -> Option<(usize, D)> {
         let mut best: Option<(usize, u32, D)> = None; // house, places, value bit
         let mut limit = cell_size;
-        for h in 0..self.houses {
+        for h in 0..self.houses() {
             if limit <= 2 {
                 break;
             }
-            let cells = &self.house_cells[h * self.side..(h + 1) * self.side];
+            let cells = &self.house_cells[h * self.side()..(h + 1) * self.side()];
             let mut planes = [D::ZERO; 8];
             for &c in cells {
                 let mut carry = self.dom[c as usize];
@@ -1492,7 +1526,7 @@ impl<D: Dom> Core<D> {
             }
         }
         let (h, _, v) = best?;
-        let cells = &self.house_cells[h * self.side..(h + 1) * self.side];
+        let cells = &self.house_cells[h * self.side()..(h + 1) * self.side()];
         let c = cells
             .iter()
             .map(|&c| c as usize)
@@ -1518,7 +1552,7 @@ impl<D: Dom> Core<D> {
     fn out_of_time(&mut self) -> bool {
         self.ticks = self.ticks.wrapping_add(1);
         if let Some(t) = self.deadline
-            && (self.n >= 5 || self.ticks.is_multiple_of(64))
+            && (self.n() >= 5 || self.ticks.is_multiple_of(64))
             && Instant::now() >= t
         {
             self.stats.timed_out = true;
@@ -1529,7 +1563,7 @@ impl<D: Dom> Core<D> {
 
     /// Restores the candidates as they were when the trail was `mark` long.
     fn undo(&mut self, mark: usize) {
-        let side = self.side;
+        let side = self.side();
         while self.trail.len() > mark {
             let (c, old) = self.trail.pop().expect("trail");
             let c = c as usize;
@@ -1565,7 +1599,7 @@ impl<D: Dom> Core<D> {
     /// the lowest, or a random one when restarting.
     fn pick_value(&mut self, c: usize, random: bool) -> D {
         let mut d = self.dom[c];
-        if self.cfg.lcv && self.n >= 4 {
+        if self.cfg.lcv && self.n() >= 4 {
             // Least constraining value: the one fewest peers still hold (ties: random when
             // restarting, else the lowest).
             let mut best = (u32::MAX, D::ZERO, 0u64);
@@ -1576,7 +1610,7 @@ impl<D: Dom> Core<D> {
                 let mut peers = 0u32;
                 for &e in cell_houses(&self.cell_meta[c]) {
                     let h = house_pos(e).0;
-                    for &o in &self.house_cells[h * self.side..(h + 1) * self.side] {
+                    for &o in &self.house_cells[h * self.side()..(h + 1) * self.side()] {
                         peers += u32::from(self.dom[o as usize] & bit != D::ZERO);
                     }
                 }
@@ -1610,7 +1644,7 @@ impl<D: Dom> Core<D> {
         guesses: &[(u32, D, usize)],
         local: &mut (usize, u32),
     ) -> (usize, usize) {
-        let band_cells = self.side * self.n;
+        let band_cells = self.side() * self.n();
         let Some(&(c, _, _)) = guesses.last() else {
             return (0, 0);
         };
@@ -1645,7 +1679,7 @@ impl<D: Dom> Core<D> {
                 }
             })
             .collect();
-        let grid = crate::pattern::fit(self.n, self.x, &fixed)?;
+        let grid = crate::pattern::fit(self.n(), self.x(), &fixed)?;
         // A solution of the givens keeps every value root propagation left; check anyway.
         if grid
             .iter()
@@ -1687,15 +1721,15 @@ impl<D: Dom> Core<D> {
             open_values += d.count_ones() as usize;
         }
         self.stats.open_at_root = open;
-        let share = if self.x { 2 } else { 3 };
-        let sparse = open > 0 && share * open_values >= open * self.side;
-        self.band_first = self.n >= 4 && sparse && !self.x;
+        let share = if self.x() { 2 } else { 3 };
+        let sparse = open > 0 && share * open_values >= open * self.side();
+        self.band_first = self.n() >= 4 && sparse && !self.x();
         let learn = match self.cfg.learn {
             Learn::Off => false,
-            Learn::Large => self.n >= 4 && !sparse,
+            Learn::Large => self.n() >= 4 && !sparse,
             Learn::Always => true,
         };
-        let hint = if self.cfg.pattern && self.n >= 4 && open > 0 {
+        let hint = if self.cfg.pattern && self.n() >= 4 && open > 0 {
             self.fit_pattern()
         } else {
             None
@@ -1707,7 +1741,7 @@ impl<D: Dom> Core<D> {
             let st = self.cdcl.run(
                 &dom,
                 &self.house_cells,
-                self.side,
+                self.side(),
                 self.deadline,
                 hint.as_deref(),
                 out,
@@ -2031,7 +2065,7 @@ mod tests {
         // placed, each its value of one solution plus random others). GAC must leave exactly
         // the brute-force supports, whether the Hall-set count skips the house or not.
         let mut rng = Rng::new(5);
-        let mut s = Core::<u16>::new(4, false, Config::default());
+        let mut s = Core::<u16, 0>::new(4, false, Config::default());
         let (mut skipped, mut pruned) = (0, 0);
         for round in 0..1500 {
             s.dom.fill(s.full);
@@ -2092,7 +2126,7 @@ mod tests {
     #[test]
     fn gac_matches_brute_force_on_one_house() {
         let mut rng = Rng::new(3);
-        let mut s = Core::<u16>::new(3, false, Config::default());
+        let mut s = Core::<u16, 3>::new(3, false, Config::default());
         let cells: Vec<usize> = (0..9).collect(); // row 0 is house 0
         let (mut pruned, mut skipped) = (0, 0);
         for round in 0..4500 {
