@@ -592,6 +592,17 @@ impl<D: Dom, const K: usize> Core<D, K> {
         if K == 0 { self.houses } else { 3 * K * K }
     }
 
+    /// The houses of a cell, from its packed entry in `cell_meta` (the bound keeps the slice
+    /// within the entry without a check; with a constant box size, a cell is in 3 houses).
+    #[inline(always)]
+    fn cell_houses(meta: &[u16; 8]) -> &[u16] {
+        if K == 0 {
+            &meta[..usize::from(meta[5]).min(5)]
+        } else {
+            &meta[..3]
+        }
+    }
+
     // ---------------------------------------------------------------- state and removal
 
     /// Sets the candidates from the givens directly (each house's given values leave its empty
@@ -608,7 +619,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
             if v != 0 && usize::from(v) <= side {
                 let bit = D::bit(usize::from(v) - 1);
                 let meta = self.cell_meta[c];
-                for &e in cell_houses(&meta) {
+                for &e in Self::cell_houses(&meta) {
                     let used = &mut self.house_used[house_pos(e).0];
                     ok &= *used & bit == D::ZERO;
                     *used |= bit;
@@ -622,7 +633,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
             }
             let meta = self.cell_meta[c];
             let mut used = D::ZERO;
-            for &e in cell_houses(&meta) {
+            for &e in Self::cell_houses(&meta) {
                 used |= self.house_used[house_pos(e).0];
             }
             let d = self.full & !used;
@@ -854,7 +865,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
         // House by house, the other cells that hold the value, from its places there (a peer in
         // two of the cell's houses has lost it by the time the second is read): the same
         // removals in the same order as a walk over the peers.
-        for &e in cell_houses(&meta) {
+        for &e in Self::cell_houses(&meta) {
             let (h, pos) = house_pos(e);
             let base = h * self.side();
             let mut holders = self.places[base + v] & !D::bit(pos);
@@ -895,7 +906,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
     ) -> ([u16; 8], Option<usize>) {
         let meta = self.cell_meta[c];
         let mut empty = None;
-        for &e in cell_houses(&meta) {
+        for &e in Self::cell_houses(&meta) {
             let (h, pos) = house_pos(e);
             self.gac_list.push(h);
             if single {
@@ -1572,7 +1583,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
             if unfix {
                 self.phase[c] = cur;
             }
-            for &e in cell_houses(&self.cell_meta[c]) {
+            for &e in Self::cell_houses(&self.cell_meta[c]) {
                 let (h, pos) = house_pos(e);
                 if unfix {
                     self.fixed[h] &= !cur;
@@ -1608,7 +1619,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
                 let bit = m.lowest();
                 m = m.without_lowest();
                 let mut peers = 0u32;
-                for &e in cell_houses(&self.cell_meta[c]) {
+                for &e in Self::cell_houses(&self.cell_meta[c]) {
                     let h = house_pos(e).0;
                     for &o in &self.house_cells[h * self.side()..(h + 1) * self.side()] {
                         peers += u32::from(self.dom[o as usize] & bit != D::ZERO);
@@ -1851,14 +1862,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
     }
 }
 
-/// The houses of a cell, from its packed entry in `cell_meta` (the bound keeps the slice
-/// within the entry without a check).
-#[inline(always)]
-fn cell_houses(meta: &[u16; 8]) -> &[u16] {
-    &meta[..usize::from(meta[5]).min(5)]
-}
-
-/// A house of a cell and the cell's position in it, from an entry of [`cell_houses`].
+/// A house of a cell and the cell's position in it, from an entry of [`Core::cell_houses`].
 #[inline(always)]
 fn house_pos(e: u16) -> (usize, usize) {
     (usize::from(e & 0x1FF), usize::from(e >> 9))
