@@ -868,26 +868,38 @@ impl<D: Dom, const K: usize> Core<D, K> {
         for &e in Self::cell_houses(&meta) {
             let (h, pos) = house_pos(e);
             let base = h * self.side();
-            let mut holders = self.places[base + v] & !D::bit(pos);
+            let at = D::bit(pos);
+            let mut holders = self.places[base + v] & !at;
+            if holders == D::ZERO {
+                continue;
+            }
             while holders != D::ZERO {
                 let i = holders.trailing_zeros() as usize;
                 holders = holders.without_lowest();
                 self.remove_value(self.house_cells[base + i] as usize, bit, h)?;
             }
+            // The value's one place in this house, set once all its holders have lost it (a
+            // contradiction on the way leaves the places of those not reached, which undo
+            // needs).
+            self.places[base + v] = at;
         }
         Ok(())
     }
 
-    /// [`Core::remove`] of one value `bit` that cell `c` holds, for the naked singles: one
-    /// count per house, no loop over the values gone.
+    /// [`Core::remove`] of one value `bit` that cell `c` holds, for the naked singles of house
+    /// `h`: no loop over the values gone, and the value's places in `h` are left to the caller
+    /// (one store, where a removal for each holder would find the value placed there).
     #[inline(always)]
     fn remove_value(&mut self, c: usize, bit: D, h: usize) -> Prop {
         let old = self.dom[c];
         let new = old & !bit;
         let single = self.narrow(c, old, new, h)?;
         let v = bit.trailing_zeros() as usize;
+        let skip = h;
         let (meta, empty) = self.in_houses(c, new, single, |s, h, pos, empty| {
-            s.lose_place(h, pos, v, empty);
+            if h != skip {
+                s.lose_place(h, pos, v, empty);
+            }
         });
         self.removed(meta, bit, empty)
     }
