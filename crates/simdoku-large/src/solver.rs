@@ -312,8 +312,10 @@ struct Core<D: Dom, const K: usize> {
     /// (house, value) pairs, as `h << 8 | v` (no division to take them apart), whose places
     /// dropped to one.
     singles: Vec<u32>,
-    /// Houses waiting for GAC, first in, first out.
+    /// Houses waiting for GAC, first in, first out (box size set at run time).
     gac_list: HouseQueue,
+    /// Houses waiting for GAC, one bit each, lowest first (constant box size).
+    gac_bits: u64,
     /// Matching per house: value index matched to the house's i-th cell, and the converse.
     var_val: Vec<u8>,
     val_var: Vec<u8>,
@@ -464,7 +466,14 @@ impl<D: Dom, const K: usize> Core<D, K> {
     /// A solver for grids of box size `n` (2..=11), the X variant when `x`.
     fn new(n: usize, x: bool, cfg: Config) -> Core<D, K> {
         assert!((2..=11).contains(&n), "box size {n} is not 2..=11");
-        assert!(K == 0 || (K == n && !x), "box size {n} on a solver for box size {K}");
+        assert!(
+            K == 0 || (K == n && !x),
+            "box size {n} on a solver for box size {K}"
+        );
+        assert!(
+            3 * K * K <= 64,
+            "the houses of box size {K} do not fit a word"
+        );
         let side = n * n;
         let cells = side * side;
         let hs = houses(n, x);
@@ -504,6 +513,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
             fixed: vec![D::ZERO; nh],
             singles: Vec::new(),
             gac_list: HouseQueue::new(nh),
+            gac_bits: 0,
             var_val: vec![NONE; nh * side],
             val_var: vec![NONE; nh * side],
             weights: vec![1; nh],
@@ -603,6 +613,35 @@ impl<D: Dom, const K: usize> Core<D, K> {
         }
     }
 
+    /// Queues house `h` for GAC. With a constant box size the houses are bits of one word: a
+    /// push without a branch (a house is queued by nearly every removal), taken lowest first.
+    #[inline(always)]
+    fn queue_gac(&mut self, h: usize) {
+        if K == 0 {
+            self.gac_list.push(h);
+        } else {
+            self.gac_bits |= 1 << h;
+        }
+    }
+
+    /// The next house queued for GAC.
+    #[inline(always)]
+    fn next_gac(&mut self) -> Option<usize> {
+        if K == 0 {
+            self.gac_list.pop()
+        } else if self.gac_bits == 0 {
+            None
+        } else {
+            let h = self.gac_bits.trailing_zeros() as usize;
+            self.gac_bits &= self.gac_bits - 1;
+            Some(h)
+        }
+    }
+
+    fn gac_pending(&self) -> bool {
+        !self.gac_list.is_empty() || self.gac_bits != 0
+    }
+
     // ---------------------------------------------------------------- state and removal
 
     /// Sets the candidates from the givens directly (each house's given values leave its empty
@@ -612,6 +651,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
         self.queue.clear();
         self.singles.clear();
         self.gac_list.clear();
+        self.gac_bits = 0;
         self.house_used.fill(D::ZERO);
         let mut ok = true;
         let side = self.side();
@@ -647,7 +687,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
             return false;
         }
         for h in 0..self.houses() {
-            self.gac_list.push(h);
+            self.queue_gac(h);
         }
         self.band_dirty = (1 << self.n()) - 1;
         self.band_vals.fill(self.full);
@@ -725,6 +765,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
         self.queue.clear();
         self.singles.clear();
         self.gac_list.clear();
+        self.gac_bits = 0;
         self.band_dirty = 0;
         self.band_vals.fill(D::ZERO);
         self.stack_dirty = 0;
@@ -828,7 +869,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
                 continue;
             }
             if self.cfg.gac
-                && let Some(h) = self.gac_list.pop()
+                && let Some(h) = self.next_gac()
             {
                 // Here every single has been propagated: a house's open cells hold two values
                 // or more, none of them placed, and (with hidden singles) each value not placed
@@ -847,12 +888,13 @@ impl<D: Dom, const K: usize> Core<D, K> {
                     self.diagbox()?;
                 }
                 self.boxline()?;
-                if !self.queue.is_empty() || !self.singles.is_empty() || !self.gac_list.is_empty() {
+                if !self.queue.is_empty() || !self.singles.is_empty() || self.gac_pending() {
                     continue;
                 }
             }
             if !self.cfg.gac {
                 self.gac_list.clear();
+                self.gac_bits = 0;
             }
             return Ok(());
         }
@@ -920,7 +962,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
         let mut empty = None;
         for &e in Self::cell_houses(&meta) {
             let (h, pos) = house_pos(e);
-            self.gac_list.push(h);
+            self.queue_gac(h);
             if single {
                 self.fixed[h] |= new;
             }
