@@ -175,16 +175,19 @@ pub struct Solver(Words);
 
 #[derive(Clone, Debug)]
 enum Words {
-    W16(Core<u16>),
-    W32(Core<u32>),
-    W64(Core<u64>),
-    W128(Core<u128>),
+    /// Plain 9x9, with the box size a constant (see [`Core`]).
+    W9(Core<u16, 3>),
+    W16(Core<u16, 0>),
+    W32(Core<u32, 0>),
+    W64(Core<u64, 0>),
+    W128(Core<u128, 0>),
 }
 
 /// Runs `$e` with `$c` bound to the solver's core, whatever its word.
 macro_rules! with_core {
     ($s:expr, $c:ident => $e:expr) => {
         match $s {
+            Words::W9($c) => $e,
             Words::W16($c) => $e,
             Words::W32($c) => $e,
             Words::W64($c) => $e,
@@ -198,6 +201,7 @@ impl Solver {
     pub fn new(n: usize, x: bool, cfg: Config) -> Solver {
         assert!((2..=11).contains(&n), "box size {n} is not 2..=11");
         Solver(match n * n {
+            9 if !x => Words::W9(Core::new(n, x, cfg)),
             0..=16 => Words::W16(Core::new(n, x, cfg)),
             17..=32 => Words::W32(Core::new(n, x, cfg)),
             33..=64 => Words::W64(Core::new(n, x, cfg)),
@@ -207,12 +211,12 @@ impl Solver {
 
     /// The box size.
     pub fn box_size(&self) -> usize {
-        with_core!(&self.0, c => c.n)
+        with_core!(&self.0, c => c.n())
     }
 
     /// Whether this solver enforces the diagonals.
     pub fn is_x(&self) -> bool {
-        with_core!(&self.0, c => c.x)
+        with_core!(&self.0, c => c.x())
     }
 
     /// Calls `visitor` with every solution (row-major values 1..=N) until it breaks, the search
@@ -279,9 +283,11 @@ impl Solver {
     }
 }
 
-/// The solver on candidate sets of type `D`.
+/// The solver on candidate sets of type `D`, for box size `K` when it is not 0 (plain Sudoku, no
+/// diagonals: the box size, side and house count are then constants, so that house loops unroll
+/// and index arithmetic folds; 9x9 only) and for any box size set at run time when it is 0.
 #[derive(Clone, Debug)]
-struct Core<D: Dom> {
+struct Core<D: Dom, const K: usize> {
     n: usize,
     side: usize,
     x: bool,
@@ -306,8 +312,10 @@ struct Core<D: Dom> {
     /// (house, value) pairs, as `h << 8 | v` (no division to take them apart), whose places
     /// dropped to one.
     singles: Vec<u32>,
-    /// Houses waiting for GAC, first in, first out.
+    /// Houses waiting for GAC, first in, first out (box size set at run time).
     gac_list: HouseQueue,
+    /// Houses waiting for GAC, one bit each, lowest first (constant box size).
+    gac_bits: u64,
     /// Matching per house: value index matched to the house's i-th cell, and the converse.
     var_val: Vec<u8>,
     val_var: Vec<u8>,
@@ -454,10 +462,18 @@ impl HouseQueue {
 struct Fail;
 type Prop = Result<(), Fail>;
 
-impl<D: Dom> Core<D> {
+impl<D: Dom, const K: usize> Core<D, K> {
     /// A solver for grids of box size `n` (2..=11), the X variant when `x`.
-    fn new(n: usize, x: bool, cfg: Config) -> Core<D> {
+    fn new(n: usize, x: bool, cfg: Config) -> Core<D, K> {
         assert!((2..=11).contains(&n), "box size {n} is not 2..=11");
+        assert!(
+            K == 0 || (K == n && !x),
+            "box size {n} on a solver for box size {K}"
+        );
+        assert!(
+            3 * K * K <= 64,
+            "the houses of box size {K} do not fit a word"
+        );
         let side = n * n;
         let cells = side * side;
         let hs = houses(n, x);
@@ -497,6 +513,7 @@ impl<D: Dom> Core<D> {
             fixed: vec![D::ZERO; nh],
             singles: Vec::new(),
             gac_list: HouseQueue::new(nh),
+            gac_bits: 0,
             var_val: vec![NONE; nh * side],
             val_var: vec![NONE; nh * side],
             weights: vec![1; nh],
@@ -536,7 +553,7 @@ impl<D: Dom> Core<D> {
     ) -> Stats {
         assert_eq!(
             cells.len(),
-            self.side * self.side,
+            self.side() * self.side(),
             "cell count differs from the solver's"
         );
         self.stats = Stats::default();
@@ -561,6 +578,70 @@ impl<D: Dom> Core<D> {
         self.stats
     }
 
+    /// The box size.
+    #[inline(always)]
+    fn n(&self) -> usize {
+        if K == 0 { self.n } else { K }
+    }
+
+    /// The side, `n * n`.
+    #[inline(always)]
+    fn side(&self) -> usize {
+        if K == 0 { self.side } else { K * K }
+    }
+
+    /// Whether the diagonals are houses (never with a constant box size).
+    #[inline(always)]
+    fn x(&self) -> bool {
+        K == 0 && self.x
+    }
+
+    /// Rows, columns, boxes (and diagonals).
+    #[inline(always)]
+    fn houses(&self) -> usize {
+        if K == 0 { self.houses } else { 3 * K * K }
+    }
+
+    /// The houses of a cell, from its packed entry in `cell_meta` (the bound keeps the slice
+    /// within the entry without a check; with a constant box size, a cell is in 3 houses).
+    #[inline(always)]
+    fn cell_houses(meta: &[u16; 8]) -> &[u16] {
+        if K == 0 {
+            &meta[..usize::from(meta[5]).min(5)]
+        } else {
+            &meta[..3]
+        }
+    }
+
+    /// Queues house `h` for GAC. With a constant box size the houses are bits of one word: a
+    /// push without a branch (a house is queued by nearly every removal), taken lowest first.
+    #[inline(always)]
+    fn queue_gac(&mut self, h: usize) {
+        if K == 0 {
+            self.gac_list.push(h);
+        } else {
+            self.gac_bits |= 1 << h;
+        }
+    }
+
+    /// The next house queued for GAC.
+    #[inline(always)]
+    fn next_gac(&mut self) -> Option<usize> {
+        if K == 0 {
+            self.gac_list.pop()
+        } else if self.gac_bits == 0 {
+            None
+        } else {
+            let h = self.gac_bits.trailing_zeros() as usize;
+            self.gac_bits &= self.gac_bits - 1;
+            Some(h)
+        }
+    }
+
+    fn gac_pending(&self) -> bool {
+        !self.gac_list.is_empty() || self.gac_bits != 0
+    }
+
     // ---------------------------------------------------------------- state and removal
 
     /// Sets the candidates from the givens directly (each house's given values leave its empty
@@ -570,14 +651,15 @@ impl<D: Dom> Core<D> {
         self.queue.clear();
         self.singles.clear();
         self.gac_list.clear();
+        self.gac_bits = 0;
         self.house_used.fill(D::ZERO);
         let mut ok = true;
-        let side = self.side;
+        let side = self.side();
         for (c, &v) in cells.iter().enumerate() {
             if v != 0 && usize::from(v) <= side {
                 let bit = D::bit(usize::from(v) - 1);
                 let meta = self.cell_meta[c];
-                for &e in cell_houses(&meta) {
+                for &e in Self::cell_houses(&meta) {
                     let used = &mut self.house_used[house_pos(e).0];
                     ok &= *used & bit == D::ZERO;
                     *used |= bit;
@@ -591,7 +673,7 @@ impl<D: Dom> Core<D> {
             }
             let meta = self.cell_meta[c];
             let mut used = D::ZERO;
-            for &e in cell_houses(&meta) {
+            for &e in Self::cell_houses(&meta) {
                 used |= self.house_used[house_pos(e).0];
             }
             let d = self.full & !used;
@@ -604,12 +686,12 @@ impl<D: Dom> Core<D> {
         if !ok || !self.count_places(true) {
             return false;
         }
-        for h in 0..self.houses {
-            self.gac_list.push(h);
+        for h in 0..self.houses() {
+            self.queue_gac(h);
         }
-        self.band_dirty = (1 << self.n) - 1;
+        self.band_dirty = (1 << self.n()) - 1;
         self.band_vals.fill(self.full);
-        self.stack_dirty = (1 << self.n) - 1;
+        self.stack_dirty = (1 << self.n()) - 1;
         true
     }
 
@@ -622,7 +704,7 @@ impl<D: Dom> Core<D> {
     /// [`Core::recount`]; with `queue`, also queues the hidden singles (values of one place not
     /// yet placed) and returns false when a value has no place left in some house.
     fn count_places(&mut self, queue: bool) -> bool {
-        match self.side.div_ceil(8) {
+        match self.side().div_ceil(8) {
             1 => self.count_places_with::<1>(queue),
             2 => self.count_places_with::<2>(queue),
             3..=4 => self.count_places_with::<4>(queue),
@@ -635,8 +717,8 @@ impl<D: Dom> Core<D> {
     /// for the side: the transposition of each house's candidates into its places without a
     /// branch per candidate, a byte per value and block of positions in `acc`.
     fn count_places_with<const C: usize>(&mut self, queue: bool) -> bool {
-        let side = self.side;
-        for h in 0..self.houses {
+        let side = self.side();
+        for h in 0..self.houses() {
             let base = h * side;
             // acc[k][b], byte j: which of the positions 8 b .. 8 b + 8 hold value 8 k + j.
             let mut acc = [[0u64; C]; C];
@@ -683,6 +765,7 @@ impl<D: Dom> Core<D> {
         self.queue.clear();
         self.singles.clear();
         self.gac_list.clear();
+        self.gac_bits = 0;
         self.band_dirty = 0;
         self.band_vals.fill(D::ZERO);
         self.stack_dirty = 0;
@@ -691,8 +774,9 @@ impl<D: Dom> Core<D> {
     /// A contradiction in house `h`: its weight, and the weighted degree of its cells, grow.
     fn bump(&mut self, h: usize) {
         self.weights[h] += 1;
-        for i in 0..self.side {
-            self.cell_wdeg[self.house_cells[h * self.side + i] as usize] += 1;
+        let side = self.side();
+        for i in 0..side {
+            self.cell_wdeg[self.house_cells[h * side + i] as usize] += 1;
         }
     }
 
@@ -739,7 +823,8 @@ impl<D: Dom> Core<D> {
     /// in `empty`), one left (not yet placed) a hidden single to place.
     #[inline(always)]
     fn lose_place(&mut self, h: usize, pos: usize, v: usize, empty: &mut Option<usize>) {
-        let p = &mut self.places[h * self.side + v];
+        let side = self.side();
+        let p = &mut self.places[h * side + v];
         *p &= !D::bit(pos);
         if p.without_lowest() == D::ZERO {
             if *p == D::ZERO {
@@ -759,7 +844,8 @@ impl<D: Dom> Core<D> {
         self.stack_dirty |= 1 << stack;
         if self.keep_band_vals {
             self.band_vals[band] |= gone;
-            self.band_vals[self.n + stack] |= gone;
+            let n = self.n();
+            self.band_vals[n + stack] |= gone;
         }
         if let Some(h) = empty {
             self.bump(h);
@@ -783,31 +869,32 @@ impl<D: Dom> Core<D> {
                 continue;
             }
             if self.cfg.gac
-                && let Some(h) = self.gac_list.pop()
+                && let Some(h) = self.next_gac()
             {
                 // Here every single has been propagated: a house's open cells hold two values
                 // or more, none of them placed, and (with hidden singles) each value not placed
                 // has two places or more. A Hall set then needs two cells, and its hidden
                 // complement two more: a house with 3 open cells or fewer has nothing to prune.
                 if !(self.cfg.hidden_singles
-                    && self.side < 16
-                    && self.fixed[h].size() as usize + 3 >= self.side)
+                    && self.side() < 16
+                    && self.fixed[h].size() as usize + 3 >= self.side())
                 {
                     self.gac(h)?;
                 }
                 continue;
             }
             if self.cfg.intersections && (self.band_dirty | self.stack_dirty) != 0 {
-                if self.x {
+                if self.x() {
                     self.diagbox()?;
                 }
                 self.boxline()?;
-                if !self.queue.is_empty() || !self.singles.is_empty() || !self.gac_list.is_empty() {
+                if !self.queue.is_empty() || !self.singles.is_empty() || self.gac_pending() {
                     continue;
                 }
             }
             if !self.cfg.gac {
                 self.gac_list.clear();
+                self.gac_bits = 0;
             }
             return Ok(());
         }
@@ -820,29 +907,41 @@ impl<D: Dom> Core<D> {
         // House by house, the other cells that hold the value, from its places there (a peer in
         // two of the cell's houses has lost it by the time the second is read): the same
         // removals in the same order as a walk over the peers.
-        for &e in cell_houses(&meta) {
+        for &e in Self::cell_houses(&meta) {
             let (h, pos) = house_pos(e);
-            let base = h * self.side;
-            let mut holders = self.places[base + v] & !D::bit(pos);
+            let base = h * self.side();
+            let at = D::bit(pos);
+            let mut holders = self.places[base + v] & !at;
+            if holders == D::ZERO {
+                continue;
+            }
             while holders != D::ZERO {
                 let i = holders.trailing_zeros() as usize;
                 holders = holders.without_lowest();
                 self.remove_value(self.house_cells[base + i] as usize, bit, h)?;
             }
+            // The value's one place in this house, set once all its holders have lost it (a
+            // contradiction on the way leaves the places of those not reached, which undo
+            // needs).
+            self.places[base + v] = at;
         }
         Ok(())
     }
 
-    /// [`Core::remove`] of one value `bit` that cell `c` holds, for the naked singles: one
-    /// count per house, no loop over the values gone.
+    /// [`Core::remove`] of one value `bit` that cell `c` holds, for the naked singles of house
+    /// `h`: no loop over the values gone, and the value's places in `h` are left to the caller
+    /// (one store, where a removal for each holder would find the value placed there).
     #[inline(always)]
     fn remove_value(&mut self, c: usize, bit: D, h: usize) -> Prop {
         let old = self.dom[c];
         let new = old & !bit;
         let single = self.narrow(c, old, new, h)?;
         let v = bit.trailing_zeros() as usize;
+        let skip = h;
         let (meta, empty) = self.in_houses(c, new, single, |s, h, pos, empty| {
-            s.lose_place(h, pos, v, empty);
+            if h != skip {
+                s.lose_place(h, pos, v, empty);
+            }
         });
         self.removed(meta, bit, empty)
     }
@@ -861,9 +960,9 @@ impl<D: Dom> Core<D> {
     ) -> ([u16; 8], Option<usize>) {
         let meta = self.cell_meta[c];
         let mut empty = None;
-        for &e in cell_houses(&meta) {
+        for &e in Self::cell_houses(&meta) {
             let (h, pos) = house_pos(e);
-            self.gac_list.push(h);
+            self.queue_gac(h);
             if single {
                 self.fixed[h] |= new;
             }
@@ -876,7 +975,7 @@ impl<D: Dom> Core<D> {
     /// that changed since it was queued or the place already holds it alone.
     fn hidden(&mut self, hv: usize) -> Prop {
         let (h, v) = (hv >> 8, hv & 0xFF);
-        let base = h * self.side;
+        let base = h * self.side();
         let at = self.places[base + v];
         if !at.is_power_of_two() || self.fixed[h].has(v) {
             return Ok(());
@@ -889,7 +988,7 @@ impl<D: Dom> Core<D> {
     fn boxline(&mut self) -> Prop {
         // The box size as a constant: the loops over a band's n lines and n boxes unroll (on
         // 9x9 this took a pass from about 8600 instructions to 4100, removals included).
-        match self.n {
+        match self.n() {
             2 => self.boxline_n::<2>(),
             3 => self.boxline_n::<3>(),
             4 => self.boxline_n::<4>(),
@@ -905,7 +1004,7 @@ impl<D: Dom> Core<D> {
 
     /// [`Core::boxline`] for box size `N`.
     fn boxline_n<const N: usize>(&mut self) -> Prop {
-        let (n, side) = (N, self.side);
+        let (n, side) = (N, self.side());
         // Only bands (for rows) and stacks (for columns) with a change since the last pass: the
         // inferences of a band involve its cells only.
         let dirty = [self.band_dirty, self.stack_dirty];
@@ -1014,7 +1113,7 @@ impl<D: Dom> Core<D> {
     /// current candidates when earlier removals made them stale, which only weakens it).
     /// Only the values in `open_vals` (in two segments or more of some box) are looked at.
     fn band_matching(&mut self, dir: usize, band: usize, open_vals: D) -> Prop {
-        let (n, side) = (self.n, self.side);
+        let (n, side) = (self.n(), self.side());
         let seg = dir * side * n;
         let at = |l: usize, p: usize| if dir == 0 { l * side + p } else { p * side + l };
         let mut vals = open_vals;
@@ -1063,7 +1162,7 @@ impl<D: Dom> Core<D> {
 
     /// Sudoku-X: pointing and claiming where a diagonal crosses a box (n cells).
     fn diagbox(&mut self) -> Prop {
-        let (n, side) = (self.n, self.side);
+        let (n, side) = (self.n(), self.side());
         for d in 0..2 {
             let dh = 3 * side + d;
             let on_diag = |c: usize| {
@@ -1129,7 +1228,7 @@ impl<D: Dom> Core<D> {
     /// set is), found among the cells of 3 candidates or fewer and the values of 3 places or
     /// fewer.
     fn gac_may_prune(&self, h: usize) -> bool {
-        let side = self.side;
+        let side = self.side();
         debug_assert!(side < 16);
         let cells = &self.house_cells[h * side..(h + 1) * side];
         // by_size[s]: open cells with s candidates; by_places[p]: open values with p places.
@@ -1220,7 +1319,7 @@ impl<D: Dom> Core<D> {
 
     /// Generalised arc consistency of house `h`'s all-different constraint.
     fn gac(&mut self, h: usize) -> Prop {
-        let side = self.side;
+        let side = self.side();
         let base = h * side;
         // Every value placed (the hint holds only values of cells with one candidate): done.
         if self.fixed[h] == self.full {
@@ -1417,7 +1516,7 @@ impl<D: Dom> Core<D> {
         // and columns cannot be completed any more, and the choices that caused it lie far up
         // the search; band by band, a dead end is nearly always within the band being filled.
         let cells = if self.band_first {
-            let band = self.side * self.n;
+            let band = self.side() * self.n();
             let first = self.dom.iter().position(|d| !d.is_power_of_two())?;
             let start = first / band * band;
             start..start + band
@@ -1462,11 +1561,11 @@ impl<D: Dom> Core<D> {
     fn choose_dual(&self, cell_size: u32) -> Option<(usize, D)> {
         let mut best: Option<(usize, u32, D)> = None; // house, places, value bit
         let mut limit = cell_size;
-        for h in 0..self.houses {
+        for h in 0..self.houses() {
             if limit <= 2 {
                 break;
             }
-            let cells = &self.house_cells[h * self.side..(h + 1) * self.side];
+            let cells = &self.house_cells[h * self.side()..(h + 1) * self.side()];
             let mut planes = [D::ZERO; 8];
             for &c in cells {
                 let mut carry = self.dom[c as usize];
@@ -1492,7 +1591,7 @@ impl<D: Dom> Core<D> {
             }
         }
         let (h, _, v) = best?;
-        let cells = &self.house_cells[h * self.side..(h + 1) * self.side];
+        let cells = &self.house_cells[h * self.side()..(h + 1) * self.side()];
         let c = cells
             .iter()
             .map(|&c| c as usize)
@@ -1518,7 +1617,7 @@ impl<D: Dom> Core<D> {
     fn out_of_time(&mut self) -> bool {
         self.ticks = self.ticks.wrapping_add(1);
         if let Some(t) = self.deadline
-            && (self.n >= 5 || self.ticks.is_multiple_of(64))
+            && (self.n() >= 5 || self.ticks.is_multiple_of(64))
             && Instant::now() >= t
         {
             self.stats.timed_out = true;
@@ -1529,7 +1628,7 @@ impl<D: Dom> Core<D> {
 
     /// Restores the candidates as they were when the trail was `mark` long.
     fn undo(&mut self, mark: usize) {
-        let side = self.side;
+        let side = self.side();
         while self.trail.len() > mark {
             let (c, old) = self.trail.pop().expect("trail");
             let c = c as usize;
@@ -1538,7 +1637,7 @@ impl<D: Dom> Core<D> {
             if unfix {
                 self.phase[c] = cur;
             }
-            for &e in cell_houses(&self.cell_meta[c]) {
+            for &e in Self::cell_houses(&self.cell_meta[c]) {
                 let (h, pos) = house_pos(e);
                 if unfix {
                     self.fixed[h] &= !cur;
@@ -1565,7 +1664,7 @@ impl<D: Dom> Core<D> {
     /// the lowest, or a random one when restarting.
     fn pick_value(&mut self, c: usize, random: bool) -> D {
         let mut d = self.dom[c];
-        if self.cfg.lcv && self.n >= 4 {
+        if self.cfg.lcv && self.n() >= 4 {
             // Least constraining value: the one fewest peers still hold (ties: random when
             // restarting, else the lowest).
             let mut best = (u32::MAX, D::ZERO, 0u64);
@@ -1574,9 +1673,9 @@ impl<D: Dom> Core<D> {
                 let bit = m.lowest();
                 m = m.without_lowest();
                 let mut peers = 0u32;
-                for &e in cell_houses(&self.cell_meta[c]) {
+                for &e in Self::cell_houses(&self.cell_meta[c]) {
                     let h = house_pos(e).0;
-                    for &o in &self.house_cells[h * self.side..(h + 1) * self.side] {
+                    for &o in &self.house_cells[h * self.side()..(h + 1) * self.side()] {
                         peers += u32::from(self.dom[o as usize] & bit != D::ZERO);
                     }
                 }
@@ -1610,7 +1709,7 @@ impl<D: Dom> Core<D> {
         guesses: &[(u32, D, usize)],
         local: &mut (usize, u32),
     ) -> (usize, usize) {
-        let band_cells = self.side * self.n;
+        let band_cells = self.side() * self.n();
         let Some(&(c, _, _)) = guesses.last() else {
             return (0, 0);
         };
@@ -1645,7 +1744,7 @@ impl<D: Dom> Core<D> {
                 }
             })
             .collect();
-        let grid = crate::pattern::fit(self.n, self.x, &fixed)?;
+        let grid = crate::pattern::fit(self.n(), self.x(), &fixed)?;
         // A solution of the givens keeps every value root propagation left; check anyway.
         if grid
             .iter()
@@ -1687,15 +1786,15 @@ impl<D: Dom> Core<D> {
             open_values += d.count_ones() as usize;
         }
         self.stats.open_at_root = open;
-        let share = if self.x { 2 } else { 3 };
-        let sparse = open > 0 && share * open_values >= open * self.side;
-        self.band_first = self.n >= 4 && sparse && !self.x;
+        let share = if self.x() { 2 } else { 3 };
+        let sparse = open > 0 && share * open_values >= open * self.side();
+        self.band_first = self.n() >= 4 && sparse && !self.x();
         let learn = match self.cfg.learn {
             Learn::Off => false,
-            Learn::Large => self.n >= 4 && !sparse,
+            Learn::Large => self.n() >= 4 && !sparse,
             Learn::Always => true,
         };
-        let hint = if self.cfg.pattern && self.n >= 4 && open > 0 {
+        let hint = if self.cfg.pattern && self.n() >= 4 && open > 0 {
             self.fit_pattern()
         } else {
             None
@@ -1707,7 +1806,7 @@ impl<D: Dom> Core<D> {
             let st = self.cdcl.run(
                 &dom,
                 &self.house_cells,
-                self.side,
+                self.side(),
                 self.deadline,
                 hint.as_deref(),
                 out,
@@ -1817,14 +1916,7 @@ impl<D: Dom> Core<D> {
     }
 }
 
-/// The houses of a cell, from its packed entry in `cell_meta` (the bound keeps the slice
-/// within the entry without a check).
-#[inline(always)]
-fn cell_houses(meta: &[u16; 8]) -> &[u16] {
-    &meta[..usize::from(meta[5]).min(5)]
-}
-
-/// A house of a cell and the cell's position in it, from an entry of [`cell_houses`].
+/// A house of a cell and the cell's position in it, from an entry of [`Core::cell_houses`].
 #[inline(always)]
 fn house_pos(e: u16) -> (usize, usize) {
     (usize::from(e & 0x1FF), usize::from(e >> 9))
@@ -2031,7 +2123,7 @@ mod tests {
         // placed, each its value of one solution plus random others). GAC must leave exactly
         // the brute-force supports, whether the Hall-set count skips the house or not.
         let mut rng = Rng::new(5);
-        let mut s = Core::<u16>::new(4, false, Config::default());
+        let mut s = Core::<u16, 0>::new(4, false, Config::default());
         let (mut skipped, mut pruned) = (0, 0);
         for round in 0..1500 {
             s.dom.fill(s.full);
@@ -2092,7 +2184,7 @@ mod tests {
     #[test]
     fn gac_matches_brute_force_on_one_house() {
         let mut rng = Rng::new(3);
-        let mut s = Core::<u16>::new(3, false, Config::default());
+        let mut s = Core::<u16, 3>::new(3, false, Config::default());
         let cells: Vec<usize> = (0..9).collect(); // row 0 is house 0
         let (mut pruned, mut skipped) = (0, 0);
         for round in 0..4500 {
