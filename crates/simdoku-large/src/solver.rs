@@ -842,7 +842,8 @@ impl<D: Dom, const K: usize> Core<D, K> {
         let (band, stack) = (usize::from(meta[6]), usize::from(meta[7]));
         self.band_dirty |= 1 << band;
         self.stack_dirty |= 1 << stack;
-        if self.keep_band_vals {
+        // (Never on 9x9: the band matching is for boxes of 4 and up.)
+        if (K == 0 || K >= 4) && self.keep_band_vals {
             self.band_vals[band] |= gone;
             let n = self.n();
             self.band_vals[n + stack] |= gone;
