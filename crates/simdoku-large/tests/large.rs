@@ -273,6 +273,26 @@ fn empty_and_sparse_grids_solve() {
         assert_eq!(status, Status::Multiple, "empty, box size {n}");
         check_solution(&empty, &sol.unwrap(), false).unwrap_or_else(|v| panic!("n {n}: {v}"));
     }
+    // Sudoku-X too, band by band up to the first solution (before, an empty 81x81 X was not
+    // solved in 20 s): the empty grids up to 64x64, and 64x64 at 10% givens of one of them.
+    let mut rng = Rng::new(7);
+    for n in 2..=8 {
+        let empty = LargeGrid::empty(n);
+        let (status, sol, _) = Solver::new(n, true, Config::default()).count(&empty, 2, None);
+        assert_eq!(status, Status::Multiple, "empty X, box size {n}");
+        let sol = sol.unwrap();
+        check_solution(&empty, &sol, true).unwrap_or_else(|v| panic!("X, n {n}: {v}"));
+        if n == 8 {
+            let puzzle = generate::remove_cells(&sol, 64 * 64 / 10, &mut rng);
+            let (status, sol, _) = Solver::new(8, true, Config::default()).count(
+                &puzzle,
+                1,
+                Some(Duration::from_mins(2)),
+            );
+            assert_eq!(status, Status::Solved, "64x64 X at 10%");
+            check_solution(&puzzle, &sol.unwrap(), true).unwrap();
+        }
+    }
     for fraction in [0.1, 0.3] {
         let g = generate::generate(8, fraction, 11);
         let (status, sol, _) = Solver::new(8, false, Config::default()).count(
