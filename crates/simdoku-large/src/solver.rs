@@ -869,6 +869,15 @@ impl<D: Dom, const K: usize> Core<D, K> {
                 }
                 continue;
             }
+            // On 9x9, box/line before GAC: the same fixpoint for less work (a pass costs about
+            // as much as GAC on one house, and its removals spare later GAC calls: Gac9 3.0x ->
+            // 2.65x scalar). On larger grids the order decides which house fails first, and so
+            // dom/wdeg's weights: after GAC there (box/line first took sigh_16x16_X_1 from 5017
+            // to 33079 guesses with `--config hi,bl,bm,gac,wdeg,rs`).
+            if K != 0 && self.cfg.intersections && (self.band_dirty | self.stack_dirty) != 0 {
+                self.boxline()?;
+                continue;
+            }
             if self.cfg.gac
                 && let Some(h) = self.next_gac()
             {
