@@ -2207,8 +2207,9 @@ mod tests {
 
     #[test]
     fn constant_box_size_changes_no_search() {
-        // Plain 9x9 on the constant box size (K = 3, GAC queue as bits, lowest first) and on the
-        // box size read at run time (K = 0, first in, first out): the same fixpoints, so with
+        // Plain 9x9 on the constant box size (K = 3: box/line before GAC, GAC queue as bits,
+        // lowest first) and on the box size read at run time (K = 0: GAC first, first in, first
+        // out): the same fixpoints, so with
         // fewest-candidates branching the same solutions in the same order, the same guesses
         // and contradictions. Puzzles from 20 to 40 givens, many with several solutions, and
         // some with clashing givens.
