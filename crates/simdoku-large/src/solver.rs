@@ -642,6 +642,11 @@ impl<D: Dom, const K: usize> Core<D, K> {
         !self.gac_list.is_empty() || self.gac_bits != 0
     }
 
+    fn clear_gac(&mut self) {
+        self.gac_list.clear();
+        self.gac_bits = 0;
+    }
+
     // ---------------------------------------------------------------- state and removal
 
     /// Sets the candidates from the givens directly (each house's given values leave its empty
@@ -650,8 +655,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
     fn load(&mut self, cells: &[u8]) -> bool {
         self.queue.clear();
         self.singles.clear();
-        self.gac_list.clear();
-        self.gac_bits = 0;
+        self.clear_gac();
         self.house_used.fill(D::ZERO);
         let mut ok = true;
         let side = self.side();
@@ -764,8 +768,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
     fn clear_pending(&mut self) {
         self.queue.clear();
         self.singles.clear();
-        self.gac_list.clear();
-        self.gac_bits = 0;
+        self.clear_gac();
         self.band_dirty = 0;
         self.band_vals.fill(D::ZERO);
         self.stack_dirty = 0;
@@ -869,12 +872,19 @@ impl<D: Dom, const K: usize> Core<D, K> {
                 }
                 continue;
             }
-            // On 9x9, box/line before GAC: the same fixpoint for less work (a pass costs about
-            // as much as GAC on one house, and its removals spare later GAC calls: Gac9 3.0x ->
-            // 2.65x scalar). On larger grids the order decides which house fails first, and so
-            // dom/wdeg's weights: after GAC there (box/line first took sigh_16x16_X_1 from 5017
-            // to 33079 guesses with `--config hi,bl,bm,gac,wdeg,rs`).
-            if K != 0 && self.cfg.intersections && (self.band_dirty | self.stack_dirty) != 0 {
+            // Box/line (and the diagonals' boxes) once the singles are done: on 9x9 before GAC,
+            // the same fixpoint for less work (a pass costs about as much as GAC on one house,
+            // and its removals spare later GAC calls: Gac9 3.0x -> 2.65x scalar); on larger grids
+            // once no house waits for GAC, as the order decides which house fails first, and so
+            // dom/wdeg's weights (box/line first took sigh_16x16_X_1 from 5017 to 33079 guesses
+            // with `--config hi,bl,bm,gac,wdeg,rs`).
+            if self.cfg.intersections
+                && (self.band_dirty | self.stack_dirty) != 0
+                && (K != 0 || !(self.cfg.gac && self.gac_pending()))
+            {
+                if self.x() {
+                    self.diagbox()?;
+                }
                 self.boxline()?;
                 continue;
             }
@@ -893,18 +903,8 @@ impl<D: Dom, const K: usize> Core<D, K> {
                 }
                 continue;
             }
-            if self.cfg.intersections && (self.band_dirty | self.stack_dirty) != 0 {
-                if self.x() {
-                    self.diagbox()?;
-                }
-                self.boxline()?;
-                if !self.queue.is_empty() || !self.singles.is_empty() || self.gac_pending() {
-                    continue;
-                }
-            }
             if !self.cfg.gac {
-                self.gac_list.clear();
-                self.gac_bits = 0;
+                self.clear_gac();
             }
             return Ok(());
         }
@@ -922,9 +922,6 @@ impl<D: Dom, const K: usize> Core<D, K> {
             let base = h * self.side();
             let at = D::bit(pos);
             let mut holders = self.places[base + v] & !at;
-            if holders == D::ZERO {
-                continue;
-            }
             while holders != D::ZERO {
                 let i = holders.trailing_zeros() as usize;
                 holders = holders.without_lowest();
@@ -2209,9 +2206,8 @@ mod tests {
     fn constant_box_size_changes_no_search() {
         // Plain 9x9 on the constant box size (K = 3: box/line before GAC, GAC queue as bits,
         // lowest first) and on the box size read at run time (K = 0: GAC first, first in, first
-        // out): the same fixpoints, so with
-        // fewest-candidates branching the same solutions in the same order, the same guesses
-        // and contradictions. Puzzles from 20 to 40 givens, many with several solutions, and
+        // out): the same fixpoints, so with fewest-candidates branching the same solutions in
+        // the same order, the same guesses and contradictions. Puzzles from 20 to 40 givens, many with several solutions, and
         // some with clashing givens.
         let cfg = Config {
             branch: Branch::MinDom,
