@@ -36,6 +36,21 @@ pub static ENGINES: &[EngineSpec] = &[
         features: &["avx2", "bmi1", "bmi2", "popcnt"],
         make: make_avx2,
     },
+    EngineSpec {
+        name: "avx512",
+        summary: "the avx2 engine's algorithm in AVX-512 F/BW/VL/BITALG instructions (three-input logic, rotations)",
+        features: &[
+            "avx2",
+            "bmi1",
+            "bmi2",
+            "popcnt",
+            "avx512f",
+            "avx512bw",
+            "avx512vl",
+            "avx512bitalg",
+        ],
+        make: make_avx512,
+    },
 ];
 
 #[cfg(target_arch = "x86_64")]
@@ -46,6 +61,16 @@ fn make_sse() -> Option<Box<dyn Engine>> {
 #[cfg(target_arch = "x86_64")]
 fn make_avx2() -> Option<Box<dyn Engine>> {
     simdoku_simd::avx2::Avx2::new().map(boxed)
+}
+
+#[cfg(target_arch = "x86_64")]
+fn make_avx512() -> Option<Box<dyn Engine>> {
+    simdoku_simd::avx2::Avx512::new().map(boxed)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn make_avx512() -> Option<Box<dyn Engine>> {
+    None
 }
 
 #[cfg(not(target_arch = "x86_64"))]
@@ -60,7 +85,10 @@ fn make_avx2() -> Option<Box<dyn Engine>> {
 
 /// Fastest first, per kind of work; `best` takes the first one this CPU runs.
 pub static RANKING: &[(Work, &[&str])] = &[
-    (Work::First, &["avx2", "sse", "scalar", "bands"]),
-    (Work::Count, &["avx2", "sse", "scalar", "bands"]),
-    (Work::Enumerate, &["sse", "avx2", "bands", "scalar"]),
+    (Work::First, &["avx512", "avx2", "sse", "scalar", "bands"]),
+    (Work::Count, &["avx512", "avx2", "sse", "scalar", "bands"]),
+    (
+        Work::Enumerate,
+        &["avx512", "sse", "avx2", "bands", "scalar"],
+    ),
 ];

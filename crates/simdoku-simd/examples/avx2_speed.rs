@@ -1,6 +1,7 @@
 //! Quick A/B timing of the `avx2` engine alone (the peer is measured by the dispatch bench):
 //! `cargo run --release -p simdoku-simd --example avx2_speed -- [first|unique|enum] [set ...]`.
-//! Prints puzzles/s (or solutions/s for `enum`), best of five passes.
+//! Prints puzzles/s (or solutions/s for `enum`), best of five passes. `AB_ENGINE=avx512` times
+//! the AVX-512 instantiation instead.
 
 #[cfg(target_arch = "x86_64")]
 fn main() {
@@ -20,8 +21,14 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(5);
-    let Some(mut e) = simdoku_simd::avx2::Avx2::new() else {
-        eprintln!("no AVX2");
+    let engine = std::env::var("AB_ENGINE").unwrap_or_else(|_| "avx2".into());
+    let e: Option<Box<dyn Engine>> = if engine == "avx512" {
+        simdoku_simd::avx2::Avx512::new().map(|e| Box::new(e) as Box<dyn Engine>)
+    } else {
+        simdoku_simd::avx2::Avx2::new().map(|e| Box::new(e) as Box<dyn Engine>)
+    };
+    let Some(mut e) = e else {
+        eprintln!("this CPU lacks the instructions of {engine}");
         return;
     };
     if mode == "enum" {

@@ -4,22 +4,7 @@ use simdoku_core::scalar::Scalar;
 use simdoku_core::testkit::{self, Rng};
 use simdoku_core::{Engine, Grid};
 
-use super::Avx2;
-
-fn avx2() -> Option<Avx2> {
-    let e = Avx2::new();
-    if e.is_none() {
-        eprintln!("skipped: this CPU lacks AVX2/BMI1/BMI2/POPCNT");
-    }
-    e
-}
-
-#[test]
-fn conformance() {
-    if avx2().is_some() {
-        testkit::conformance(|| Avx2::new().unwrap());
-    }
-}
+use super::{Avx2, Avx512};
 
 /// Solvability, count to 2 and (when unique) the solution itself, against scalar.
 fn cross_check<E: Engine>(e: &mut E, set: &str) {
@@ -38,93 +23,140 @@ fn cross_check<E: Engine>(e: &mut E, set: &str) {
     }
 }
 
-/// Every puzzle of every bundled set (about 61,000, a few seconds at opt-level 3).
-#[test]
-fn cross_check_bundled_sets() {
-    let Some(mut e) = avx2() else { return };
-    for set in [
-        "top95",
-        "hardest11",
-        "forum_hardest_1106",
-        "17_clue",
-        "magictour_top1465",
-        "serg_benchmark",
-    ] {
-        cross_check(&mut e, set);
-    }
-}
+/// The same tests for each instantiation; each skips (and says so) where the CPU lacks it.
+macro_rules! engine_tests {
+    ($m:ident, $ty:ident, $needs:literal) => {
+        mod $m {
+            use super::*;
 
-#[test]
-fn enumerates_thousands_like_scalar() {
-    let Some(mut e) = avx2() else { return };
-    let mut scalar = Scalar::new();
-    let mut rng = Rng::new(11);
-    let solved: Vec<Grid> = testkit::bench_set("top95")
-        .iter()
-        .take(4)
-        .filter_map(|p| scalar.solve(p).0)
-        .collect();
-    let mut checked = 0;
-    for s in &solved {
-        // Empty cells one at a time until the count is in the thousands.
-        let mut g = *s;
-        let mut order: Vec<usize> = (0..81).collect();
-        for i in (1..81).rev() {
-            order.swap(i, rng.below(i + 1));
-        }
-        for &c in &order {
-            g.set(c, 0);
-            let n = scalar.count(&g, 20_000).solutions;
-            if n >= 1000 {
-                assert!(n < 20_000, "{g}: too many to compare");
-                assert_eq!(e.count(&g, u64::MAX).solutions, n, "count of {g}");
-                let mut visited = 0u64;
-                let v = e.visit(&g, &mut |x| {
-                    simdoku_core::rules::check_solution(&g, x).unwrap();
-                    visited += 1;
-                    ControlFlow::Continue(())
-                });
-                assert_eq!((v.solutions, visited), (n, n), "visit of {g}");
-                checked += 1;
-                break;
+            fn engine() -> Option<$ty> {
+                let e = $ty::new();
+                if e.is_none() {
+                    eprintln!(concat!("skipped: this CPU lacks ", $needs));
+                }
+                e
+            }
+
+            #[test]
+            fn conformance() {
+                if engine().is_some() {
+                    testkit::conformance(|| $ty::new().unwrap());
+                }
+            }
+
+            /// Every puzzle of every bundled set (about 61,000, a few seconds at opt-level 3).
+            #[test]
+            fn cross_check_bundled_sets() {
+                let Some(mut e) = engine() else { return };
+                for set in [
+                    "top95",
+                    "hardest11",
+                    "forum_hardest_1106",
+                    "17_clue",
+                    "magictour_top1465",
+                    "serg_benchmark",
+                ] {
+                    super::cross_check(&mut e, set);
+                }
+            }
+
+            #[test]
+            fn enumerates_thousands_like_scalar() {
+                let Some(mut e) = engine() else { return };
+                let mut scalar = Scalar::new();
+                let mut rng = Rng::new(11);
+                let solved: Vec<Grid> = testkit::bench_set("top95")
+                    .iter()
+                    .take(4)
+                    .filter_map(|p| scalar.solve(p).0)
+                    .collect();
+                let mut checked = 0;
+                for s in &solved {
+                    // Empty cells one at a time until the count is in the thousands.
+                    let mut g = *s;
+                    let mut order: Vec<usize> = (0..81).collect();
+                    for i in (1..81).rev() {
+                        order.swap(i, rng.below(i + 1));
+                    }
+                    for &c in &order {
+                        g.set(c, 0);
+                        let n = scalar.count(&g, 20_000).solutions;
+                        if n >= 1000 {
+                            assert!(n < 20_000, "{g}: too many to compare");
+                            assert_eq!(e.count(&g, u64::MAX).solutions, n, "count of {g}");
+                            let mut visited = 0u64;
+                            let v = e.visit(&g, &mut |x| {
+                                simdoku_core::rules::check_solution(&g, x).unwrap();
+                                visited += 1;
+                                ControlFlow::Continue(())
+                            });
+                            assert_eq!((v.solutions, visited), (n, n), "visit of {g}");
+                            checked += 1;
+                            break;
+                        }
+                    }
+                }
+                assert_eq!(checked, solved.len());
+            }
+
+            #[test]
+            fn contradictory_givens_have_no_solution() {
+                let Some(mut e) = engine() else { return };
+                for (a, b) in [(0, 8), (0, 72), (0, 10), (40, 44)] {
+                    let mut g = Grid::EMPTY;
+                    g.set(a, 5);
+                    g.set(b, 5);
+                    assert_eq!(e.count(&g, 2).solutions, 0, "{g}");
+                }
+            }
+
+            #[test]
+            fn counts_on_the_empty_grid_stop_at_the_limit() {
+                let Some(mut e) = engine() else { return };
+                for limit in [1, 2, 10, 100, 1000] {
+                    assert_eq!(e.count(&Grid::EMPTY, limit).solutions, limit);
+                }
+            }
+
+            #[test]
+            fn emptying_a_solution_step_by_step_agrees_with_scalar() {
+                let Some(mut e) = engine() else { return };
+                let mut scalar = Scalar::new();
+                let mut g = Grid::parse(testkit::SOLUTION).unwrap();
+                for c in (0..81).step_by(2) {
+                    g.set(c, 0);
+                    let (s, _) = e.solve(&g);
+                    simdoku_core::rules::check_solution(&g, &s.unwrap()).unwrap();
+                    assert_eq!(
+                        e.count(&g, 50).solutions,
+                        scalar.count(&g, 50).solutions,
+                        "{g}"
+                    );
+                }
             }
         }
-    }
-    assert_eq!(checked, solved.len());
+    };
 }
 
-#[test]
-fn contradictory_givens_have_no_solution() {
-    let Some(mut e) = avx2() else { return };
-    for (a, b) in [(0, 8), (0, 72), (0, 10), (40, 44)] {
-        let mut g = Grid::EMPTY;
-        g.set(a, 5);
-        g.set(b, 5);
-        assert_eq!(e.count(&g, 2).solutions, 0, "{g}");
-    }
-}
+engine_tests!(avx2, Avx2, "AVX2/BMI1/BMI2/POPCNT");
+engine_tests!(
+    avx512,
+    Avx512,
+    "AVX-512F/BW/VL/BITALG (or AVX2/BMI1/BMI2/POPCNT)"
+);
 
+/// The two instantiations find the same first solution with the same number of guesses: one
+/// algorithm, two instruction sets.
 #[test]
-fn counts_on_the_empty_grid_stop_at_the_limit() {
-    let Some(mut e) = avx2() else { return };
-    for limit in [1, 2, 10, 100, 1000] {
-        assert_eq!(e.count(&Grid::EMPTY, limit).solutions, limit);
-    }
-}
-
-#[test]
-fn emptying_a_solution_step_by_step_agrees_with_scalar() {
-    let Some(mut e) = avx2() else { return };
-    let mut scalar = Scalar::new();
-    let mut g = Grid::parse(testkit::SOLUTION).unwrap();
-    for c in (0..81).step_by(2) {
-        g.set(c, 0);
-        let (s, _) = e.solve(&g);
-        simdoku_core::rules::check_solution(&g, &s.unwrap()).unwrap();
-        assert_eq!(
-            e.count(&g, 50).solutions,
-            scalar.count(&g, 50).solutions,
-            "{g}"
-        );
+fn avx512_searches_as_avx2_does() {
+    let (Some(mut a), Some(mut b)) = (Avx2::new(), Avx512::new()) else {
+        eprintln!("skipped: this CPU lacks AVX-512F/BW/VL/BITALG");
+        return;
+    };
+    for set in ["top95", "forum_hardest_1106", "magictour_top1465"] {
+        for p in &testkit::bench_set(set) {
+            assert_eq!(a.solve(p), b.solve(p), "{set}: solve {p}");
+            assert_eq!(a.count(p, 2), b.count(p, 2), "{set}: count {p}");
+        }
     }
 }
