@@ -50,9 +50,9 @@ pub(crate) trait Vector: Copy {
         // SAFETY: as the trait.
         unsafe { self.and(b).or(c) }
     }
-    /// Lanes rotated by two places within each quad of four lanes.
     /// Bytes picked within each 128-bit half by `mask` (`vpshufb`).
     unsafe fn shuffle_bytes(self, mask: Self) -> Self;
+    /// Lanes rotated by two places within each quad of four lanes.
     unsafe fn rot_lane2(self) -> Self;
     /// Per lane, the AND of the other three lanes of its quad.
     /// `swap` must be the byte shuffle that swaps the two lanes of each 32-bit half of a quad.
