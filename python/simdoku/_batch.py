@@ -168,14 +168,53 @@ def check_errors(status: np.ndarray, reasons: dict[int, str], errors: str, singl
         raise ValueError(f"row {i}: {reason}{more}")
 
 
-def grids_out(inp: _Input, cells: np.ndarray, status: np.ndarray):
+def to_strings(cells: np.ndarray, empty: str = ".") -> list[str]:
+    """Rows of 81 cell values as line-form strings."""
+    chars = cells + 48
+    if empty != "0":
+        chars[cells == 0] = ord(empty)
+    text = chars.tobytes().decode("ascii")
+    return [text[i : i + 81] for i in range(0, len(text), 81)]
+
+
+def cells_of(puzzles):
+    """A batch as (input, (N, 81) uint8 cells, status, reasons) for the tools; rows that are
+    not puzzles are zeros with status INVALID."""
+    inp = prepare(puzzles)
+    if inp.cells is not None:
+        cells = inp.cells
+        status = np.zeros(inp.n, dtype=np.int8)
+        reasons = {}
+    else:
+        status, cells, reasons = _native.parse_lines(inp.lines, inp.n)
+        reasons = dict(reasons)
+    if inp.reasons:
+        idx = np.fromiter(inp.reasons.keys(), dtype=np.intp, count=len(inp.reasons))
+        status[idx] = INVALID
+        reasons.update(inp.reasons)
+    return inp, cells, status, reasons
+
+
+def merge(status: np.ndarray, reasons: dict, status2: np.ndarray, reasons2, cells=None):
+    """Statuses of a tool's run over rows already checked: earlier failures win."""
+    bad = status != OK
+    out = np.where(bad, status, status2).astype(np.int8)
+    merged = dict(reasons2)
+    for i in np.flatnonzero(bad).tolist():
+        merged.pop(i, None)
+    merged.update(reasons)
+    if cells is not None and bad.any():
+        cells[bad] = 0
+    return out, merged
+
+
+def grids_out(inp: _Input, cells: np.ndarray, status: np.ndarray, empty: str = "0"):
     """Grids (solutions) in the input's kind; rows that are not OK are None (strings) or
     zeros (arrays)."""
     if inp.kind == "array":
         out = cells if inp.dtype == np.uint8 else cells.astype(inp.dtype)
         return out.reshape(inp.shape)
-    text = (cells + 48).tobytes().decode("ascii")
-    out = [text[i : i + 81] for i in range(0, len(text), 81)]
+    out = to_strings(cells, empty)
     for i in np.flatnonzero(status != OK).tolist():
         out[i] = None
     return out[0] if inp.single else out

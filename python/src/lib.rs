@@ -139,11 +139,11 @@ fn work_one(e: &mut dyn Engine, g: &Grid, op: Op) -> Row {
 }
 
 /// A row as parsed: a grid, or why it is not one.
-type Parsed = Result<Grid, String>;
+pub(crate) type Parsed = Result<Grid, String>;
 
 /// Parses one line as the CLI does: surrounding white space trimmed, anything after the 81st
 /// cell ignored, contradictory givens rejected.
-fn parse_line(line: &[u8]) -> Parsed {
+pub(crate) fn parse_line(line: &[u8]) -> Parsed {
     let g = Grid::parse_cells(line.trim_ascii()).map_err(|e| e.to_string())?;
     match g.conflict() {
         Some(c) => Err(c.to_string()),
@@ -152,7 +152,7 @@ fn parse_line(line: &[u8]) -> Parsed {
 }
 
 /// A row of 81 cell values; values above 9 and contradictory givens are rejected.
-fn parse_cells(row: &[u8]) -> Parsed {
+pub(crate) fn parse_cells(row: &[u8]) -> Parsed {
     if let Some(i) = row.iter().position(|&v| v > 9) {
         return Err(format!(
             "r{}c{}: value {} is not 0-9",

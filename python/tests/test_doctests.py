@@ -6,7 +6,7 @@ import pathlib
 import simdoku
 
 README = pathlib.Path(__file__).resolve().parents[1] / "README.md"
-MODULES = ["simdoku", "simdoku._batch"]
+MODULES = ["simdoku", "simdoku._batch", "simdoku.large"]
 
 
 def test_docstrings():
