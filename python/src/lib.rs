@@ -142,9 +142,21 @@ fn work_one(e: &mut dyn Engine, g: &Grid, op: Op) -> Row {
 pub(crate) type Parsed = Result<Grid, String>;
 
 /// Parses one line as the CLI does: surrounding white space trimmed, anything after the 81st
-/// cell ignored, contradictory givens rejected.
+/// cell ignored, contradictory givens rejected; pencilmark lines are rejected.
 pub(crate) fn parse_line(line: &[u8]) -> Parsed {
-    let g = Grid::parse_cells(line.trim_ascii()).map_err(|e| e.to_string())?;
+    let line = line.trim_ascii();
+    let field = line
+        .iter()
+        .position(|&b| b == b',' || b == b';' || b.is_ascii_whitespace())
+        .unwrap_or(line.len());
+    if field == 729 {
+        // Read by the CLI as a pencilmark (Sukaku) puzzle; its first 81 characters are not a
+        // puzzle, so say so rather than solve them.
+        return Err(
+            "a 729-character pencilmark line (the CLI reads these; this API does not)".into(),
+        );
+    }
+    let g = Grid::parse_cells(line).map_err(|e| e.to_string())?;
     match g.conflict() {
         Some(c) => Err(c.to_string()),
         None => Ok(g),

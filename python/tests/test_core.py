@@ -171,6 +171,14 @@ def test_bad_strings(bad, reason):
     assert counts == [1, 0, 1] and status.tolist() == [0, 3, 0]
 
 
+def test_pencilmark_lines_are_refused():
+    marks = "1" + "." * 8 + "123456789" * 80
+    out, status = simdoku.solve([marks, P0], errors="mask")
+    assert status.tolist() == [simdoku.INVALID, simdoku.OK] and out[0] is None
+    with pytest.raises(ValueError, match="row 0: a 729-character pencilmark line"):
+        simdoku.count(marks)
+
+
 def test_non_strings_in_a_list_are_invalid_rows():
     out, status = simdoku.solve([P0, None, P0 + "\n" + P0], errors="mask")
     assert status.tolist() == [0, 3, 3] and out[1] is None and out[2] is None
