@@ -1,0 +1,294 @@
+"""simdoku: SIMD Sudoku solving, counting and generation from Python.
+
+Puzzles are 81-character strings (``1``-``9`` given, ``0`` or ``.`` empty) or integer numpy
+arrays of shape ``(81,)``, ``(9, 9)``, ``(N, 81)`` or ``(N, 9, 9)`` (0 empty). Every batch call
+takes one puzzle or many, gives results back in the same kind, releases the GIL for the whole
+batch and runs it on all cores (``threads=`` to choose how many).
+
+>>> import simdoku
+>>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+>>> simdoku.solve(p)
+'417369825632158947958724316825437169791586432346912758289643571573291684164875293'
+>>> simdoku.is_unique(p)
+True
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from collections import namedtuple
+
+from . import _batch, large
+from ._batch import ERROR, INVALID, MULTIPLE, NO_SOLUTION, OK, STATUS_NAMES
+
+__all__ = [
+    "solve",
+    "count",
+    "is_unique",
+    "engines",
+    "generate",
+    "rate",
+    "Rating",
+    "minimize",
+    "canonical",
+    "shuffle",
+    "solutions",
+    "large",
+    "OK",
+    "NO_SOLUTION",
+    "MULTIPLE",
+    "INVALID",
+    "ERROR",
+    "STATUS_NAMES",
+]
+
+__version__ = "0.1.0"
+
+
+def solve(puzzles, *, unique=False, errors="raise", threads=None, engine=None):
+    """Solves one puzzle or a batch; the solutions come back in the input's kind.
+
+    ``puzzles``: a string, a list of strings, or an integer array of shape ``(81,)``,
+    ``(9, 9)``, ``(N, 81)`` or ``(N, 9, 9)`` (any integer dtype; float arrays whose values are
+    whole numbers 0-9 too). ``unique=True`` also proves each solution unique (a puzzle with two
+    is then an error). ``errors="raise"`` (the default) raises ``ValueError`` naming the first
+    bad row and why (wrong length, a bad character, a value out of range, contradictory givens,
+    no solution); ``errors="mask"`` returns ``(solutions, status)`` instead, ``status`` an int8
+    array (``simdoku.OK`` = 0, see ``STATUS_NAMES``) and bad rows ``None`` (strings) or zeros
+    (arrays): one bad row never sinks the batch.
+
+    >>> import numpy as np, simdoku
+    >>> p = "52...6.........7.13...........4..8..6......5...........418.........3..2...87....."
+    >>> simdoku.solve(p)[:9]
+    '527316489'
+    >>> a = np.array([[int(c) if c != "." else 0 for c in p]] * 3, dtype=np.int8)
+    >>> s = simdoku.solve(a, threads=2)
+    >>> s.shape, s.dtype, s[0, :9].tolist()
+    ((3, 81), dtype('int8'), [5, 2, 7, 3, 1, 6, 4, 8, 9])
+    >>> simdoku.solve(["1" * 81, p], errors="mask")[1].tolist()
+    [3, 0]
+    >>> simdoku.solve("123")
+    Traceback (most recent call last):
+        ...
+    ValueError: row 0: expected 81 cells, found 3
+    """
+    inp = _batch.prepare(puzzles)
+    status, _, cells, reasons = _batch.run(
+        inp, "solve_unique" if unique else "solve", 2, threads, engine
+    )
+    _batch.check_errors(status, reasons, errors, inp.single)
+    out = _batch.grids_out(inp, cells, status)
+    if errors == "mask":
+        return out, (status[0].item() if inp.single else status)
+    return out
+
+
+def count(puzzles, limit=2, *, errors="raise", threads=None, engine=None):
+    """Counts solutions, stopping at ``limit`` (a count equal to the limit means "at least").
+
+    Returns an int for one puzzle, a list of ints for a list of strings, an int64 array for an
+    array. A puzzle with no solution counts 0 (not an error); malformed rows raise
+    ``ValueError`` naming the row, or with ``errors="mask"`` count 0 and are flagged in the
+    returned ``(counts, status)``.
+
+    >>> import simdoku
+    >>> simdoku.count("." * 81, limit=1000)
+    1000
+    >>> simdoku.count(["4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    ...                "11" + "." * 79], errors="mask")
+    ([1, 0], array([0, 3], dtype=int8))
+    """
+    inp = _batch.prepare(puzzles)
+    status, counts, _, reasons = _batch.run(inp, "count", int(limit), threads, engine)
+    _batch.check_errors(status, reasons, errors, inp.single)
+    out = _batch.values_out(inp, counts.astype(np.int64))
+    if errors == "mask":
+        return out, (status[0].item() if inp.single else status)
+    return out
+
+
+def is_unique(puzzles, *, errors="raise", threads=None, engine=None):
+    """True for each puzzle with exactly one solution (a count to 2).
+
+    >>> import simdoku
+    >>> simdoku.is_unique(["." * 81, "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"])
+    [False, True]
+    """
+    inp = _batch.prepare(puzzles)
+    status, counts, _, reasons = _batch.run(inp, "count", 2, threads, engine)
+    _batch.check_errors(status, reasons, errors, inp.single)
+    out = _batch.values_out(inp, counts == 1)
+    if errors == "mask":
+        return out, (status[0].item() if inp.single else status)
+    return out
+
+
+def engines():
+    """The engines this build has: a list of dicts (``name``, ``summary``, ``available`` on
+    this CPU, ``missing`` CPU features), the one picked for solving first.
+
+    >>> import simdoku
+    >>> es = simdoku.engines()
+    >>> es[0]["available"], any(e["name"] == "scalar" for e in es)
+    (True, True)
+    """
+    listed, best = _batch._native.engines()
+    out = [
+        {"name": n, "summary": s, "available": a, "missing": list(m)}
+        for n, s, a, m in listed
+    ]
+    out.sort(key=lambda e: e["name"] != best)
+    return out
+
+
+def _tool_result(inp, cells, status, reasons, errors):
+    _batch.check_errors(status, reasons, errors, inp.single)
+    out = _batch.grids_out(inp, cells, status, empty=".")
+    if errors == "mask":
+        return out, (status[0].item() if inp.single else status)
+    return out
+
+
+def _map(puzzles, tool, seed, errors, threads):
+    inp, cells, status, reasons = _batch.cells_of(puzzles)
+    status2, out, reasons2 = _batch._native.map_cells(cells, tool, seed, threads)
+    status, reasons = _batch.merge(status, reasons, status2, reasons2, out)
+    return _tool_result(inp, out, status, reasons, errors)
+
+
+def generate(n=None, *, clues=None, symmetry=None, minimal=False, grade=None, seed=None,
+             solutions=False, as_array=False, threads=None):
+    """Generates puzzles with a unique solution.
+
+    ``n`` None: one puzzle (a string); else a list of ``n`` strings, or with ``as_array=True``
+    an ``(n, 81)`` uint8 array (0 empty). ``clues``: stop removing givens at this many;
+    ``symmetry``: ``"none"``, ``"rot180"``, ``"rot90"``, ``"mirror"`` or ``"diagonal"``
+    (the givens keep it); ``minimal``: remove every removable given; ``grade``: keep only
+    puzzles of this singles grade (``"naked-singles"``, ``"hidden-singles"``,
+    ``"beyond-singles"``). Puzzle ``i`` depends only on ``seed`` and ``i``, not on ``threads``.
+    ``solutions=True`` returns ``(puzzles, solutions)``.
+
+    >>> import simdoku
+    >>> ps = simdoku.generate(4, seed=7, symmetry="rot180")
+    >>> len(ps), simdoku.is_unique(ps)
+    (4, [True, True, True, True])
+    >>> ps == simdoku.generate(4, seed=7, symmetry="rot180", threads=1)
+    True
+    >>> p, s = simdoku.generate(seed=1, solutions=True)
+    >>> simdoku.solve(p) == s
+    True
+    """
+    count = 1 if n is None else int(n)
+    if count < 0:
+        raise ValueError("n must be >= 0")
+    puzzles, sols = _batch._native.generate_cells(
+        count, clues or 0, symmetry, minimal, grade, seed, threads
+    )
+    if not as_array:
+        puzzles, sols = _batch.to_strings(puzzles), _batch.to_strings(sols, "0")
+        if n is None:
+            puzzles, sols = puzzles[0], sols[0]
+    elif n is None:
+        puzzles, sols = puzzles[0], sols[0]
+    return (puzzles, sols) if solutions else puzzles
+
+
+Rating = namedtuple("Rating", ["solutions", "guesses", "grade"])
+Rating.__doc__ = """A puzzle's difficulty: ``solutions`` (counted to 2), ``guesses`` (mean guesses of
+the engine over random symmetries of the puzzle), ``grade`` (how far singles go:
+``naked-singles``, ``hidden-singles``, ``beyond-singles``, ``contradiction``)."""
+
+_GRADES = np.array(["naked-singles", "hidden-singles", "beyond-singles", "contradiction"])
+
+
+def rate(puzzles, *, samples=16, seed=None, errors="raise", threads=None):
+    """Rates puzzles: a :class:`Rating` for one puzzle, a list of them for a list, a Rating of
+    arrays for an array.
+
+    >>> import simdoku
+    >>> r = simdoku.rate("........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3")
+    >>> r.solutions, r.grade, r.guesses > 0
+    (1, 'beyond-singles', True)
+    """
+    inp, cells, status, reasons = _batch.cells_of(puzzles)
+    status2, sols, guesses, grades, reasons2 = _batch._native.rate_cells(
+        cells, samples, seed, threads
+    )
+    status, reasons = _batch.merge(status, reasons, status2, reasons2)
+    _batch.check_errors(status, reasons, errors, inp.single)
+    bad = status != OK
+    sols = sols.astype(np.int64)
+    sols[bad] = 0
+    guesses[bad] = np.nan
+    names = _GRADES[grades]
+    if inp.single:
+        out = Rating(int(sols[0]), float(guesses[0]), str(names[0]))
+    elif inp.kind == "array":
+        out = Rating(sols, guesses, names)
+    else:
+        out = [Rating(int(a), float(b), str(c)) for a, b, c in zip(sols, guesses, names)]
+    if errors == "mask":
+        return out, (status[0].item() if inp.single else status)
+    return out
+
+
+def minimize(puzzles, *, errors="raise", threads=None):
+    """Removes every given whose removal keeps the solution unique (a minimal puzzle).
+
+    >>> import simdoku
+    >>> p = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+    >>> m = simdoku.minimize(p)
+    >>> simdoku.is_unique(m), m.count(".") > 50
+    (True, True)
+    """
+    return _map(puzzles, "minimize", None, errors, threads)
+
+
+def canonical(puzzles, *, errors="raise", threads=None):
+    """The canonical form of each puzzle under the 3,359,232 x 9! Sudoku symmetries: two
+    puzzles are equivalent exactly when their canonical forms are equal.
+
+    >>> import simdoku
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> simdoku.canonical(simdoku.shuffle(p, seed=3)) == simdoku.canonical(p)
+    True
+    """
+    return _map(puzzles, "canonical", None, errors, threads)
+
+
+def shuffle(puzzles, seed=None, *, errors="raise", threads=None):
+    """Each puzzle under a random symmetry (rows and columns within bands and stacks, bands,
+    stacks, transposition, digits): an equivalent puzzle.
+
+    >>> import simdoku
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> q = simdoku.shuffle(p, seed=1)
+    >>> q != p and q.count(".") == p.count(".") and simdoku.is_unique(q)
+    True
+    """
+    return _map(puzzles, "shuffle", seed, errors, threads)
+
+
+def solutions(puzzle, max=None, *, engine=None):
+    """A lazy iterator over the solutions of one puzzle (at most ``max``); the search runs on
+    its own thread and waits for the consumer, so ``itertools.islice`` and ``break`` cost only
+    what was taken.
+
+    >>> import itertools, simdoku
+    >>> sols = list(simdoku.solutions("." * 81, max=3))
+    >>> len(sols), len(set(sols)), simdoku.solve(sols[0]) == sols[0]
+    (3, 3, True)
+    >>> sum(1 for _ in simdoku.solutions("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"))
+    1
+    """
+    inp, cells, status, reasons = _batch.cells_of(puzzle)
+    if not inp.single:
+        raise ValueError("solutions() takes one puzzle")
+    _batch.check_errors(status, reasons, "raise", True)
+    it = _batch._native.solutions(cells[0].tolist(), max, engine)
+    for s in it:
+        if inp.kind == "array":
+            yield s.astype(inp.dtype).reshape(inp.shape)
+        else:
+            yield _batch.to_strings(s.reshape(1, 81), "0")[0]

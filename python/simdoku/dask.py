@@ -1,0 +1,193 @@
+"""Batches past one machine: the native batch mapped over the partitions of a Dask dataframe.
+
+Each partition's puzzle column goes through one native call (GIL released, all the worker's
+cores); bad rows get a status and a reason, never an exception, so one bad row never fails a
+partition. Row order is kept: partition ``i`` of the output is partition ``i`` of the input,
+row for row.
+
+On a cluster::
+
+    python -m simdoku.dask --scheduler tcp://HOST:8786 puzzles.parquet solved.parquet
+
+and without ``--scheduler`` on a ``LocalCluster`` of this machine. Needs ``dask[dataframe]``,
+``distributed``, ``pandas`` and ``pyarrow`` (``pip install ./python[dask]``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+import time
+
+import numpy as np
+
+from . import _batch
+
+__all__ = ["solve_parquet", "count_parquet", "rate_parquet", "solve_frame", "main"]
+
+#: Output columns per operation (besides the input's own columns).
+COLUMNS = {
+    "solve": ["solution", "status", "reason"],
+    "count": ["count", "status", "reason"],
+    "rate": ["solutions", "guesses", "grade", "status", "reason"],
+}
+
+
+def _status_words(status: np.ndarray) -> list[str]:
+    names = _batch.STATUS_NAMES
+    return [names[int(s)] for s in status.tolist()]
+
+
+def _reason_column(n: int, status: np.ndarray, reasons: dict[int, str]) -> list:
+    out: list = [None] * n
+    for i in np.flatnonzero(status != _batch.OK).tolist():
+        out[i] = reasons.get(i) or _batch.STATUS_NAMES[int(status[i])]
+    return out
+
+
+def solve_frame(df, column="puzzle", op="solve", limit=2, unique=False, samples=16, seed=None,
+                threads=None):
+    """One partition: ``df`` (a pandas DataFrame) with the result columns of ``op`` added
+    (see ``COLUMNS``). Exposed for use with ``map_partitions`` on frames of your own."""
+    import pandas as pd
+
+    items = [s if isinstance(s, str) else None for s in df[column].tolist()]
+    inp = _batch._from_strings(items, single=False)
+    n = len(items)
+    out = df.copy()
+    if op == "rate":
+        status, cells, reasons = _batch._native.parse_lines(inp.lines, n)
+        reasons = dict(reasons)
+        reasons.update(inp.reasons)
+        if inp.reasons:
+            status[list(inp.reasons)] = _batch.INVALID
+        status2, sols, guesses, grades, reasons2 = _batch._native.rate_cells(
+            cells, samples, seed, threads
+        )
+        status, reasons = _batch.merge(status, reasons, status2, reasons2)
+        bad = status != _batch.OK
+        out["solutions"] = pd.array(sols.astype(np.int64), dtype="Int64")
+        out.loc[bad, "solutions"] = pd.NA
+        guesses[bad] = np.nan
+        out["guesses"] = guesses
+        names = np.array(["naked-singles", "hidden-singles", "beyond-singles", "contradiction"])
+        grade = names[grades].astype(object)
+        grade[bad] = None
+        out["grade"] = pd.array(grade, dtype="string")
+    else:
+        native_op = "count" if op == "count" else ("solve_unique" if unique else "solve")
+        status, counts, cells, reasons = _batch.run(inp, native_op, limit, threads, None)
+        if op == "count":
+            out["count"] = pd.array(counts.astype(np.int64), dtype="Int64")
+            out.loc[status != _batch.OK, "count"] = pd.NA
+        else:
+            sols = _batch.to_strings(cells, "0") if n else []
+            for i in np.flatnonzero(status != _batch.OK).tolist():
+                sols[i] = None
+            out["solution"] = pd.array(sols, dtype="string")
+    out["status"] = pd.array(_status_words(status), dtype="string")
+    out["reason"] = pd.array(_reason_column(n, status, reasons), dtype="string")
+    return out
+
+
+def _meta(ddf, op):
+    import pandas as pd
+
+    meta = ddf._meta.copy()
+    kinds = {
+        "solution": "string", "count": "Int64", "solutions": "Int64", "guesses": "float64",
+        "grade": "string", "status": "string", "reason": "string",
+    }
+    for c in COLUMNS[op]:
+        meta[c] = pd.Series(dtype=kinds[c])
+    return meta
+
+
+def _run(src, dst, column, client, op, **kw):
+    import dask.dataframe as dd
+
+    ddf = dd.read_parquet(src) if isinstance(src, (str, os.PathLike)) else src
+    if column not in ddf.columns:
+        raise ValueError(f"{src}: no column {column!r} (columns: {', '.join(map(str, ddf.columns))})")
+    out = ddf.map_partitions(solve_frame, column=column, op=op, meta=_meta(ddf, op), **kw)
+    ctx = client.as_current() if client is not None else contextlib.nullcontext()
+    with ctx:
+        out.to_parquet(dst, write_index=False)
+    return dst
+
+
+def solve_parquet(src, dst, column="puzzle", client=None, *, unique=False, threads=None):
+    """Solves the puzzle column of Parquet ``src`` (a path or a Dask dataframe) into Parquet
+    ``dst``: the input's columns plus ``solution`` (null when none), ``status`` (``ok``,
+    ``no solution``, ``more than one solution`` with ``unique=True``, ``invalid``) and
+    ``reason`` (null when ok). Runs on ``client`` (a ``distributed.Client``), else on Dask's
+    current scheduler. ``threads``: native threads per partition (default: all cores of the
+    worker)."""
+    return _run(src, dst, column, client, "solve", unique=unique, threads=threads)
+
+
+def count_parquet(src, dst, column="puzzle", client=None, *, limit=2, threads=None):
+    """Counts solutions (to ``limit``) into a ``count`` column, with ``status`` and ``reason``."""
+    return _run(src, dst, column, client, "count", limit=limit, threads=threads)
+
+
+def rate_parquet(src, dst, column="puzzle", client=None, *, samples=16, seed=None, threads=None):
+    """Rates puzzles: ``solutions`` (to 2), ``guesses``, ``grade``, ``status``, ``reason``."""
+    return _run(src, dst, column, client, "rate", samples=samples, seed=seed, threads=threads)
+
+
+def main(argv=None) -> int:
+    """``python -m simdoku.dask [--scheduler tcp://HOST:PORT] SRC DST``."""
+    ap = argparse.ArgumentParser(
+        prog="python -m simdoku.dask",
+        description="Solve, count or rate a Parquet column of puzzles on a Dask cluster.",
+    )
+    ap.add_argument("src", help="input Parquet file or folder")
+    ap.add_argument("dst", help="output Parquet folder")
+    ap.add_argument("--scheduler", help="address of a running scheduler (tcp://HOST:PORT); "
+                    "default: a LocalCluster on this machine")
+    ap.add_argument("--workers", type=int, default=None,
+                    help="LocalCluster worker processes (default: 2, or 1 on one core)")
+    ap.add_argument("--column", default="puzzle", help="puzzle column (default: puzzle)")
+    ap.add_argument("--op", choices=["solve", "count", "rate"], default="solve")
+    ap.add_argument("--limit", type=int, default=2, help="count: stop at this many solutions")
+    ap.add_argument("--unique", action="store_true", help="solve: flag puzzles with two solutions")
+    ap.add_argument("--threads", type=int, default=None,
+                    help="native threads per partition (default: the worker's share of cores)")
+    a = ap.parse_args(argv)
+
+    from distributed import Client, LocalCluster
+
+    start = time.perf_counter()
+    cluster = None
+    threads = a.threads
+    if a.scheduler:
+        client = Client(a.scheduler)
+    else:
+        cores = os.cpu_count() or 1
+        workers = a.workers or max(1, min(2, cores))
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                               dashboard_address=None)
+        client = Client(cluster)
+        threads = threads or max(1, cores // workers)
+    try:
+        kw = {"threads": threads}
+        if a.op == "solve":
+            solve_parquet(a.src, a.dst, a.column, client, unique=a.unique, **kw)
+        elif a.op == "count":
+            count_parquet(a.src, a.dst, a.column, client, limit=a.limit, **kw)
+        else:
+            rate_parquet(a.src, a.dst, a.column, client, **kw)
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    print(f"simdoku.dask: {a.op} {a.src} -> {a.dst} in {time.perf_counter() - start:.1f} s",
+          file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,400 @@
+//! Puzzle tools over batches (generate, rate, minimize, canonical forms, shuffles), the lazy
+//! solution iterator, and large grids. Same shape as the solving calls: flat uint8 arrays in,
+//! flat arrays and a status per row out, the GIL released around the whole batch.
+
+use std::ops::ControlFlow;
+use std::sync::Mutex;
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use simdoku_core::Grid;
+use simdoku_dispatch::{Work, par_map};
+use simdoku_large::{Config, LargeGrid, Solver, Status};
+use simdoku_tools::{
+    ClueSymmetry, GenerateOptions, Pencilmarks, Rng, Singles, Symmetry, canonical, generate,
+    minimize, rate, singles_grade,
+};
+
+use crate::{ERROR, INVALID, OK, Parsed, engine_spec, parse_cells, parse_line, run_batch};
+
+/// Row results: status per row, 81 cells per row (zeros where none), reasons of bad rows.
+type Rows<'py> = (
+    Bound<'py, PyArray1<i8>>,
+    Bound<'py, PyArray2<u8>>,
+    Vec<(usize, String)>,
+);
+
+fn rows_out(py: Python<'_>, rows: Vec<Result<Grid, String>>) -> PyResult<Rows<'_>> {
+    let n = rows.len();
+    let mut status = Vec::with_capacity(n);
+    let mut cells = Vec::with_capacity(n * 81);
+    let mut reasons = Vec::new();
+    for (i, r) in rows.into_iter().enumerate() {
+        match r {
+            Ok(g) => {
+                status.push(OK);
+                cells.extend_from_slice(g.cells());
+            }
+            Err(reason) => {
+                status.push(if reason.starts_with("engine") {
+                    ERROR
+                } else {
+                    INVALID
+                });
+                cells.extend_from_slice(&[0; 81]);
+                reasons.push((i, reason));
+            }
+        }
+    }
+    Ok((
+        PyArray1::from_vec(py, status),
+        PyArray1::from_vec(py, cells).reshape([n, 81])?,
+        reasons,
+    ))
+}
+
+/// The flat cells of a `(N, 81)` array, copied (so the batch can run without the GIL).
+fn flat(cells: &PyReadonlyArray2<'_, u8>) -> PyResult<Vec<u8>> {
+    if cells.as_array().ncols() != 81 {
+        return Err(PyValueError::new_err("expected 81 cells per row"));
+    }
+    Ok(cells.as_array().iter().copied().collect())
+}
+
+fn base_rng(seed: Option<u64>) -> Rng {
+    Rng::new(seed.unwrap_or_else(|| {
+        let t = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        t ^ u64::from(std::process::id()).rotate_left(32)
+    }))
+}
+
+/// Parses `n` lines joined by `\n` into a `(N, 81)` array, with a status per row.
+#[pyfunction]
+fn parse_lines<'py>(py: Python<'py>, lines: &Bound<'py, PyBytes>, n: usize) -> PyResult<Rows<'py>> {
+    let data = lines.as_bytes();
+    let parsed: Vec<Parsed> = if n == 0 {
+        Vec::new()
+    } else {
+        data.split(|&b| b == b'\n').map(parse_line).collect()
+    };
+    if parsed.len() != n {
+        return Err(PyValueError::new_err(
+            "a puzzle string contains a line break",
+        ));
+    }
+    rows_out(py, parsed)
+}
+
+fn symmetry_of(name: Option<&str>) -> PyResult<ClueSymmetry> {
+    Ok(match name.unwrap_or("none") {
+        "none" => ClueSymmetry::None,
+        "rot180" => ClueSymmetry::Rot180,
+        "rot90" => ClueSymmetry::Rot90,
+        "mirror" => ClueSymmetry::Mirror,
+        "diagonal" => ClueSymmetry::Diagonal,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "unknown symmetry {other:?} (none, rot180, rot90, mirror, diagonal)"
+            )));
+        }
+    })
+}
+
+fn grade_of(name: &str) -> PyResult<Singles> {
+    [Singles::Naked, Singles::Hidden, Singles::Beyond]
+        .into_iter()
+        .find(|g| g.name() == name)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "unknown grade {name:?} (naked-singles, hidden-singles, beyond-singles)"
+            ))
+        })
+}
+
+/// Two `(n, 81)` arrays: puzzles and their solutions.
+type Pair<'py> = (Bound<'py, PyArray2<u8>>, Bound<'py, PyArray2<u8>>);
+
+/// Tries per puzzle before a grade filter gives up.
+const GRADE_TRIES: usize = 2000;
+
+/// Generates `n` puzzles with unique solutions: `(puzzles, solutions)`, each `(n, 81)`.
+/// Puzzle `i` depends only on the seed and `i` (not on the thread count).
+#[pyfunction]
+#[pyo3(signature = (n, clues=0, symmetry=None, minimal=false, grade=None, seed=None, threads=None))]
+fn generate_cells<'py>(
+    py: Python<'py>,
+    n: usize,
+    clues: usize,
+    symmetry: Option<&str>,
+    minimal: bool,
+    grade: Option<&str>,
+    seed: Option<u64>,
+    threads: Option<usize>,
+) -> PyResult<Pair<'py>> {
+    let options = GenerateOptions {
+        clues,
+        symmetry: symmetry_of(symmetry)?,
+        minimal,
+    };
+    let grade = grade.map(grade_of).transpose()?;
+    let spec = engine_spec(None, Work::Count)?;
+    let base = base_rng(seed);
+    let idx: Vec<u64> = (0..n as u64).collect();
+    let made = run_batch(py, threads, || {
+        par_map(spec, &idx, |e, &i| {
+            let mut rng = base.derive(i);
+            for _ in 0..GRADE_TRIES {
+                let g = generate(e, &options, &mut rng);
+                if grade
+                    .is_none_or(|want| singles_grade(&Pencilmarks::from_grid(&g.puzzle)) == want)
+                {
+                    return Some(g);
+                }
+            }
+            None
+        })
+    })?;
+    let mut puzzles = Vec::with_capacity(n * 81);
+    let mut solutions = Vec::with_capacity(n * 81);
+    for g in made {
+        let g = g.ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "no puzzle of that grade in {GRADE_TRIES} tries (try fewer constraints)"
+            ))
+        })?;
+        puzzles.extend_from_slice(g.puzzle.cells());
+        solutions.extend_from_slice(g.solution.cells());
+    }
+    Ok((
+        PyArray1::from_vec(py, puzzles).reshape([n, 81])?,
+        PyArray1::from_vec(py, solutions).reshape([n, 81])?,
+    ))
+}
+
+/// One puzzle's rating: solutions (to 2), mean guesses, singles grade (0 naked, 1 hidden,
+/// 2 beyond, 3 contradiction).
+type RateRows<'py> = (
+    Bound<'py, PyArray1<i8>>,
+    Bound<'py, PyArray1<u64>>,
+    Bound<'py, PyArray1<f64>>,
+    Bound<'py, PyArray1<u8>>,
+    Vec<(usize, String)>,
+);
+
+/// Rates a `(N, 81)` batch: `samples` random symmetries counted to 2 each.
+#[pyfunction]
+#[pyo3(signature = (cells, samples=16, seed=None, threads=None))]
+fn rate_cells<'py>(
+    py: Python<'py>,
+    cells: PyReadonlyArray2<'py, u8>,
+    samples: usize,
+    seed: Option<u64>,
+    threads: Option<usize>,
+) -> PyResult<RateRows<'py>> {
+    let flat = flat(&cells)?;
+    let spec = engine_spec(None, Work::Count)?;
+    let base = base_rng(Some(seed.unwrap_or(1)));
+    let rows = run_batch(py, threads, || {
+        let parsed: Vec<(usize, Parsed)> =
+            flat.chunks_exact(81).map(parse_cells).enumerate().collect();
+        par_map(spec, &parsed, |e, (i, p)| {
+            p.as_ref()
+                .map(|g| rate(e, g, samples, &mut base.derive(*i as u64)))
+                .map_err(Clone::clone)
+        })
+    })?;
+    let n = rows.len();
+    let (mut status, mut sols, mut guesses, mut grades, mut reasons) = (
+        Vec::with_capacity(n),
+        Vec::with_capacity(n),
+        Vec::with_capacity(n),
+        Vec::with_capacity(n),
+        Vec::new(),
+    );
+    for (i, r) in rows.into_iter().enumerate() {
+        match r {
+            Ok(r) => {
+                status.push(OK);
+                sols.push(r.solutions);
+                guesses.push(r.guesses);
+                grades.push(r.grade as u8);
+            }
+            Err(reason) => {
+                status.push(INVALID);
+                sols.push(0);
+                guesses.push(f64::NAN);
+                grades.push(Singles::Contradiction as u8);
+                reasons.push((i, reason));
+            }
+        }
+    }
+    Ok((
+        PyArray1::from_vec(py, status),
+        PyArray1::from_vec(py, sols),
+        PyArray1::from_vec(py, guesses),
+        PyArray1::from_vec(py, grades),
+        reasons,
+    ))
+}
+
+/// What a per-grid tool does.
+#[derive(Clone, Copy)]
+enum Tool {
+    Minimize,
+    Canonical,
+    Shuffle,
+}
+
+/// Applies a per-grid tool to a `(N, 81)` batch.
+#[pyfunction]
+#[pyo3(signature = (cells, tool, seed=None, threads=None))]
+fn map_cells<'py>(
+    py: Python<'py>,
+    cells: PyReadonlyArray2<'py, u8>,
+    tool: &str,
+    seed: Option<u64>,
+    threads: Option<usize>,
+) -> PyResult<Rows<'py>> {
+    let tool = match tool {
+        "minimize" => Tool::Minimize,
+        "canonical" => Tool::Canonical,
+        "shuffle" => Tool::Shuffle,
+        _ => return Err(PyValueError::new_err(format!("unknown tool {tool:?}"))),
+    };
+    let flat = flat(&cells)?;
+    let spec = engine_spec(None, Work::Count)?;
+    let base = base_rng(seed);
+    let rows = run_batch(py, threads, || {
+        let parsed: Vec<(usize, Parsed)> =
+            flat.chunks_exact(81).map(parse_cells).enumerate().collect();
+        par_map(spec, &parsed, |e, (i, p)| {
+            let g = p.as_ref().map_err(Clone::clone)?;
+            match tool {
+                Tool::Minimize => minimize(e, g).map_err(|err| err.to_string()),
+                Tool::Canonical => Ok(canonical(g)),
+                Tool::Shuffle => Ok(Symmetry::random(&mut base.derive(*i as u64)).apply(g)),
+            }
+        })
+    })?;
+    rows_out(py, rows)
+}
+
+/// A lazy iterator over a puzzle's solutions: the engine runs on its own thread and waits
+/// while the consumer has not taken the solutions found so far; dropping the iterator stops it.
+#[pyclass(module = "simdoku._native")]
+struct Solutions {
+    rx: Mutex<Option<Receiver<Grid>>>,
+    left: Option<u64>,
+}
+
+#[pymethods]
+impl Solutions {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&mut self, py: Python<'py>) -> Option<Bound<'py, PyArray1<u8>>> {
+        if self.left == Some(0) {
+            self.rx = Mutex::new(None);
+            return None;
+        }
+        let guard = self.rx.get_mut().unwrap_or_else(|e| e.into_inner());
+        let rx = guard.take()?;
+        let (next, rx) = py.detach(move || (rx.recv().ok(), rx));
+        match next {
+            Some(g) => {
+                *guard = Some(rx);
+                if let Some(l) = &mut self.left {
+                    *l -= 1;
+                }
+                Some(PyArray1::from_slice(py, g.cells()))
+            }
+            None => None,
+        }
+    }
+}
+
+/// Starts enumerating the solutions of one puzzle (81 cells), at most `max` of them.
+#[pyfunction]
+#[pyo3(signature = (cells, max=None, engine=None))]
+fn solutions(cells: Vec<u8>, max: Option<u64>, engine: Option<&str>) -> PyResult<Solutions> {
+    if cells.len() != 81 {
+        return Err(PyValueError::new_err("expected 81 cells"));
+    }
+    let grid = parse_cells(&cells).map_err(|r| PyValueError::new_err(format!("row 0: {r}")))?;
+    let spec = engine_spec(engine, Work::Enumerate)?;
+    let (tx, rx): (SyncSender<Grid>, Receiver<Grid>) = sync_channel(256);
+    std::thread::Builder::new()
+        .name("simdoku-solutions".into())
+        .spawn(move || {
+            let mut e = spec.engine();
+            e.visit(&grid, &mut |s| match tx.send(*s) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(_) => ControlFlow::Break(()),
+            });
+        })
+        .map_err(|e| PyValueError::new_err(format!("cannot start a thread: {e}")))?;
+    Ok(Solutions {
+        rx: Mutex::new(Some(rx)),
+        left: max,
+    })
+}
+
+/// Solves an N x N grid (N = 4, 9, 16, .. 121; Sudoku-X when `x`): `(status, solution or
+/// None)`, status one of "solved", "unique", "multiple", "no solution", "timed out".
+#[pyfunction]
+#[pyo3(signature = (cells, x=false, unique=false, timeout=None))]
+fn large_solve<'py>(
+    py: Python<'py>,
+    cells: PyReadonlyArray2<'py, u8>,
+    x: bool,
+    unique: bool,
+    timeout: Option<f64>,
+) -> PyResult<(String, Option<Bound<'py, PyArray2<u8>>>)> {
+    let side = cells.as_array().nrows();
+    if cells.as_array().ncols() != side {
+        return Err(PyValueError::new_err("a large grid is square (N x N)"));
+    }
+    let n = simdoku_large::grid::box_size_of_side(side)
+        .ok_or_else(|| PyValueError::new_err(format!("side {side} is not a square of 2..=11")))?;
+    let grid = LargeGrid::from_cells(n, cells.as_array().iter().copied().collect())
+        .map_err(PyValueError::new_err)?;
+    if let Some(v) = grid.conflict(x) {
+        return Err(PyValueError::new_err(format!("contradictory givens: {v}")));
+    }
+    let timeout = timeout.map(std::time::Duration::from_secs_f64);
+    let (status, sol) = py.detach(|| {
+        let mut solver = Solver::new(n, x, Config::default());
+        let (status, sol, _) = solver.count(&grid, if unique { 2 } else { 1 }, timeout);
+        (status, sol)
+    });
+    let sol = match sol {
+        Some(s) => Some(PyArray1::from_slice(py, s.cells()).reshape([side, side])?),
+        None => None,
+    };
+    let word = match status {
+        Status::Solved => "solved",
+        Status::Unique => "unique",
+        Status::Multiple => "multiple",
+        Status::NoSolution => "no solution",
+        Status::TimedOut => "timed out",
+    };
+    Ok((word.to_string(), sol))
+}
+
+/// Adds the tool functions to the module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(parse_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(generate_cells, m)?)?;
+    m.add_function(wrap_pyfunction!(rate_cells, m)?)?;
+    m.add_function(wrap_pyfunction!(map_cells, m)?)?;
+    m.add_function(wrap_pyfunction!(solutions, m)?)?;
+    m.add_function(wrap_pyfunction!(large_solve, m)?)?;
+    m.add_class::<Solutions>()?;
+    Ok(())
+}

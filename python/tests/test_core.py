@@ -1,0 +1,286 @@
+"""solve / count / is_unique: shapes, dtypes, bad input, threads, and the CLI's answers."""
+
+from __future__ import annotations
+
+import subprocess
+import threading
+
+import numpy as np
+import pytest
+
+import simdoku
+from conftest import DATA, bench_set, check_solution, to_cells
+
+TOP95 = bench_set("top95")
+P0 = TOP95[0]
+
+
+# --- shapes and kinds -------------------------------------------------------------------
+
+
+def test_one_string_gives_one_string():
+    s = simdoku.solve(P0)
+    assert isinstance(s, str) and len(s) == 81
+    check_solution(to_cells([P0]), to_cells([s]))
+
+
+def test_list_gives_list_in_order():
+    out = simdoku.solve(TOP95)
+    assert isinstance(out, list) and len(out) == 95
+    for p, s in zip(TOP95, out):
+        check_solution(to_cells([p]), to_cells([s]))
+    assert simdoku.solve(tuple(TOP95[:3])) == out[:3]
+    assert simdoku.solve([]) == []
+
+
+@pytest.mark.parametrize("shape", [(81,), (9, 9)])
+def test_single_arrays_keep_their_shape(shape):
+    a = to_cells([P0]).reshape(shape)
+    s = simdoku.solve(a)
+    assert s.shape == shape and s.dtype == np.uint8
+    check_solution(a, s)
+    assert simdoku.count(a) == 1 and simdoku.is_unique(a) is True
+
+
+@pytest.mark.parametrize("shape", [(95, 81), (95, 9, 9)])
+def test_batch_arrays_keep_their_shape(shape):
+    a = to_cells(TOP95).reshape(shape)
+    s = simdoku.solve(a)
+    assert s.shape == shape
+    for p, q in zip(a.reshape(-1, 81), s.reshape(-1, 81)):
+        check_solution(p, q)
+    c = simdoku.count(a)
+    assert c.shape == (95,) and c.dtype == np.int64 and (c == 1).all()
+    u = simdoku.is_unique(a)
+    assert u.dtype == np.bool_ and u.all()
+
+
+def test_empty_array():
+    s = simdoku.solve(np.zeros((0, 81), dtype=np.int32))
+    assert s.shape == (0, 81)
+
+
+def test_non_contiguous_array():
+    a = to_cells(TOP95[:10])
+    wide = np.zeros((10, 162), dtype=np.uint8)
+    wide[:, ::2] = 99
+    wide[:, 1::2] = a
+    view = wide[:, 1::2]
+    assert not view.flags.c_contiguous
+    assert (simdoku.solve(view) == simdoku.solve(a)).all()
+
+
+@pytest.mark.parametrize(
+    "dtype",
+    [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64,
+     np.float32, np.float64],
+)
+def test_dtypes(dtype):
+    a = to_cells(TOP95[:20], dtype)
+    s = simdoku.solve(a)
+    assert s.dtype == dtype
+    ref = simdoku.solve(to_cells(TOP95[:20]))
+    assert (s.astype(np.uint8) == ref).all()
+
+
+def test_list_of_lists_of_ints():
+    rows = to_cells(TOP95[:2]).tolist()
+    s = simdoku.solve(rows)
+    assert isinstance(s, np.ndarray) and s.shape == (2, 81)
+
+
+# --- answers -----------------------------------------------------------------------------
+
+
+def test_counts_against_known_counts():
+    assert simdoku.count("." * 81, limit=50) == 50
+    serg = bench_set("serg_benchmark", 200)
+    counts = simdoku.count(serg, limit=2)
+    assert all(c == 2 for c in counts)  # serg's puzzles have 2 or more solutions each
+    assert simdoku.is_unique(serg) == [False] * 200
+    # enumerate.txt's first puzzle has 123,454 solutions (bench-data/README.md).
+    first = bench_set("enumerate", 1)
+    assert simdoku.count(first, limit=10**6) == [123454]
+
+
+def test_unique_solve_flags_multiple():
+    serg = bench_set("serg_benchmark", 3)
+    out, status = simdoku.solve(serg + [P0], unique=True, errors="mask")
+    assert status.tolist() == [simdoku.MULTIPLE] * 3 + [simdoku.OK]
+    with pytest.raises(ValueError, match=r"row 0: more than one solution \(and 2 more"):
+        simdoku.solve(serg, unique=True)
+
+
+def test_threads_and_engines_agree():
+    a = to_cells(bench_set("magictour_top1465", 300))
+    ref = simdoku.solve(a, threads=1)
+    assert (simdoku.solve(a, threads=2) == ref).all()
+    for e in simdoku.engines():
+        if e["available"]:
+            s = simdoku.solve(a, engine=e["name"])
+            for p, q in zip(a[:50], s[:50]):
+                check_solution(p, q)
+            assert (simdoku.count(a[:50], engine=e["name"]) == 1).all()
+    with pytest.raises(ValueError, match="unknown engine"):
+        simdoku.solve(P0, engine="nope")
+
+
+def test_python_threads_run_batches_at_once():
+    a = to_cells(bench_set("17_clue", 2000))
+    ref = simdoku.solve(a, threads=1)
+    results = [None] * 4
+
+    def work(i):
+        results[i] = simdoku.solve(a, threads=1)
+
+    ts = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    assert all((r == ref).all() for r in results)
+
+
+# --- bad input ---------------------------------------------------------------------------
+
+CONTRA = "11" + "." * 79
+
+
+@pytest.mark.parametrize(
+    ("bad", "reason"),
+    [
+        (P0[:80], "expected 81 cells, found 80"),
+        ("", "expected 81 cells, found 0"),
+        ("x" + P0[1:], "unexpected 'x'"),
+        (CONTRA, "contradictory givens: digit 1 twice in row 1"),
+        ("9" + "." * 80, None),  # fine: a control row
+    ],
+)
+def test_bad_strings(bad, reason):
+    batch = [P0, bad, TOP95[1]]
+    if reason is None:
+        assert len(simdoku.solve(batch)) == 3
+        return
+    with pytest.raises(ValueError, match=rf"row 1: .*{reason}"):
+        simdoku.solve(batch)
+    out, status = simdoku.solve(batch, errors="mask")
+    assert status.tolist() == [simdoku.OK, simdoku.INVALID, simdoku.OK]
+    assert out[1] is None
+    assert out[0] == simdoku.solve(P0) and out[2] == simdoku.solve(TOP95[1])
+    counts, status = simdoku.count(batch, errors="mask")
+    assert counts == [1, 0, 1] and status.tolist() == [0, 3, 0]
+
+
+def test_pencilmark_lines_are_refused():
+    marks = "1" + "." * 8 + "123456789" * 80
+    out, status = simdoku.solve([marks, P0], errors="mask")
+    assert status.tolist() == [simdoku.INVALID, simdoku.OK] and out[0] is None
+    with pytest.raises(ValueError, match="row 0: a 729-character pencilmark line"):
+        simdoku.count(marks)
+
+
+def test_non_strings_in_a_list_are_invalid_rows():
+    out, status = simdoku.solve([P0, None, P0 + "\n" + P0], errors="mask")
+    assert status.tolist() == [0, 3, 3] and out[1] is None and out[2] is None
+    with pytest.raises(ValueError, match=r"row 1: not a string \(NoneType\)"):
+        simdoku.solve([P0, None])
+
+
+def test_unsolvable_puzzle():
+    # Valid givens, no solution: r1c1 can hold nothing (1-8 in its row, 9 in its column).
+    p = "." + "12345678" + "9" + "." * 71
+    assert simdoku.count(p) == 0
+    assert simdoku.is_unique(p) is False
+    with pytest.raises(ValueError, match="row 0: no solution"):
+        simdoku.solve(p)
+    out, status = simdoku.solve([p], errors="mask")
+    assert out == [None] and status.tolist() == [simdoku.NO_SOLUTION]
+
+
+@pytest.mark.parametrize(
+    ("value", "dtype", "shown"),
+    [(10, np.int64, "10"), (-1, np.int8, "-1"), (200, np.uint8, "200"),
+     (np.nan, np.float64, "nan"), (2.5, np.float32, "2.5"), (np.inf, np.float64, "inf")],
+)
+def test_values_out_of_range(value, dtype, shown):
+    a = to_cells(TOP95[:4]).astype(dtype)
+    a[2, 13] = value
+    with pytest.raises(ValueError, match=rf"row 2: r2c5: value {shown} is not 0-9"):
+        simdoku.solve(a)
+    out, status = simdoku.solve(a, errors="mask")
+    assert status.tolist() == [0, 0, 3, 0]
+    assert (out[2] == 0).all() and out.dtype == dtype
+    ref = simdoku.solve(to_cells(TOP95[:4]))
+    assert (out[[0, 1, 3]].astype(np.uint8) == ref[[0, 1, 3]]).all()
+
+
+def test_contradictory_array_row():
+    a = to_cells([P0, CONTRA])
+    with pytest.raises(ValueError, match="row 1: contradictory givens"):
+        simdoku.count(a)
+    counts, status = simdoku.count(a, errors="mask")
+    assert counts.tolist() == [1, 0] and status.tolist() == [0, 3]
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [np.zeros((2, 80), dtype=np.int32), np.zeros((9, 8)), np.zeros((2, 3, 81)), np.zeros(())],
+)
+def test_wrong_shapes(bad):
+    with pytest.raises(ValueError, match=r"expected an array of shape \(81,\)"):
+        simdoku.solve(bad)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [np.zeros((2, 81), dtype=bool), np.array([P0]), np.zeros((1, 81), dtype=object), 5, 2.5],
+)
+def test_wrong_types(bad):
+    with pytest.raises(TypeError):
+        simdoku.solve(bad)
+
+
+def test_errors_argument_is_checked():
+    with pytest.raises(ValueError, match="errors must be"):
+        simdoku.solve(P0, errors="ignore")
+
+
+# --- the CLI's answers on the bundled sets -------------------------------------------------
+
+
+def cli_solutions(cli: str, path) -> list[str]:
+    out = subprocess.run(
+        [cli, "solve", "-q", "--format", "solution", str(path)],
+        capture_output=True, text=True, check=False,
+    )
+    return out.stdout.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("name", "limit"),
+    [("top95", None), ("hardest11", None), ("magictour_top1465", None),
+     ("forum_hardest_1106", None), ("17_clue", 3000), ("serg_benchmark", 2000)],
+)
+def test_round_trip_against_cli(cli, tmp_path, name, limit):
+    lines = bench_set(name, limit)
+    path = tmp_path / "in.txt"
+    path.write_text("\n".join(lines) + "\n")
+    expected = cli_solutions(cli, path)
+    assert len(expected) == len(lines)
+    assert simdoku.solve(lines) == expected
+    cells = simdoku.solve(to_cells(lines))
+    assert ["".join(map(str, r)) for r in cells.tolist()] == expected
+
+
+def test_round_trip_with_bad_lines(cli, tmp_path):
+    lines = TOP95[:10]
+    lines[3] = lines[3][:70]
+    lines[6] = CONTRA
+    lines[8] = "." + "12345678" + "9" + "." * 71
+    path = tmp_path / "bad.txt"
+    path.write_text("\n".join(lines) + "\n")
+    expected = cli_solutions(cli, path)
+    out, status = simdoku.solve(lines, errors="mask")
+    assert status.tolist() == [0, 0, 0, 3, 0, 0, 3, 0, 1, 0]
+    words = {simdoku.INVALID: "invalid", simdoku.NO_SOLUTION: "none"}
+    assert [s if s is not None else words[int(st)] for s, st in zip(out, status)] == expected

@@ -1,0 +1,121 @@
+"""simdoku.dask on a LocalCluster of two worker processes: 100,000 puzzles from Parquet, the
+output compared row for row with the CLI's on the same input."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+import simdoku
+from conftest import bench_set
+
+if os.environ.get("SIMDOKU_REQUIRE_DASK") == "1":
+    import dask  # noqa: F401  (CI installs it: a missing Dask fails there)
+pd = pytest.importorskip("pandas")
+pytest.importorskip("pyarrow")
+pytest.importorskip("dask.dataframe")
+distributed = pytest.importorskip("distributed")
+
+import simdoku.dask as sdask  # noqa: E402
+
+N = 100_000
+P0 = bench_set("top95", 1)[0]
+UNSOLVABLE = "." + "12345678" + "9" + "." * 71
+# Malformed or unusual rows, placed through the file; None is a null in the Parquet column.
+ODD = [None, "123", "x" * 81, "11" + "." * 79, P0[:80], "1" * 81, UNSOLVABLE,
+       P0 + ",with a trailing field", " " + P0, ""]
+
+
+def puzzles() -> list:
+    """All bundled 9x9 sets, generated puzzles, shuffled 17-clue puzzles to fill up to N, and
+    the odd rows spread through."""
+    rows = []
+    for name in ["top95", "hardest11", "magictour_top1465", "forum_hardest_1106",
+                 "serg_benchmark", "enumerate", "17_clue"]:
+        rows += bench_set(name)
+    rows += simdoku.generate(1000, seed=11)
+    fill = N - len(rows) - len(ODD)
+    seventeen = bench_set("17_clue")
+    rows += simdoku.shuffle((seventeen * 2)[:fill], seed=3)
+    step = len(rows) // len(ODD)
+    for k, odd in enumerate(ODD):
+        rows.insert(k * step + 7, odd)
+    assert len(rows) == N
+    return rows
+
+
+@pytest.fixture(scope="module")
+def parquet(tmp_path_factory):
+    d = tmp_path_factory.mktemp("dask")
+    rows = puzzles()
+    df = pd.DataFrame({"puzzle": pd.array(rows, dtype="string"), "id": range(N)})
+    src = d / "puzzles.parquet"
+    # A folder of 8 files: 8 partitions, spread over the workers.
+    import dask.dataframe as dd
+
+    dd.from_pandas(df, npartitions=8).to_parquet(src, write_index=False)
+    return d, src, rows
+
+
+def cli_words(cli, d, rows) -> list[str]:
+    path = d / "puzzles.txt"
+    # A null becomes a line the CLI reads as invalid (blank lines it would skip).
+    path.write_text("\n".join("null" if r is None or not r.strip() else r for r in rows) + "\n")
+    out = subprocess.run([cli, "solve", "-q", "--format", "solution", str(path)],
+                         capture_output=True, text=True, check=False)
+    return out.stdout.splitlines()
+
+
+def test_solve_parquet_on_two_worker_processes_equals_cli(parquet, cli):
+    d, src, rows = parquet
+    dst = d / "solved.parquet"
+    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        import dask.dataframe as dd
+
+        assert dd.read_parquet(src).npartitions == 8
+        sdask.solve_parquet(src, dst, client=client, threads=1)
+    out = pd.read_parquet(dst)
+    assert len(out) == N
+    assert out["id"].tolist() == list(range(N))  # row order kept
+    assert out["puzzle"].fillna("<null>").tolist() == ["<null>" if r is None else r for r in rows]
+    expected = cli_words(cli, d, rows)
+    assert len(expected) == N
+    words = {"ok": None, "invalid": "invalid", "no solution": "none"}
+    got = [s if st == "ok" else words[st]
+           for s, st in zip(out["solution"].tolist(), out["status"].tolist())]
+    assert got == expected
+    status = out["status"].value_counts().to_dict()
+    assert status == {"ok": N - 8, "invalid": 7, "no solution": 1}
+    assert out["reason"].isna().sum() == N - 8
+    bad = out[out["status"] != "ok"]
+    assert "not a string" in bad["reason"].iloc[0]
+
+
+def test_count_and_rate_frames():
+    rows = bench_set("serg_benchmark", 50) + [None, "bad"] + bench_set("top95", 50)
+    df = pd.DataFrame({"puzzle": rows})
+    c = sdask.solve_frame(df, op="count", limit=2)
+    assert c["count"].tolist()[:50] == [2] * 50 and c["count"].tolist()[52:] == [1] * 50
+    assert c["count"].isna().tolist()[50:52] == [True, True]
+    r = sdask.solve_frame(df, op="rate", samples=2, seed=1)
+    assert r["solutions"].tolist()[52:] == [1] * 50
+    assert r["status"].tolist()[50:52] == ["invalid", "invalid"]
+    assert set(r["grade"].dropna()) <= {"naked-singles", "hidden-singles", "beyond-singles"}
+    empty = sdask.solve_frame(pd.DataFrame({"puzzle": pd.Series([], dtype=object)}))
+    assert list(empty.columns) == ["puzzle", "solution", "status", "reason"]
+
+
+def test_command_line_on_a_local_cluster(tmp_path):
+    rows = bench_set("top95") + ["bad"]
+    src = tmp_path / "in.parquet"
+    pd.DataFrame({"q": rows}).to_parquet(src)
+    dst = tmp_path / "out.parquet"
+    subprocess.run([sys.executable, "-m", "simdoku.dask", "--workers", "1", "--column", "q",
+                    "--op", "count", str(src), str(dst)], check=True, capture_output=True)
+    out = pd.read_parquet(dst)
+    assert out["count"].tolist()[:95] == [1] * 95 and out["status"].tolist()[95] == "invalid"

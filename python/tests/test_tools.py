@@ -1,0 +1,126 @@
+"""generate, rate, minimize, canonical, shuffle, solutions, large.solve, engines."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+import simdoku
+from conftest import bench_set, check_solution, to_cells
+
+P0 = bench_set("top95", 1)[0]
+
+
+def test_generate_is_unique_seeded_and_thread_independent():
+    ps = simdoku.generate(40, seed=5, threads=2)
+    assert ps == simdoku.generate(40, seed=5, threads=1)
+    assert all(simdoku.is_unique(ps))
+    a, s = simdoku.generate(10, seed=5, solutions=True, as_array=True)
+    assert a.shape == (10, 81) and a.dtype == np.uint8
+    assert ["".join(str(v) if v else "." for v in r) for r in a.tolist()] == ps[:10]
+    for p, q in zip(a, s):
+        check_solution(p, q)
+
+
+@pytest.mark.parametrize("sym", ["rot180", "rot90", "mirror", "diagonal"])
+def test_generate_symmetry(sym):
+    for p in simdoku.generate(5, seed=2, symmetry=sym, as_array=True):
+        g = p.reshape(9, 9) != 0
+        image = {"rot180": np.rot90(g, 2), "rot90": np.rot90(g), "mirror": g[:, ::-1],
+                 "diagonal": g.T}[sym]
+        assert (g == image).all()
+
+
+def test_generate_options():
+    minimal = simdoku.generate(5, seed=3, minimal=True)
+    assert simdoku.minimize(minimal) == minimal
+    easy = simdoku.generate(5, seed=3, clues=40, grade="naked-singles")
+    assert all(r.grade == "naked-singles" for r in simdoku.rate(easy))
+    assert all(81 - p.count(".") >= 40 for p in easy)
+    with pytest.raises(ValueError, match="unknown symmetry"):
+        simdoku.generate(1, symmetry="spiral")
+    with pytest.raises(ValueError, match="unknown grade"):
+        simdoku.generate(1, grade="fiendish")
+
+
+def test_rate_kinds():
+    top = bench_set("top95", 20)
+    rs = simdoku.rate(top, seed=1)
+    assert len(rs) == 20 and all(r.solutions == 1 and r.guesses >= 0 for r in rs)
+    ra = simdoku.rate(to_cells(top), seed=1)
+    assert ra.solutions.tolist() == [1] * 20
+    assert ra.guesses.tolist() == [r.guesses for r in rs]
+    assert ra.grade.tolist() == [r.grade for r in rs]
+    serg = simdoku.rate(bench_set("serg_benchmark", 1)[0])
+    assert serg.solutions == 2
+    out, status = simdoku.rate([P0, "11" + "." * 79], errors="mask")
+    assert status.tolist() == [0, 3] and np.isnan(out[1].guesses)
+
+
+def test_minimize_canonical_shuffle():
+    top = bench_set("top95", 30)
+    m = simdoku.minimize(top)
+    assert all(simdoku.is_unique(m))
+    assert simdoku.solve(m) == simdoku.solve(top)
+    assert simdoku.minimize(m) == m  # minimal puzzles stay as they are
+    sh = simdoku.shuffle(top, seed=9)
+    assert sh != top and all(simdoku.is_unique(sh))
+    assert simdoku.canonical(sh) == simdoku.canonical(top)
+    assert len(set(simdoku.canonical(top))) == 30
+    a = to_cells(top).reshape(30, 9, 9).astype(np.int32)
+    ca = simdoku.canonical(a)
+    assert ca.shape == (30, 9, 9) and ca.dtype == np.int32
+    assert simdoku.canonical(top) == ["".join(str(v) if v else "." for v in r)
+                                     for r in ca.reshape(30, 81).tolist()]
+    with pytest.raises(ValueError, match="row 0: more than one solution"):
+        simdoku.minimize("." * 81)
+    out, status = simdoku.minimize(["." * 81, P0, "bad"], errors="mask")
+    assert status.tolist() == [3, 0, 3] and out[0] is None and out[2] is None
+
+
+def test_solutions_is_lazy_and_complete():
+    p = bench_set("serg_benchmark", 1)[0]
+    n = simdoku.count(p, limit=10**6)
+    sols = list(simdoku.solutions(p))
+    assert len(sols) == n == len(set(sols))
+    for s in sols:
+        check_solution(to_cells([p]), to_cells([s]))
+    # The empty grid has ~6.7e21 solutions: only what is taken is made.
+    first = list(itertools.islice(simdoku.solutions("." * 81), 1000))
+    assert len(set(first)) == 1000
+    arr = next(simdoku.solutions(to_cells([P0]).reshape(9, 9)))
+    assert arr.shape == (9, 9)
+    assert len(list(simdoku.solutions("." * 81, max=5))) == 5
+    with pytest.raises(ValueError, match="contradictory"):
+        next(simdoku.solutions("11" + "." * 79))
+
+
+def test_large():
+    g = np.zeros((25, 25), dtype=np.int16)
+    s = simdoku.large.solve(g)
+    assert s.dtype == np.int16
+    for i in range(25):
+        assert sorted(s[i].tolist()) == list(range(1, 26))
+        assert sorted(s[:, i].tolist()) == list(range(1, 26))
+    x = simdoku.large.solve(np.zeros((16, 16), dtype=int), x=True)
+    assert sorted(np.diag(x).tolist()) == list(range(1, 17))
+    assert sorted(np.diag(x[:, ::-1]).tolist()) == list(range(1, 17))
+    nine = to_cells([P0]).reshape(9, 9)
+    assert (simdoku.large.solve(nine, unique=True).reshape(81) == simdoku.solve(nine.reshape(81))).all()
+    bad = np.zeros((16, 16), dtype=int)
+    bad[0, 0] = bad[0, 1] = 3
+    with pytest.raises(ValueError, match="contradictory"):
+        simdoku.large.solve(bad)
+    with pytest.raises(ValueError, match="grid: multiple"):
+        simdoku.large.solve(np.zeros((4, 4), dtype=int), unique=True)
+    with pytest.raises(ValueError, match="square"):
+        simdoku.large.solve(np.zeros((4, 5), dtype=int))
+
+
+def test_engines():
+    es = simdoku.engines()
+    names = [e["name"] for e in es]
+    assert "scalar" in names and len(set(names)) == len(names)
+    assert es[0]["available"]
