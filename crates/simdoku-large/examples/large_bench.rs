@@ -67,7 +67,7 @@ fn main() {
                 }
             };
             let side = p.grid.side();
-            let mut s = Solver::new(p.grid.box_size(), p.x, cfg);
+            let mut s = Solver::for_shape(p.grid.shape(), p.x, cfg);
             let mut runs = Vec::new();
             let mut last = None;
             for _ in 0..repeat {

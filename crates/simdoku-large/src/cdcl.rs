@@ -378,9 +378,10 @@ impl Cdcl {
         self.ncell_vars = self.var_cell.len();
         // Segment variables: (direction, line, box index along the line, value), for every value
         // some open cell of the segment holds.
-        let nbox = (1..=11).find(|&b| b * b == side).expect("side is a square");
+        // (Segments need square boxes; without them the flag is ignored.)
+        let nbox = (1..=11).find(|&b| b * b == side).unwrap_or(0);
         let mut seg_var = Vec::new();
-        if self.cfg.segments {
+        if self.cfg.segments && nbox > 0 {
             seg_var.resize(2 * side * nbox * side, u32::MAX);
             for dir in 0..2 {
                 for line in 0..side {
@@ -487,7 +488,7 @@ impl Cdcl {
                 self.finish_group(start, &mut units);
             }
         }
-        if self.cfg.segments {
+        if self.cfg.segments && nbox > 0 {
             self.add_segments(dom, side, nbox, &seg_var, &cell_first, &mut units);
         }
         if units.contains(&u32::MAX) {
@@ -1250,7 +1251,7 @@ mod tests {
     /// Every solution of `p` (up to `limit`) by the learning search run straight on the givens
     /// (no root propagation), each checked by the rules.
     fn cdcl_solutions(p: &LargeGrid, x: bool, cfg: CdclConfig, limit: usize) -> HashSet<Vec<u8>> {
-        let n = p.box_size();
+        let n = p.box_size().unwrap();
         let side = n * n;
         let full = if side == 128 {
             u128::MAX

@@ -1,7 +1,9 @@
-//! Large grids (4x4 .. 121x121) and Sudoku-X.
+//! Large grids (4x4 .. 128x128), rectangular boxes, jigsaw regions, and Sudoku-X on each.
 //!
-//! * [`LargeGrid`]: an N x N grid, N = n * n for box size n = 2..=11; [`check_solution`], the
-//!   rules checker (rows, columns, boxes, and both diagonals for Sudoku-X);
+//! * [`Shape`]: the geometry of an N x N grid: square boxes (9x9, 16x16, ... 121x121),
+//!   rectangular boxes R x C (6x6 with 2x3, 12x12 with 3x4, ...) or a jigsaw region map;
+//! * [`LargeGrid`]: an N x N grid of a shape; [`check_solution`], the rules checker (rows,
+//!   columns, regions, and both diagonals for Sudoku-X);
 //! * [`text`]: reading files (one grid per line as characters, or N lines of N numbers) and
 //!   writing grids back in the form they were read in;
 //! * [`Solver`]: candidate bitsets, singles, box/line intersections and all-different GAC
@@ -28,11 +30,13 @@ pub mod grid;
 pub mod pattern;
 pub mod run;
 mod scc;
+pub mod shape;
 pub mod solver;
 pub mod text;
 
 pub use engine9::Gac9;
 pub use grid::{House, LargeGrid, Violation, check_solution};
 pub use run::{Input, LargeArgs, Summary, run};
+pub use shape::{Regions, Shape};
 pub use solver::{Branch, Config, Learn, Solver, Stats, Status};
 pub use text::{Form, Puzzle, TextError};

@@ -41,8 +41,9 @@ use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use crate::dom::Dom;
-use crate::grid::{LargeGrid, houses};
+use crate::grid::LargeGrid;
 use crate::scc::Tarjan;
+use crate::shape::Shape;
 
 /// What propagation does and how the search branches (the defaults are the measured best).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -199,19 +200,30 @@ macro_rules! with_core {
 impl Solver {
     /// A solver for grids of box size `n` (2..=11), the X variant when `x`.
     pub fn new(n: usize, x: bool, cfg: Config) -> Solver {
-        assert!((2..=11).contains(&n), "box size {n} is not 2..=11");
-        Solver(match n * n {
-            9 if !x => Words::W9(Core::new(n, x, cfg)),
-            0..=16 => Words::W16(Core::new(n, x, cfg)),
-            17..=32 => Words::W32(Core::new(n, x, cfg)),
-            33..=64 => Words::W64(Core::new(n, x, cfg)),
-            _ => Words::W128(Core::new(n, x, cfg)),
+        let shape = Shape::square(n).unwrap_or_else(|| panic!("box size {n} is not 2..=11"));
+        Solver::for_shape(&shape, x, cfg)
+    }
+
+    /// A solver for grids of `shape`, the X variant when `x`. Box/line rules, the per-band
+    /// matching and the pattern fit need square boxes; other shapes propagate singles and GAC.
+    pub fn for_shape(shape: &Shape, x: bool, cfg: Config) -> Solver {
+        Solver(match shape.side() {
+            9 if !x && shape.box_size() == Some(3) => Words::W9(Core::new(shape, x, cfg)),
+            0..=16 => Words::W16(Core::new(shape, x, cfg)),
+            17..=32 => Words::W32(Core::new(shape, x, cfg)),
+            33..=64 => Words::W64(Core::new(shape, x, cfg)),
+            _ => Words::W128(Core::new(shape, x, cfg)),
         })
     }
 
-    /// The box size.
-    pub fn box_size(&self) -> usize {
-        with_core!(&self.0, c => c.n())
+    /// The box size of square boxes, else `None`.
+    pub fn box_size(&self) -> Option<usize> {
+        self.shape().box_size()
+    }
+
+    /// The geometry this solver works on.
+    pub fn shape(&self) -> &Shape {
+        with_core!(&self.0, c => &c.shape)
     }
 
     /// Whether this solver enforces the diagonals.
@@ -220,17 +232,18 @@ impl Solver {
     }
 
     /// Calls `visitor` with every solution (row-major values 1..=N) until it breaks, the search
-    /// is exhausted or `timeout` passes. `grid` must have this solver's box size.
+    /// is exhausted or `timeout` passes. `grid` must have this solver's shape.
     pub fn visit(
         &mut self,
         grid: &LargeGrid,
         timeout: Option<Duration>,
         visitor: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
     ) -> Stats {
-        assert_eq!(
-            grid.box_size(),
-            self.box_size(),
-            "grid box size differs from the solver's"
+        assert!(
+            grid.shape() == self.shape(),
+            "the grid's shape ({}) differs from the solver's ({})",
+            grid.shape(),
+            self.shape()
         );
         self.visit_cells(grid.cells(), timeout, visitor)
     }
@@ -277,8 +290,8 @@ impl Solver {
         } else {
             Status::Multiple
         };
-        let n = self.box_size();
-        let first = first.map(|c| LargeGrid::from_cells(n, c).expect("solution in range"));
+        let shape = self.shape().clone();
+        let first = first.map(|c| LargeGrid::with_cells(shape, c).expect("solution in range"));
         (status, first, stats)
     }
 }
@@ -288,6 +301,9 @@ impl Solver {
 /// and index arithmetic folds; 9x9 only) and for any box size set at run time when it is 0.
 #[derive(Clone, Debug)]
 struct Core<D: Dom, const K: usize> {
+    shape: Shape,
+    /// The box size of square boxes; 1 on other shapes (no bands: the rules on bands and
+    /// stacks are off there).
     n: usize,
     side: usize,
     x: bool,
@@ -463,9 +479,15 @@ struct Fail;
 type Prop = Result<(), Fail>;
 
 impl<D: Dom, const K: usize> Core<D, K> {
-    /// A solver for grids of box size `n` (2..=11), the X variant when `x`.
-    fn new(n: usize, x: bool, cfg: Config) -> Core<D, K> {
-        assert!((2..=11).contains(&n), "box size {n} is not 2..=11");
+    /// A solver for grids of `shape`, the X variant when `x`.
+    fn new(shape: &Shape, x: bool, mut cfg: Config) -> Core<D, K> {
+        let n = shape.box_size().unwrap_or(1);
+        if n == 1 {
+            cfg.intersections = false;
+            cfg.band_matching = false;
+            cfg.pattern = false;
+        }
+        assert!(shape.side() <= D::BITS as usize, "side above the word");
         assert!(
             K == 0 || (K == n && !x),
             "box size {n} on a solver for box size {K}"
@@ -474,16 +496,18 @@ impl<D: Dom, const K: usize> Core<D, K> {
             3 * K * K <= 64,
             "the houses of box size {K} do not fit a word"
         );
-        let side = n * n;
+        let side = shape.side();
         let cells = side * side;
-        let hs = houses(n, x);
+        let hs = shape.houses(x);
         let mut house_cells = Vec::with_capacity(hs.len() * side);
         // Per cell: houses, how many, band, stack (see the field).
         let mut cell_meta: Vec<[u16; 8]> = (0..cells)
             .map(|c| {
                 let mut m = [0u16; 8];
-                m[6] = (c / side / n) as u16;
-                m[7] = (c % side / n) as u16;
+                if n > 1 {
+                    m[6] = (c / side / n) as u16;
+                    m[7] = (c % side / n) as u16;
+                }
                 m
             })
             .collect();
@@ -499,6 +523,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
         let nh = hs.len();
         let cell_wdeg = cell_meta.iter().map(|m| u32::from(m[5])).collect();
         Core {
+            shape: shape.clone(),
             n,
             side,
             x,
@@ -1624,7 +1649,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
     fn out_of_time(&mut self) -> bool {
         self.ticks = self.ticks.wrapping_add(1);
         if let Some(t) = self.deadline
-            && (self.n() >= 5 || self.ticks.is_multiple_of(64))
+            && (self.side() >= 25 || self.ticks.is_multiple_of(64))
             && Instant::now() >= t
         {
             self.stats.timed_out = true;
@@ -1671,7 +1696,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
     /// the lowest, or a random one when restarting.
     fn pick_value(&mut self, c: usize, random: bool) -> D {
         let mut d = self.dom[c];
-        if self.cfg.lcv && self.n() >= 4 {
+        if self.cfg.lcv && self.side() >= 16 {
             // Least constraining value: the one fewest peers still hold (ties: random when
             // restarting, else the lowest).
             let mut best = (u32::MAX, D::ZERO, 0u64);
@@ -1801,7 +1826,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
         self.band_first = self.n() >= 4 && sparse;
         let learn = match self.cfg.learn {
             Learn::Off => false,
-            Learn::Large => self.n() >= 4 && !sparse,
+            Learn::Large => self.side() >= 16 && !sparse,
             Learn::Always => true,
         };
         let hint = if self.cfg.pattern && self.n() >= 4 && open > 0 {
@@ -2133,7 +2158,7 @@ mod tests {
         // placed, each its value of one solution plus random others). GAC must leave exactly
         // the brute-force supports, whether the Hall-set count skips the house or not.
         let mut rng = Rng::new(5);
-        let mut s = Core::<u16, 0>::new(4, false, Config::default());
+        let mut s = Core::<u16, 0>::new(&Shape::square(4).unwrap(), false, Config::default());
         let (mut skipped, mut pruned) = (0, 0);
         for round in 0..1500 {
             s.dom.fill(s.full);
@@ -2214,8 +2239,8 @@ mod tests {
             restarts: false,
             ..Config::default()
         };
-        let mut fast = Core::<u16, 3>::new(3, false, cfg);
-        let mut slow = Core::<u16, 0>::new(3, false, cfg);
+        let mut fast = Core::<u16, 3>::new(&Shape::square(3).unwrap(), false, cfg);
+        let mut slow = Core::<u16, 0>::new(&Shape::square(3).unwrap(), false, cfg);
         let mut rng = Rng::new(23);
         let (mut several, mut none) = (0, 0);
         for round in 0..400 {
@@ -2248,7 +2273,7 @@ mod tests {
     #[test]
     fn gac_matches_brute_force_on_one_house() {
         let mut rng = Rng::new(3);
-        let mut s = Core::<u16, 3>::new(3, false, Config::default());
+        let mut s = Core::<u16, 3>::new(&Shape::square(3).unwrap(), false, Config::default());
         let cells: Vec<usize> = (0..9).collect(); // row 0 is house 0
         let (mut pruned, mut skipped) = (0, 0);
         for round in 0..4500 {
