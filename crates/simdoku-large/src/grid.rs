@@ -24,13 +24,13 @@ pub fn box_size_of_side(side: usize) -> Option<usize> {
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct LargeGrid {
     shape: Shape,
-    cells: Vec<u8>,
+    cells: Vec<u16>,
 }
 
 impl LargeGrid {
-    /// The empty grid of box size `n` (side `n * n`). Panics unless `n` is 2..=11.
+    /// The empty grid of box size `n` (side `n * n`). Panics unless `n` is 2..=20.
     pub fn empty(n: usize) -> LargeGrid {
-        let shape = Shape::square(n).unwrap_or_else(|| panic!("box size {n} is not 2..=11"));
+        let shape = Shape::square(n).unwrap_or_else(|| panic!("box size {n} is not 2..=20"));
         LargeGrid::empty_of(shape)
     }
 
@@ -47,7 +47,7 @@ impl LargeGrid {
     /// count and the range of every value.
     pub fn from_cells(box_size: usize, cells: Vec<u8>) -> Result<LargeGrid, String> {
         let Some(shape) = Shape::square(box_size) else {
-            return Err(format!("box size {box_size} is not 2..=11"));
+            return Err(format!("box size {box_size} is not 2..=20"));
         };
         LargeGrid::with_cells(shape, cells)
     }
@@ -55,6 +55,11 @@ impl LargeGrid {
     /// A grid of `shape` from its cells (row by row), checking the count and the range of
     /// every value.
     pub fn with_cells(shape: Shape, cells: Vec<u8>) -> Result<LargeGrid, String> {
+        LargeGrid::with_values(shape, cells.into_iter().map(u16::from).collect())
+    }
+
+    /// [`LargeGrid::with_cells`] with values above 255 (sides above 255).
+    pub fn with_values(shape: Shape, cells: Vec<u16>) -> Result<LargeGrid, String> {
         let side = shape.side();
         if cells.len() != side * side {
             return Err(format!(
@@ -90,17 +95,22 @@ impl LargeGrid {
     }
 
     /// All cells, row by row; 0 is empty.
-    pub fn cells(&self) -> &[u8] {
+    pub fn cells(&self) -> &[u16] {
         &self.cells
     }
 
+    /// The cells as bytes, for sides up to 255; `None` above.
+    pub fn bytes(&self) -> Option<Vec<u8>> {
+        self.cells.iter().map(|&v| u8::try_from(v).ok()).collect()
+    }
+
     /// The value at `row`, `col` (0-based); 0 is empty.
-    pub fn get(&self, row: usize, col: usize) -> u8 {
+    pub fn get(&self, row: usize, col: usize) -> u16 {
         self.cells[row * self.side() + col]
     }
 
     /// Sets the cell at `row`, `col`; panics if `value` is above N.
-    pub fn set(&mut self, row: usize, col: usize, value: u8) {
+    pub fn set(&mut self, row: usize, col: usize, value: u16) {
         assert!(
             value as usize <= self.side(),
             "value {value} above {}",
@@ -128,7 +138,7 @@ impl LargeGrid {
 }
 
 /// The first pair of equal values in one house of `shape` among `cells`.
-fn conflict_in(shape: &Shape, cells: &[u8], x: bool) -> Option<Violation> {
+fn conflict_in(shape: &Shape, cells: &[u16], x: bool) -> Option<Violation> {
     for (house, hc) in shape.houses(x) {
         let mut seen = vec![usize::MAX; shape.side() + 1];
         for c in hc {
@@ -186,7 +196,7 @@ impl fmt::Display for House {
 /// columns, boxes, then the diagonal and the anti-diagonal when `x` (see [`Shape::houses`]).
 pub fn houses(n: usize, x: bool) -> Vec<(House, Vec<usize>)> {
     Shape::square(n)
-        .unwrap_or_else(|| panic!("box size {n} is not 2..=11"))
+        .unwrap_or_else(|| panic!("box size {n} is not 2..=20"))
         .houses(x)
 }
 
@@ -201,8 +211,8 @@ pub enum Violation {
     Given {
         cell: usize,
         side: usize,
-        given: u8,
-        found: u8,
+        given: u16,
+        found: u16,
     },
     /// A value twice in one house.
     Twice {

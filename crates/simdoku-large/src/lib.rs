@@ -1,4 +1,4 @@
-//! Large grids (4x4 .. 128x128), rectangular boxes, jigsaw regions, and Sudoku-X on each.
+//! Large grids (4x4 .. 400x400), rectangular boxes, jigsaw regions, and Sudoku-X on each.
 //!
 //! * [`Shape`]: the geometry of an N x N grid: square boxes (9x9, 16x16, ... 121x121),
 //!   rectangular boxes R x C (6x6 with 2x3, 12x12 with 3x4, ...) or a jigsaw region map;
@@ -33,6 +33,7 @@ mod scc;
 pub mod shape;
 pub mod solver;
 pub mod text;
+mod wide;
 
 pub use engine9::Gac9;
 pub use grid::{House, LargeGrid, Violation, check_solution};

@@ -15,8 +15,9 @@ use std::sync::Arc;
 
 use crate::grid::House;
 
-/// The largest side: values are bytes and candidate sets at most 128 bits wide.
-pub const MAX_SIDE: usize = 128;
+/// The largest side. Up to 128 the solver runs GAC and clause learning on one-word candidate
+/// sets; above, singles and search on wider ones.
+pub const MAX_SIDE: usize = 400;
 
 /// The regions of a grid besides its rows and columns.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -29,7 +30,7 @@ pub enum Regions {
         cols: usize,
     },
     /// Irregular regions: the region (0..side) of each cell, row by row.
-    Jigsaw(Arc<[u8]>),
+    Jigsaw(Arc<[u16]>),
 }
 
 /// The geometry of an N x N grid: its side and its regions.
@@ -40,9 +41,9 @@ pub struct Shape {
 }
 
 impl Shape {
-    /// Square boxes of size `n` (side `n * n`); `None` unless `n` is 2..=11.
+    /// Square boxes of size `n` (side `n * n`); `None` unless `n` is 2..=20.
     pub fn square(n: usize) -> Option<Shape> {
-        (2..=11).contains(&n).then(|| Shape {
+        (2..=20).contains(&n).then(|| Shape {
             side: n * n,
             regions: Regions::Boxes { rows: n, cols: n },
         })
@@ -109,7 +110,7 @@ impl Shape {
                 labels.len() - 1
             };
             sizes[r] += 1;
-            regions.push(r as u8);
+            regions.push(r as u16);
         }
         if labels.len() < side {
             return Err(format!(
@@ -232,7 +233,9 @@ mod tests {
         assert_eq!(dims(20), Some((4, 5)));
         assert_eq!(dims(121), Some((11, 11)));
         assert_eq!(dims(7), None);
-        assert_eq!(dims(130), None);
+        assert_eq!(dims(144), Some((12, 12)));
+        assert_eq!(dims(400), Some((20, 20)));
+        assert_eq!(dims(401), None);
     }
 
     #[test]
@@ -281,6 +284,6 @@ mod tests {
             "{e}"
         );
         assert!(Shape::boxes(1, 9).is_err());
-        assert!(Shape::boxes(12, 12).is_err());
+        assert!(Shape::boxes(20, 21).is_err());
     }
 }

@@ -44,6 +44,7 @@ use crate::dom::Dom;
 use crate::grid::LargeGrid;
 use crate::scc::Tarjan;
 use crate::shape::Shape;
+use crate::wide::Wide;
 
 /// What propagation does and how the search branches (the defaults are the measured best).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -182,17 +183,20 @@ enum Words {
     W32(Core<u32, 0>),
     W64(Core<u64, 0>),
     W128(Core<u128, 0>),
+    /// Sides above 128: singles and depth-first search on wider sets ([`crate::wide`]).
+    Wide(Box<Wide>),
 }
 
-/// Runs `$e` with `$c` bound to the solver's core, whatever its word.
+/// Runs `$e` with `$c` bound to the solver's core, whatever its word; `$w` on the wide one.
 macro_rules! with_core {
-    ($s:expr, $c:ident => $e:expr) => {
+    ($s:expr, $c:ident => $e:expr, $wc:ident => $w:expr) => {
         match $s {
             Words::W9($c) => $e,
             Words::W16($c) => $e,
             Words::W32($c) => $e,
             Words::W64($c) => $e,
             Words::W128($c) => $e,
+            Words::Wide($wc) => $w,
         }
     };
 }
@@ -212,7 +216,8 @@ impl Solver {
             0..=16 => Words::W16(Core::new(shape, x, cfg)),
             17..=32 => Words::W32(Core::new(shape, x, cfg)),
             33..=64 => Words::W64(Core::new(shape, x, cfg)),
-            _ => Words::W128(Core::new(shape, x, cfg)),
+            65..=128 => Words::W128(Core::new(shape, x, cfg)),
+            _ => Words::Wide(Box::new(Wide::new(shape, x))),
         })
     }
 
@@ -223,21 +228,38 @@ impl Solver {
 
     /// The geometry this solver works on.
     pub fn shape(&self) -> &Shape {
-        with_core!(&self.0, c => &c.shape)
+        with_core!(&self.0, c => &c.shape, w => w.shape())
     }
 
     /// Whether this solver enforces the diagonals.
     pub fn is_x(&self) -> bool {
-        with_core!(&self.0, c => c.x())
+        with_core!(&self.0, c => c.x(), w => w.x())
     }
 
     /// Calls `visitor` with every solution (row-major values 1..=N) until it breaks, the search
-    /// is exhausted or `timeout` passes. `grid` must have this solver's shape.
+    /// is exhausted or `timeout` passes. `grid` must have this solver's shape, of side 255 at
+    /// most (values as bytes; [`Solver::visit_values`] takes any side).
     pub fn visit(
         &mut self,
         grid: &LargeGrid,
         timeout: Option<Duration>,
         visitor: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> Stats {
+        assert!(grid.side() <= 255, "Solver::visit: values above 255");
+        let mut bytes = Vec::new();
+        self.visit_values(grid, timeout, &mut |s| {
+            bytes.clear();
+            bytes.extend(s.iter().map(|&v| v as u8));
+            visitor(&bytes)
+        })
+    }
+
+    /// [`Solver::visit`] for any side, solutions as 16-bit values.
+    pub fn visit_values(
+        &mut self,
+        grid: &LargeGrid,
+        timeout: Option<Duration>,
+        visitor: &mut dyn FnMut(&[u16]) -> ControlFlow<()>,
     ) -> Stats {
         assert!(
             grid.shape() == self.shape(),
@@ -245,7 +267,16 @@ impl Solver {
             grid.shape(),
             self.shape()
         );
-        self.visit_cells(grid.cells(), timeout, visitor)
+        if let Words::Wide(w) = &mut self.0 {
+            return w.visit(grid.cells(), timeout.map(|t| Instant::now() + t), visitor);
+        }
+        let cells = grid.bytes().expect("sides up to 128 hold bytes");
+        let mut values = Vec::new();
+        self.visit_cells(&cells, timeout, &mut |s| {
+            values.clear();
+            values.extend(s.iter().map(|&v| u16::from(v)));
+            visitor(&values)
+        })
     }
 
     /// [`Solver::visit`] on row-major cells (0 empty, values 1..=N; larger values are treated
@@ -256,7 +287,15 @@ impl Solver {
         timeout: Option<Duration>,
         visitor: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
     ) -> Stats {
-        with_core!(&mut self.0, c => c.visit_cells(cells, timeout, visitor))
+        with_core!(&mut self.0, c => c.visit_cells(cells, timeout, visitor), w => {
+            let cells: Vec<u16> = cells.iter().map(|&v| u16::from(v)).collect();
+            let mut bytes = Vec::new();
+            w.visit(&cells, timeout.map(|t| Instant::now() + t), &mut |s| {
+                bytes.clear();
+                bytes.extend(s.iter().map(|&v| v as u8));
+                visitor(&bytes)
+            })
+        })
     }
 
     /// Counts solutions up to `limit` (0: none searched), within `timeout`; the first solution
@@ -272,7 +311,7 @@ impl Solver {
         let stats = if limit == 0 {
             Stats::default()
         } else {
-            self.visit(grid, timeout, &mut |s| {
+            self.visit_values(grid, timeout, &mut |s| {
                 if first.is_none() {
                     first = Some(s.to_vec());
                 }
@@ -291,7 +330,7 @@ impl Solver {
             Status::Multiple
         };
         let shape = self.shape().clone();
-        let first = first.map(|c| LargeGrid::with_cells(shape, c).expect("solution in range"));
+        let first = first.map(|c| LargeGrid::with_values(shape, c).expect("solution in range"));
         (status, first, stats)
     }
 }
@@ -2247,8 +2286,8 @@ mod tests {
             let keep = 20 + rng.below(21);
             let grid = crate::generate::solution_grid(3, &mut rng);
             let mut cells = crate::generate::remove_cells(&grid, keep, &mut rng)
-                .cells()
-                .to_vec();
+                .bytes()
+                .unwrap();
             if round % 5 == 4 {
                 cells[rng.below(81)] = 1 + rng.below(9) as u8;
             }

@@ -7,7 +7,7 @@
 //!   36 (6x6), 64 (8x8), 81 (9x9), ... up to 1225 (35x35). Anything after the cells that starts
 //!   with a space, a comma or a tab (a solution, a comment) is ignored.
 //! * **number form**: N lines of N whitespace-separated numbers, `0` or `.` empty, for any
-//!   N from 4 to 128. The first row sets N. `|` between numbers and border lines made of `+`,
+//!   N from 4 to 400. The first row sets N. `|` between numbers and border lines made of `+`,
 //!   `-` and `|` are ignored. A grid ends after its N-th row; a blank line may follow.
 //!
 //! The regions of a grid of side N are its boxes, by default the most nearly square R x C
@@ -99,7 +99,7 @@ struct Block {
     side: usize,
     /// A region map (labels kept as words), not a puzzle.
     map: bool,
-    cells: Vec<u8>,
+    cells: Vec<u16>,
     labels: Vec<String>,
     rows: usize,
     error: Option<TextError>,
@@ -403,7 +403,7 @@ fn read_numbers(
     tokens: &[&str],
     side: usize,
     ln: usize,
-    cells: &mut Vec<u8>,
+    cells: &mut Vec<u16>,
 ) -> Result<(), TextError> {
     for (k, t) in tokens.iter().enumerate() {
         let v = if *t == "." {
@@ -412,7 +412,7 @@ fn read_numbers(
             t.parse::<u32>().ok()
         };
         match v {
-            Some(v) if v as usize <= side => cells.push(v as u8),
+            Some(v) if v as usize <= side => cells.push(v as u16),
             Some(v) => {
                 return Err(TextError {
                     line: ln,
@@ -454,7 +454,7 @@ fn finish(b: Block, pending: &mut Pending, out: &mut Vec<Result<Puzzle, TextErro
     let x = pending.x;
     let r = pending.shape(b.side, b.start).map(|shape| Puzzle {
         line: b.start,
-        grid: LargeGrid::with_cells(shape, b.cells).expect("values checked"),
+        grid: LargeGrid::with_values(shape, b.cells).expect("values checked"),
         x,
         form: Form::Numbers,
     });
@@ -538,7 +538,12 @@ fn shape_header(shape: &Shape, form: Form) -> String {
             let width = side.to_string().len();
             for (c, &r) in map.iter().enumerate() {
                 match form {
-                    Form::Line => s.push(value_char(r + 1).expect("line form up to 35")),
+                    Form::Line => s.push(
+                        u8::try_from(r + 1)
+                            .ok()
+                            .and_then(value_char)
+                            .expect("line form up to 35"),
+                    ),
                     Form::Numbers => {
                         if c % side > 0 {
                             s.push(' ');
@@ -572,7 +577,12 @@ pub fn format(grid: &LargeGrid, form: Form, x: bool) -> String {
     match form {
         Form::Line => {
             for &v in grid.cells() {
-                s.push(value_char(v).expect("line form holds values up to 35"));
+                s.push(
+                    u8::try_from(v)
+                        .ok()
+                        .and_then(value_char)
+                        .expect("line form holds values up to 35"),
+                );
             }
             s.push('\n');
         }

@@ -81,7 +81,7 @@ fn brute_count(g: &LargeGrid, x: bool, limit: u64) -> u64 {
     if g.conflict(x).is_some() {
         return 0;
     }
-    let mut cells = g.cells().to_vec();
+    let mut cells = g.bytes().unwrap();
     let mut found = 0;
     go(&mut cells, &houses, &of_cell, side, &mut found, limit);
     found
