@@ -32,8 +32,6 @@ fn main() {
                     band_matching: s.contains("bm"),
                     gac: s.contains("gac"),
                     restarts: s.contains("rs"),
-                    lcv: s.contains("lcv"),
-                    dual: s.contains("dual"),
                     pattern: s.contains("pat"),
                     learn: if s.contains("always") {
                         Learn::Always
@@ -44,10 +42,6 @@ fn main() {
                     },
                     branch: if s.contains("wdeg") {
                         Branch::HouseWdeg
-                    } else if s.contains("cs") {
-                        Branch::CellScore
-                    } else if s.contains("cw") {
-                        Branch::CellWeight
                     } else {
                         Branch::MinDom
                     },

@@ -64,11 +64,6 @@ pub struct Config {
     /// Restart the search (keeping the learned weights, trying random values first) after a
     /// growing number of failures, until the first solution.
     pub restarts: bool,
-    /// Try first the value fewest peers hold (least constraining), on 16x16 and larger.
-    pub lcv: bool,
-    /// Also branch on the value with the fewest places in a house, when fewer than the
-    /// chosen cell's candidates.
-    pub dual: bool,
     /// When to search with clause learning ([`crate::cdcl`]) after root propagation, instead
     /// of the dom/wdeg search.
     pub learn: Learn,
@@ -99,12 +94,6 @@ pub enum Branch {
     /// Fewest candidates per weighted degree: each house's weight counts the contradictions found
     /// in it, a cell's degree sums its houses' weights.
     HouseWdeg,
-    /// Fewest candidates per failure count of the cell itself: each failed guess on a cell bumps
-    /// its count; all counts are halved every 100 failures, so the recent ones weigh most.
-    CellWeight,
-    /// Candidates divided (integer division) by the cell's failure count when above 1; counts
-    /// halved every 50 failures.
-    CellScore,
 }
 
 impl Default for Config {
@@ -116,8 +105,6 @@ impl Default for Config {
             gac: true,
             branch: Branch::HouseWdeg,
             restarts: true,
-            lcv: false,
-            dual: false,
             learn: Learn::Large,
             pattern: true,
         }
@@ -389,7 +376,6 @@ struct Core<D: Dom, const K: usize> {
     /// the first `[5]` of them; see [`cell_houses`] and [`house_pos`]), its band `[6]` and its
     /// stack `[7]`, in one bounds-checked load.
     cell_meta: Vec<[u16; 8]>,
-    cell_weights: Vec<u32>,
     seg: Vec<D>,
     /// Values given in each house (scratch for `load`).
     house_used: Vec<D>,
@@ -587,7 +573,6 @@ impl<D: Dom, const K: usize> Core<D, K> {
             keep_band_vals: cfg.band_matching && n >= 4,
             stack_dirty: 0,
             cell_meta,
-            cell_weights: vec![0; cells],
             seg: vec![D::ZERO; 2 * side * n],
             house_used: vec![D::ZERO; nh],
             scratch: Scratch {
@@ -627,7 +612,6 @@ impl<D: Dom, const K: usize> Core<D, K> {
         for (w, meta) in self.cell_wdeg.iter_mut().zip(&self.cell_meta) {
             *w = u32::from(meta[5]);
         }
-        self.cell_weights.fill(0);
         self.phase.fill(D::ZERO);
         self.rng = 0x9E37_79B9_7F4A_7C15;
         if !self.load(cells) {
@@ -1608,15 +1592,6 @@ impl<D: Dom, const K: usize> Core<D, K> {
                     1
                 }
                 Branch::HouseWdeg => u64::from(self.cell_wdeg[c]),
-                Branch::CellWeight => self.cell_weights[c] as u64 + 1,
-                Branch::CellScore => {
-                    let bt = self.cell_weights[c] as u64;
-                    let score = if bt > 1 { size / bt } else { size };
-                    if best.is_none_or(|(_, bs, _)| score < bs) {
-                        best = Some((c, score, 1));
-                    }
-                    continue;
-                }
             };
             // size / w < best_size / best_w
             if best.is_none_or(|(_, bs, bw)| size * bw < bs * w) {
@@ -1624,65 +1599,6 @@ impl<D: Dom, const K: usize> Core<D, K> {
             }
         }
         best.map(|(c, _, _)| c)
-    }
-
-    /// The dual view: a (house, value) with fewer places than `cell_size`, the fewest of all;
-    /// returns the place with the fewest candidates and the value. Places are counted for all
-    /// values of a house at once in bit-sliced counters (one `D` per bit of the count).
-    fn choose_dual(&self, cell_size: u32) -> Option<(usize, D)> {
-        let mut best: Option<(usize, u32, D)> = None; // house, places, value bit
-        let mut limit = cell_size;
-        for h in 0..self.houses() {
-            if limit <= 2 {
-                break;
-            }
-            let cells = &self.house_cells[h * self.side()..(h + 1) * self.side()];
-            let mut planes = [D::ZERO; 8];
-            for &c in cells {
-                let mut carry = self.dom[c as usize];
-                for p in &mut planes {
-                    let t = *p & carry;
-                    *p ^= carry;
-                    carry = t;
-                    if carry == D::ZERO {
-                        break;
-                    }
-                }
-            }
-            for k in 2..limit {
-                let mut m = self.full;
-                for (bit, p) in planes.iter().enumerate() {
-                    m &= if k >> bit & 1 != 0 { *p } else { !*p };
-                }
-                if m != D::ZERO {
-                    best = Some((h, k, m.lowest()));
-                    limit = k;
-                    break;
-                }
-            }
-        }
-        let (h, _, v) = best?;
-        let cells = &self.house_cells[h * self.side()..(h + 1) * self.side()];
-        let c = cells
-            .iter()
-            .map(|&c| c as usize)
-            .filter(|&c| self.dom[c] & v != D::ZERO)
-            .min_by_key(|&c| self.dom[c].count_ones())?;
-        Some((c, v))
-    }
-
-    fn failed_guess(&mut self, c: usize) {
-        self.cell_weights[c] += 1;
-        let every = if self.cfg.branch == Branch::CellScore {
-            50
-        } else {
-            100
-        };
-        if self.stats.fails.is_multiple_of(every) {
-            for w in &mut self.cell_weights {
-                *w >>= 1;
-            }
-        }
     }
 
     fn out_of_time(&mut self) -> bool {
@@ -1735,28 +1651,6 @@ impl<D: Dom, const K: usize> Core<D, K> {
     /// the lowest, or a random one when restarting.
     fn pick_value(&mut self, c: usize, random: bool) -> D {
         let mut d = self.dom[c];
-        if self.cfg.lcv && self.side() >= 16 {
-            // Least constraining value: the one fewest peers still hold (ties: random when
-            // restarting, else the lowest).
-            let mut best = (u32::MAX, D::ZERO, 0u64);
-            let mut m = d;
-            while m != D::ZERO {
-                let bit = m.lowest();
-                m = m.without_lowest();
-                let mut peers = 0u32;
-                for &e in Self::cell_houses(&self.cell_meta[c]) {
-                    let h = house_pos(e).0;
-                    for &o in &self.house_cells[h * self.side()..(h + 1) * self.side()] {
-                        peers += u32::from(self.dom[o as usize] & bit != D::ZERO);
-                    }
-                }
-                let tie = if random { self.next_random() } else { 0 };
-                if (peers, tie) < (best.0, best.2) {
-                    best = (peers, bit, tie);
-                }
-            }
-            return best.1;
-        }
         // Phase saving: the value the cell last held, when it still may (restarts then resume
         // the fill they threw away instead of drawing it anew).
         if self.phase[c] & d != D::ZERO {
@@ -1926,19 +1820,8 @@ impl<D: Dom, const K: usize> Core<D, K> {
                 ok = true;
             }
             if ok {
-                if let Some(mut c) = self.choose() {
-                    let dual = if self.cfg.dual {
-                        self.choose_dual(self.dom[c].count_ones())
-                    } else {
-                        None
-                    };
-                    let v = match dual {
-                        Some((c2, v2)) => {
-                            c = c2;
-                            v2
-                        }
-                        None => self.pick_value(c, restarting),
-                    };
+                if let Some(c) = self.choose() {
+                    let v = self.pick_value(c, restarting);
                     guesses.push((c as u32, v, self.trail.len()));
                     self.stats.guesses += 1;
                     let h = house_pos(self.cell_meta[c][0]).0;
@@ -1979,9 +1862,6 @@ impl<D: Dom, const K: usize> Core<D, K> {
             let Some((c, v, mark)) = guesses.pop() else {
                 break;
             };
-            if !ok && matches!(self.cfg.branch, Branch::CellWeight | Branch::CellScore) {
-                self.failed_guess(c as usize);
-            }
             self.undo(mark);
             let h = house_pos(self.cell_meta[c as usize][0]).0;
             ok = self.remove(c as usize, v, h).is_ok() && self.propagate().is_ok();
