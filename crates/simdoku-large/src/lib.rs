@@ -28,6 +28,7 @@ pub mod engine9;
 pub mod generate;
 pub mod grid;
 pub mod pattern;
+mod restart;
 pub mod run;
 mod scc;
 pub mod shape;

@@ -42,6 +42,7 @@ use std::time::{Duration, Instant};
 
 use crate::dom::Dom;
 use crate::grid::LargeGrid;
+use crate::restart::luby;
 use crate::scc::Tarjan;
 use crate::shape::Shape;
 use crate::wide::Wide;
@@ -1994,21 +1995,6 @@ fn permutation_supports(doms: &mut [u16]) -> bool {
 
 /// Failures allowed before the first restart; later budgets follow the Luby sequence.
 const RESTART_BASE: u64 = 64;
-
-/// The Luby sequence 1 1 2 1 1 2 4 1 1 2 ..., from i = 1.
-pub(crate) fn luby(i: u32) -> u64 {
-    let mut i = u64::from(i);
-    loop {
-        let mut k = 1;
-        while (1u64 << k) - 1 < i {
-            k += 1;
-        }
-        if (1u64 << k) - 1 == i {
-            return 1 << (k - 1);
-        }
-        i -= (1u64 << (k - 1)) - 1;
-    }
-}
 
 #[cfg(test)]
 mod tests {
