@@ -427,3 +427,21 @@ fn sigh_144x144_and_400x400_solve() {
         check_solution(&p.grid, &sol.unwrap(), p.x).unwrap();
     }
 }
+
+/// The text example of the crate README reads and solves as it says.
+#[test]
+fn readme_example_solves() {
+    let readme = include_str!("../README.md");
+    let start = readme.find("```text\n").expect("a text block") + 8;
+    let example = &readme[start..start + readme[start..].find("```").unwrap()];
+    let ps: Vec<_> = text::parse(example)
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(ps.len(), 2);
+    assert_eq!(ps[0].grid.shape(), &Shape::boxes(3, 2).unwrap());
+    assert!(ps[0].x && !ps[1].x && ps[1].grid.side() == 5);
+    for p in &ps {
+        solve_checked(&p.grid, p.x, Config::default()).expect("the README's grids solve");
+    }
+}
