@@ -8,7 +8,8 @@
 //!   writing grids back in the form they were read in;
 //! * [`Solver`]: candidate bitsets, singles, box/line intersections and all-different GAC
 //!   (Régin's matching + SCC filtering), dom/wdeg branching; solve, count up to a limit,
-//!   stop at a time limit;
+//!   stop at a time limit; above 128x128 singles and depth-first search on multi-word sets
+//!   (`wide.rs`);
 //! * [`cdcl`]: the clause-learning search that takes over after root propagation from 16x16 up;
 //! * [`generate`]: a seeded generator of puzzles of any size;
 //! * [`pattern`]: fitting the givens to a shuffled pattern grid, whose completion the search
@@ -16,10 +17,10 @@
 //! * [`run`](mod@run): what the command line's `simdoku large` does, as a library function;
 //! * [`Gac9`]: the same engine behind the core 9x9 `Engine` trait.
 //!
-//! See the crate README for the text forms and the measured speed.
+//! See the crate README for the text forms and use.
 
 #![forbid(unsafe_code)]
-// Cell counts (at most 14641) and milliseconds as f64 for fractions and reports.
+// Cell counts (at most 160000) and milliseconds as f64 for fractions and reports.
 #![allow(clippy::cast_precision_loss)]
 
 pub mod cdcl;
