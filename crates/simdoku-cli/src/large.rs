@@ -1,13 +1,14 @@
 //! `simdoku large`: N x N grids (4x4 .. 400x400, square or rectangular boxes, jigsaw) and
 //! Sudoku-X, a thin layer over `simdoku_large::run`.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
 use simdoku_large::{Input, LargeArgs};
 
+use crate::output::Output;
 use crate::{finish, sources};
 
 /// The long help of `simdoku large`.
@@ -41,6 +42,7 @@ Exit status: 0 when every grid was read and solved; 1 otherwise (malformed, no s
 out, unreadable input).";
 
 #[derive(Args, Debug)]
+#[allow(clippy::struct_excessive_bools)] // command-line switches
 pub struct LargeCmd {
     /// Puzzle files; `-` or none reads stdin.
     #[arg(value_name = "FILE")]
@@ -64,6 +66,12 @@ pub struct LargeCmd {
     /// Grids solved at once, one per thread (default: all cores). Output stays in input order.
     #[arg(short = 'j', long)]
     pub threads: Option<usize>,
+    /// Write results to FILE (atomically, at the end) instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
+    /// No `FILE:LINE: reason` lines on stderr (the `#` comment lines of the output stay).
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 pub fn large(a: &LargeCmd) -> ExitCode {
@@ -102,9 +110,27 @@ pub fn large(a: &LargeCmd) -> ExitCode {
         .iter()
         .map(|(name, text)| Input { name, text })
         .collect();
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let result = simdoku_large::run(&args, &inputs, &mut out, &mut io::stderr())
-        .and_then(|sum| out.flush().map(|()| sum.success() && read_ok));
-    finish(result)
+    let mut out = match Output::open(a.output.as_deref()) {
+        Ok(o) => o,
+        Err(e) => {
+            let path = a
+                .output
+                .as_deref()
+                .map_or("-".into(), |p| p.display().to_string());
+            eprintln!("simdoku: cannot write {path}: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let mut err: Box<dyn Write> = if a.quiet {
+        Box::new(io::sink())
+    } else {
+        Box::new(io::stderr())
+    };
+    match simdoku_large::run(&args, &inputs, out.writer(), &mut err) {
+        Ok(sum) => finish(out.finish().map(|()| sum.success() && read_ok)),
+        Err(e) => {
+            out.abandon();
+            finish(Err(e))
+        }
+    }
 }
