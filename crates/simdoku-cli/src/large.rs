@@ -1,33 +1,37 @@
-//! `simdoku large`: N x N grids (4x4 .. 121x121) and Sudoku-X, a thin layer over
-//! `simdoku_large::run`.
+//! `simdoku large`: N x N grids (4x4 .. 400x400, square or rectangular boxes, jigsaw) and
+//! Sudoku-X, a thin layer over `simdoku_large::run`.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
 use simdoku_large::{Input, LargeArgs};
 
+use crate::output::Output;
 use crate::{finish, sources};
 
 /// The long help of `simdoku large`.
 pub const LONG_ABOUT: &str = "\
-Solve N x N Sudoku grids (box size 2..=11: 4x4, 9x9, 16x16, ... 121x121) and Sudoku-X (both main \
-diagonals all-different too), with all-different generalised arc consistency, box/line and \
-per-band constraints, then a clause-learning search (16x16 and up) or dom/wdeg search (4x4, 9x9, \
-and grids with few givens, filled band by band). Grids cut from a shuffled pattern grid (the usual \
-way large puzzles are made) are recognised from their givens, and the search tries that grid's \
-values first: it stays complete, so counts stay exact. Several grids are solved at once on all cores \
-(-j); output keeps input order.
+Solve N x N Sudoku grids of many shapes, 4x4 to 400x400: square boxes (9x9, 16x16, ... 121x121, \
+144x144, 400x400), rectangular boxes (6x6 with 2x3, 8x8 2x4, 12x12 3x4, 15x15 3x5, 20x20 4x5, ...), \
+jigsaw regions, and Sudoku-X (both main diagonals all-different too) on each. Up to 128x128: \
+all-different generalised arc consistency, box/line and per-band constraints (square boxes), then \
+a clause-learning search (16x16 and up) or dom/wdeg search; grids cut from a shuffled pattern grid \
+are recognised and that grid's values tried first (the search stays complete, counts stay exact). \
+Above 128x128: singles and depth-first search. Several grids are solved at once on all cores (-j); \
+output keeps input order.
 
 Input, two forms (they may be mixed in one file):
-  * one grid per line, one character per cell: 1-9 then A-Z (10-35), 0 or . empty; the size comes
-    from the length: 16, 81, 256 or 625 cells (4x4 to 25x25); text after a space, comma or tab
-    is ignored;
-  * N lines of N whitespace-separated numbers, 0 or . empty, any size up to 121x121; `|` and
-    border lines of `+ - |` are ignored; a blank line may separate grids.
-A line starting with # is a comment. A line `Sudoku X` makes the next grid a Sudoku-X (--x makes
-every grid one).
+  * one grid per line, one character per cell: 1-9 then A-Z (10-35), 0 or . empty; the side comes
+    from the length (16, 36, 64, 81, ... 1225 cells: 4x4 to 35x35); text after a space, comma or
+    tab is ignored;
+  * N lines of N whitespace-separated numbers, 0 or . empty, N from 4 to 400; `|` and border
+    lines of `+ - |` are ignored; a blank line may separate grids.
+A side's boxes are the most nearly square R x C (R rows, C columns, R <= C). Lines before a grid
+change that grid only: `Boxes RxC` (other boxes), `Jigsaw` then a region map (N x N labels, one
+per cell, in either form), `Sudoku X` (--x makes every grid one). A line starting with # is a
+comment.
 
 Output: each solution in the form its grid was read in (number grids are followed by a blank
 line). A grid that is malformed, has no solution, several (with --limit 2 or more) or runs out of
@@ -38,6 +42,7 @@ Exit status: 0 when every grid was read and solved; 1 otherwise (malformed, no s
 out, unreadable input).";
 
 #[derive(Args, Debug)]
+#[allow(clippy::struct_excessive_bools)] // command-line switches
 pub struct LargeCmd {
     /// Puzzle files; `-` or none reads stdin.
     #[arg(value_name = "FILE")]
@@ -61,6 +66,12 @@ pub struct LargeCmd {
     /// Grids solved at once, one per thread (default: all cores). Output stays in input order.
     #[arg(short = 'j', long)]
     pub threads: Option<usize>,
+    /// Write results to FILE (atomically, at the end) instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
+    /// No `FILE:LINE: reason` lines on stderr (the `#` comment lines of the output stay).
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 pub fn large(a: &LargeCmd) -> ExitCode {
@@ -99,9 +110,27 @@ pub fn large(a: &LargeCmd) -> ExitCode {
         .iter()
         .map(|(name, text)| Input { name, text })
         .collect();
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let result = simdoku_large::run(&args, &inputs, &mut out, &mut io::stderr())
-        .and_then(|sum| out.flush().map(|()| sum.success() && read_ok));
-    finish(result)
+    let mut out = match Output::open(a.output.as_deref()) {
+        Ok(o) => o,
+        Err(e) => {
+            let path = a
+                .output
+                .as_deref()
+                .map_or("-".into(), |p| p.display().to_string());
+            eprintln!("simdoku: cannot write {path}: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let mut err: Box<dyn Write> = if a.quiet {
+        Box::new(io::sink())
+    } else {
+        Box::new(io::stderr())
+    };
+    match simdoku_large::run(&args, &inputs, out.writer(), &mut err) {
+        Ok(sum) => finish(out.finish().map(|()| sum.success() && read_ok)),
+        Err(e) => {
+            out.abandon();
+            finish(Err(e))
+        }
+    }
 }

@@ -77,7 +77,7 @@ enum Command {
     Play(game::PlayArgs),
     /// Run a match between two players (programs or built-in) and print the scores.
     Referee(game::RefereeArgs),
-    /// Solve N x N grids (4x4 .. 121x121) and Sudoku-X, from files of grids.
+    /// Solve N x N grids (4x4 .. 400x400: square, rectangular or jigsaw regions) and Sudoku-X.
     #[command(long_about = large::LONG_ABOUT)]
     Large(large::LargeCmd),
 }

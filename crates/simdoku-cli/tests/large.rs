@@ -91,3 +91,33 @@ fn threads_keep_the_input_order() {
     assert!(notes[1].contains("contradictory"), "{}", notes[1]);
     assert!(notes[2].contains("no solution"), "{}", notes[2]);
 }
+
+#[test]
+fn shapes_output_file_and_quiet() {
+    let dir = std::env::temp_dir().join(format!("simdoku-large-shapes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let dest = dir.join("out.txt");
+    // A 6x6 of 3x2 boxes, a 5x5 jigsaw, and a clash, which -q keeps off stderr.
+    let input = format!(
+        "Boxes 3x2\n{}\nJigsaw\n{}\n{}\n1 1 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n",
+        ".".repeat(36),
+        "a a a b b\na a b b b\nc c d d d\nc c d d e\nc e e e e",
+        ". . . . .\n".repeat(5)
+    );
+    let out = simdoku(
+        &["large", "-q", "-o", dest.to_str().unwrap()],
+        input.as_bytes(),
+    );
+    assert!(!out.status.success(), "the clash fails the run");
+    assert!(out.stdout.is_empty() && out.stderr.is_empty(), "{out:?}");
+    let written = std::fs::read_to_string(&dest).unwrap();
+    let grids: Vec<_> = text::parse(&written)
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(grids.len(), 2, "{written}");
+    assert_eq!(grids[0].grid.side(), 6);
+    assert!(written.contains("Jigsaw"), "{written}");
+    assert!(written.contains("contradictory"), "{written}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -32,8 +32,6 @@ fn main() {
                     band_matching: s.contains("bm"),
                     gac: s.contains("gac"),
                     restarts: s.contains("rs"),
-                    lcv: s.contains("lcv"),
-                    dual: s.contains("dual"),
                     pattern: s.contains("pat"),
                     learn: if s.contains("always") {
                         Learn::Always
@@ -44,10 +42,6 @@ fn main() {
                     },
                     branch: if s.contains("wdeg") {
                         Branch::HouseWdeg
-                    } else if s.contains("cs") {
-                        Branch::CellScore
-                    } else if s.contains("cw") {
-                        Branch::CellWeight
                     } else {
                         Branch::MinDom
                     },
@@ -67,7 +61,7 @@ fn main() {
                 }
             };
             let side = p.grid.side();
-            let mut s = Solver::new(p.grid.box_size(), p.x, cfg);
+            let mut s = Solver::for_shape(p.grid.shape(), p.x, cfg);
             let mut runs = Vec::new();
             let mut last = None;
             for _ in 0..repeat {

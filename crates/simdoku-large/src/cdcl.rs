@@ -21,7 +21,7 @@
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-mod gac;
+use crate::restart::luby;
 
 /// A literal: `2 * var` for "var true", `2 * var + 1` for "var false".
 type Lit = u32;
@@ -47,15 +47,8 @@ pub struct CdclConfig {
     pub phase_saving: bool,
     /// Variable activity decay per conflict (EVSIDS).
     pub decay: f64,
-    /// Segment variables ("value v lies in the n cells where line l crosses box b") with
-    /// exactly-one groups per line and per box, so that unit propagation does the box/line
-    /// inferences (pointing, claiming).
-    pub segments: bool,
     /// Restarts keep the decisions that would be made again first (trail reuse).
     pub reuse_trail: bool,
-    /// All-different GAC on every house at each unit-propagation fixpoint, with explanation
-    /// clauses (`cdcl/gac.rs`).
-    pub gac: bool,
 }
 
 impl Default for CdclConfig {
@@ -65,9 +58,7 @@ impl Default for CdclConfig {
             positive_phase: true,
             phase_saving: true,
             decay: 0.95,
-            segments: false,
             reuse_trail: true,
-            gac: false,
         }
     }
 }
@@ -103,7 +94,8 @@ enum Conflict {
 pub struct Cdcl {
     cfg: CdclConfig,
     nvars: usize,
-    /// Variables `0..ncell_vars` are (cell, value) pairs; the rest are segment variables.
+    /// Variables `0..ncell_vars` are (cell, value) pairs (every variable, now that the model has
+    /// no other kind).
     ncell_vars: usize,
     var_cell: Vec<u32>,
     var_value: Vec<u8>,
@@ -145,17 +137,6 @@ pub struct Cdcl {
     stamp: u64,
     max_learnts: usize,
     stats: CdclStats,
-    gac: gac::HouseGac,
-}
-
-/// The `k`-th cell of the segment where line `line` (a row when `dir` is 0, else a column)
-/// crosses the `b`-th box along it.
-fn seg_cell(side: usize, nbox: usize, dir: usize, line: usize, b: usize, k: usize) -> usize {
-    if dir == 0 {
-        line * side + b * nbox + k
-    } else {
-        (b * nbox + k) * side + line
-    }
 }
 
 #[inline]
@@ -207,7 +188,6 @@ impl Cdcl {
             stamp: 0,
             max_learnts: 0,
             stats: CdclStats::default(),
-            gac: gac::HouseGac::default(),
         }
     }
 }
@@ -245,19 +225,11 @@ impl Cdcl {
             }
         }
         let mut restarts = 0u32;
-        let mut budget = self.cfg.restart_unit * crate::solver::luby(1);
+        let mut budget = self.cfg.restart_unit * luby(1);
         let mut conflicts_at_restart = 0u64;
         let mut ticks = 0u32;
         loop {
-            let confl = match self.propagate() {
-                None if self.cfg.gac => match self.gac_pass() {
-                    gac::Outcome::Fixpoint => None,
-                    gac::Outcome::Pruned => continue,
-                    gac::Outcome::Unsat => return self.stats,
-                    gac::Outcome::Conflict(c) => Some(c),
-                },
-                other => other,
-            };
+            let confl = self.propagate();
             if let Some(confl) = confl {
                 self.stats.conflicts += 1;
                 if self.trail_lim.is_empty() {
@@ -277,7 +249,7 @@ impl Cdcl {
             }
             if self.stats.conflicts - conflicts_at_restart >= budget {
                 restarts += 1;
-                budget = self.cfg.restart_unit * crate::solver::luby(restarts + 1);
+                budget = self.cfg.restart_unit * luby(restarts + 1);
                 conflicts_at_restart = self.stats.conflicts;
                 if self.learnts.len() >= self.max_learnts {
                     self.cancel_until(0);
@@ -356,9 +328,6 @@ impl Cdcl {
         for (o, &d) in out.iter_mut().zip(dom) {
             *o = d.trailing_zeros() as u8 + 1;
         }
-        if self.cfg.gac {
-            self.gac_setup(dom, house_cells, side);
-        }
         let mut cell_first = vec![u32::MAX; cells];
         for (c, &d) in dom.iter().enumerate() {
             if d == 0 {
@@ -376,34 +345,6 @@ impl Cdcl {
             }
         }
         self.ncell_vars = self.var_cell.len();
-        // Segment variables: (direction, line, box index along the line, value), for every value
-        // some open cell of the segment holds.
-        let nbox = (1..=11).find(|&b| b * b == side).expect("side is a square");
-        let mut seg_var = Vec::new();
-        if self.cfg.segments {
-            seg_var.resize(2 * side * nbox * side, u32::MAX);
-            for dir in 0..2 {
-                for line in 0..side {
-                    for b in 0..nbox {
-                        let mut m = 0u128;
-                        for k in 0..nbox {
-                            let c = seg_cell(side, nbox, dir, line, b, k);
-                            if !dom[c].is_power_of_two() {
-                                m |= dom[c];
-                            }
-                        }
-                        let at = ((dir * side + line) * nbox + b) * side;
-                        while m != 0 {
-                            let v = m.trailing_zeros() as usize;
-                            m &= m - 1;
-                            seg_var[at + v] = self.var_cell.len() as u32;
-                            self.var_cell.push(u32::MAX);
-                            self.var_value.push(v as u8);
-                        }
-                    }
-                }
-            }
-        }
         let n = self.var_cell.len();
         self.nvars = n;
         self.var_groups.clear();
@@ -487,14 +428,10 @@ impl Cdcl {
                 self.finish_group(start, &mut units);
             }
         }
-        if self.cfg.segments {
-            self.add_segments(dom, side, nbox, &seg_var, &cell_first, &mut units);
-        }
         if units.contains(&u32::MAX) {
             return false;
         }
-        // Initial order: variables of cells with fewer candidates first (segment variables
-        // last).
+        // Initial order: variables of cells with fewer candidates first.
         for v in 0..self.ncell_vars {
             let c = self.var_cell[v] as usize;
             self.activity[v] = 1.0 / f64::from(dom[c].count_ones());
@@ -514,114 +451,6 @@ impl Cdcl {
             }
         }
         true
-    }
-
-    /// The clauses `x -> s` and `s -> (x1 | x2 | ...)` that define each segment variable `s`,
-    /// and the exactly-one groups over the segments of each line and of each box for every
-    /// value that the line (box) has not placed yet.
-    fn add_segments(
-        &mut self,
-        dom: &[u128],
-        side: usize,
-        nbox: usize,
-        seg_var: &[u32],
-        cell_first: &[u32],
-        units: &mut Vec<Lit>,
-    ) {
-        let mut lits: Vec<Lit> = Vec::with_capacity(nbox + 1);
-        for dir in 0..2 {
-            for line in 0..side {
-                for b in 0..nbox {
-                    let at = ((dir * side + line) * nbox + b) * side;
-                    for v in 0..side {
-                        let sv = seg_var[at + v];
-                        if sv == u32::MAX {
-                            continue;
-                        }
-                        let bit = 1u128 << v;
-                        lits.clear();
-                        lits.push(pos(sv as usize) | 1);
-                        for k in 0..nbox {
-                            let c = seg_cell(side, nbox, dir, line, b, k);
-                            let d = dom[c];
-                            if d & bit != 0 && !d.is_power_of_two() {
-                                let x = cell_first[c] + (d & (bit - 1)).count_ones();
-                                lits.push(pos(x as usize));
-                                self.add_clause(&[pos(x as usize) | 1, pos(sv as usize)]);
-                            }
-                        }
-                        let l = std::mem::take(&mut lits);
-                        self.add_clause(&l);
-                        lits = l;
-                    }
-                }
-            }
-        }
-        // Exactly one segment per (line, value) and per (box, direction, value).
-        let mut placed_line = vec![0u128; 2 * side];
-        let mut placed_box = vec![0u128; side];
-        for (c, &d) in dom.iter().enumerate() {
-            if d.is_power_of_two() {
-                let (r, col) = (c / side, c % side);
-                placed_line[r] |= d;
-                placed_line[side + col] |= d;
-                placed_box[r / nbox * nbox + col / nbox] |= d;
-            }
-        }
-        for dir in 0..2 {
-            for line in 0..side {
-                for v in 0..side {
-                    if placed_line[dir * side + line] >> v & 1 != 0 {
-                        continue;
-                    }
-                    let start = self.group_vars.len();
-                    for b in 0..nbox {
-                        let sv = seg_var[((dir * side + line) * nbox + b) * side + v];
-                        if sv != u32::MAX {
-                            self.group_vars.push(sv);
-                        }
-                    }
-                    self.finish_group(start, units);
-                }
-            }
-            for bx in 0..side {
-                // The box's lines in this direction, and its index along them.
-                let (first_line, along) = if dir == 0 {
-                    (bx / nbox * nbox, bx % nbox)
-                } else {
-                    (bx % nbox * nbox, bx / nbox)
-                };
-                for v in 0..side {
-                    if placed_box[bx] >> v & 1 != 0 {
-                        continue;
-                    }
-                    let start = self.group_vars.len();
-                    for line in first_line..first_line + nbox {
-                        let sv = seg_var[((dir * side + line) * nbox + along) * side + v];
-                        if sv != u32::MAX {
-                            self.group_vars.push(sv);
-                        }
-                    }
-                    self.finish_group(start, units);
-                }
-            }
-        }
-    }
-
-    /// An original clause of two literals or more.
-    fn add_clause(&mut self, lits: &[Lit]) {
-        if let [a, b] = *lits {
-            self.bins[(a ^ 1) as usize].push(b);
-            self.bins[(b ^ 1) as usize].push(a);
-            return;
-        }
-        let cref = self.arena.len() as u32;
-        self.arena.push(lits.len() as u32);
-        self.arena.push(0);
-        self.arena.push(0);
-        self.arena.extend_from_slice(lits);
-        self.originals.push(cref);
-        self.watch_clause(cref);
     }
 
     fn add_group(&mut self, vars: std::ops::Range<usize>, units: &mut Vec<Lit>) {
@@ -679,11 +508,6 @@ impl Cdcl {
         self.lval[l as usize] = 1;
         self.lval[(l ^ 1) as usize] = -1;
         let v = var(l);
-        if self.cfg.gac && l & 1 != 0 && v < self.ncell_vars {
-            let c = self.var_cell[v] as usize;
-            self.gac.cur[c] &= !(1 << self.var_value[v]);
-            self.gac.touch(c);
-        }
         self.level[v] = self.trail_lim.len() as u32;
         self.reason[v] = reason;
         self.trail.push(l);
@@ -1032,9 +856,6 @@ impl Cdcl {
             let v = var(l);
             self.lval[l as usize] = 0;
             self.lval[(l ^ 1) as usize] = 0;
-            if self.cfg.gac && l & 1 != 0 && v < self.ncell_vars {
-                self.gac.cur[self.var_cell[v] as usize] |= 1 << self.var_value[v];
-            }
             if self.cfg.phase_saving {
                 self.phase[v] = l & 1 == 0;
             }
@@ -1044,7 +865,6 @@ impl Cdcl {
         }
         self.trail.truncate(start);
         self.trail_lim.truncate(level);
-        self.gac.clear_dirty();
         self.qhead = start;
     }
 
@@ -1250,7 +1070,7 @@ mod tests {
     /// Every solution of `p` (up to `limit`) by the learning search run straight on the givens
     /// (no root propagation), each checked by the rules.
     fn cdcl_solutions(p: &LargeGrid, x: bool, cfg: CdclConfig, limit: usize) -> HashSet<Vec<u8>> {
-        let n = p.box_size();
+        let n = p.box_size().unwrap();
         let side = n * n;
         let full = if side == 128 {
             u128::MAX
@@ -1285,7 +1105,7 @@ mod tests {
 
     #[test]
     fn counts_match_the_dom_wdeg_search_from_raw_givens() {
-        // With and without segment variables, GAC, trail reuse, plain and X, 4x4 to 16x16:
+        // With and without trail reuse and phase saving, plain and X, 4x4 to 16x16:
         // the same solution sets as the search without learning.
         let off = Config {
             learn: Learn::Off,
@@ -1294,18 +1114,11 @@ mod tests {
         let cfgs = [
             CdclConfig::default(),
             CdclConfig {
-                segments: true,
                 reuse_trail: false,
                 positive_phase: false,
                 ..CdclConfig::default()
             },
             CdclConfig {
-                gac: true,
-                ..CdclConfig::default()
-            },
-            CdclConfig {
-                gac: true,
-                segments: true,
                 phase_saving: false,
                 restart_unit: 8,
                 ..CdclConfig::default()

@@ -39,7 +39,7 @@ pub fn solution_grid(n: usize, rng: &mut Rng) -> LargeGrid {
             let (pr, pc) = (rows[r], cols[c]);
             let v = (n * (pr % n) + pr / n + pc) % side;
             let (rr, cc) = if transpose { (c, r) } else { (r, c) };
-            g.set(rr, cc, relabel[v] as u8 + 1);
+            g.set(rr, cc, relabel[v] as u16 + 1);
         }
     }
     g
@@ -51,7 +51,7 @@ pub fn solution_grid_x(n: usize, rng: &mut Rng, timeout: Duration) -> Option<Lar
     let side = n * n;
     let mut start = LargeGrid::empty(n);
     for (c, v) in rng.permutation(side).into_iter().enumerate() {
-        start.set(0, c, v as u8 + 1);
+        start.set(0, c, v as u16 + 1);
     }
     let mut solver = Solver::new(n, true, Config::default());
     let (status, sol, _) = solver.count(&start, 1, Some(timeout));

@@ -1,6 +1,9 @@
-//! The N x N grid (N = n * n, box size n = 2..=11) and the rules checker.
+//! The N x N grid of any [`Shape`] (square or rectangular boxes, jigsaw regions) and the rules
+//! checker.
 
 use std::fmt;
+
+use crate::shape::Shape;
 
 /// The smallest and largest box size: 4x4 .. 121x121 grids.
 pub const MIN_BOX: usize = 2;
@@ -16,32 +19,48 @@ pub fn box_size_of_side(side: usize) -> Option<usize> {
     (MIN_BOX..=MAX_BOX).find(|&n| n * n == side)
 }
 
-/// An N x N grid: each cell holds 0 (empty) or a value 1..=N. Cells are numbered row by row.
+/// An N x N grid of some [`Shape`]: each cell holds 0 (empty) or a value 1..=N. Cells are
+/// numbered row by row.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct LargeGrid {
-    box_size: usize,
-    cells: Vec<u8>,
+    shape: Shape,
+    cells: Vec<u16>,
 }
 
 impl LargeGrid {
-    /// The empty grid of box size `n` (side `n * n`). Panics unless `n` is 2..=11.
+    /// The empty grid of box size `n` (side `n * n`). Panics unless `n` is 2..=20.
     pub fn empty(n: usize) -> LargeGrid {
-        assert!(
-            (MIN_BOX..=MAX_BOX).contains(&n),
-            "box size {n} is not 2..=11"
-        );
+        let shape = Shape::square(n).unwrap_or_else(|| panic!("box size {n} is not 2..=20"));
+        LargeGrid::empty_of(shape)
+    }
+
+    /// The empty grid of `shape`.
+    pub fn empty_of(shape: Shape) -> LargeGrid {
+        let side = shape.side();
         LargeGrid {
-            box_size: n,
-            cells: vec![0; n.pow(4)],
+            shape,
+            cells: vec![0; side * side],
         }
     }
 
-    /// A grid from its cells (row by row), checking the count and the range of every value.
+    /// A grid of square boxes of size `box_size` from its cells (row by row), checking the
+    /// count and the range of every value.
     pub fn from_cells(box_size: usize, cells: Vec<u8>) -> Result<LargeGrid, String> {
-        if !(MIN_BOX..=MAX_BOX).contains(&box_size) {
-            return Err(format!("box size {box_size} is not 2..=11"));
-        }
-        let side = box_size * box_size;
+        let Some(shape) = Shape::square(box_size) else {
+            return Err(format!("box size {box_size} is not 2..=20"));
+        };
+        LargeGrid::with_cells(shape, cells)
+    }
+
+    /// A grid of `shape` from its cells (row by row), checking the count and the range of
+    /// every value.
+    pub fn with_cells(shape: Shape, cells: Vec<u8>) -> Result<LargeGrid, String> {
+        LargeGrid::with_values(shape, cells.into_iter().map(u16::from).collect())
+    }
+
+    /// [`LargeGrid::with_cells`] with values above 255 (sides above 255).
+    pub fn with_values(shape: Shape, cells: Vec<u16>) -> Result<LargeGrid, String> {
+        let side = shape.side();
         if cells.len() != side * side {
             return Err(format!(
                 "{} cells, a {side}x{side} grid has {}",
@@ -57,31 +76,41 @@ impl LargeGrid {
                 cells[i]
             ));
         }
-        Ok(LargeGrid { box_size, cells })
+        Ok(LargeGrid { shape, cells })
     }
 
-    /// The box size n.
-    pub fn box_size(&self) -> usize {
-        self.box_size
+    /// The geometry.
+    pub fn shape(&self) -> &Shape {
+        &self.shape
     }
 
-    /// The side N = n * n.
+    /// The box size n of a grid of square boxes, else `None`.
+    pub fn box_size(&self) -> Option<usize> {
+        self.shape.box_size()
+    }
+
+    /// The side N.
     pub fn side(&self) -> usize {
-        self.box_size * self.box_size
+        self.shape.side()
     }
 
     /// All cells, row by row; 0 is empty.
-    pub fn cells(&self) -> &[u8] {
+    pub fn cells(&self) -> &[u16] {
         &self.cells
     }
 
+    /// The cells as bytes, for sides up to 255; `None` above.
+    pub fn bytes(&self) -> Option<Vec<u8>> {
+        self.cells.iter().map(|&v| u8::try_from(v).ok()).collect()
+    }
+
     /// The value at `row`, `col` (0-based); 0 is empty.
-    pub fn get(&self, row: usize, col: usize) -> u8 {
+    pub fn get(&self, row: usize, col: usize) -> u16 {
         self.cells[row * self.side() + col]
     }
 
     /// Sets the cell at `row`, `col`; panics if `value` is above N.
-    pub fn set(&mut self, row: usize, col: usize, value: u8) {
+    pub fn set(&mut self, row: usize, col: usize, value: u16) {
         assert!(
             value as usize <= self.side(),
             "value {value} above {}",
@@ -104,34 +133,35 @@ impl LargeGrid {
     /// The first pair of equal values in one house (rows, columns, boxes, and the two diagonals
     /// when `x`), or `None` when the givens are consistent.
     pub fn conflict(&self, x: bool) -> Option<Violation> {
-        for (house, cells) in houses(self.box_size, x) {
-            let mut seen = vec![usize::MAX; self.side() + 1];
-            for c in cells {
-                let v = self.cells[c] as usize;
-                if v != 0 {
-                    if seen[v] != usize::MAX {
-                        return Some(Violation::Twice {
-                            value: v,
-                            house,
-                            cells: [seen[v], c],
-                        });
-                    }
-                    seen[v] = c;
+        conflict_in(&self.shape, &self.cells, x)
+    }
+}
+
+/// The first pair of equal values in one house of `shape` among `cells`.
+fn conflict_in(shape: &Shape, cells: &[u16], x: bool) -> Option<Violation> {
+    for (house, hc) in shape.houses(x) {
+        let mut seen = vec![usize::MAX; shape.side() + 1];
+        for c in hc {
+            let v = cells[c] as usize;
+            if v != 0 {
+                if seen[v] != usize::MAX {
+                    return Some(Violation::Twice {
+                        value: v,
+                        house,
+                        cells: [seen[v], c],
+                        side: shape.side(),
+                    });
                 }
+                seen[v] = c;
             }
         }
-        None
     }
+    None
 }
 
 impl fmt::Debug for LargeGrid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "LargeGrid({0}x{0}, {1} givens)",
-            self.side(),
-            self.givens()
-        )
+        write!(f, "LargeGrid({}, {} givens)", self.shape, self.givens())
     }
 }
 
@@ -141,6 +171,8 @@ pub enum House {
     Row(usize),
     Column(usize),
     Box(usize),
+    /// A jigsaw region.
+    Region(usize),
     /// Top-left to bottom-right.
     Diagonal,
     /// Top-right to bottom-left.
@@ -153,40 +185,19 @@ impl fmt::Display for House {
             House::Row(i) => write!(f, "row {}", i + 1),
             House::Column(i) => write!(f, "column {}", i + 1),
             House::Box(i) => write!(f, "box {}", i + 1),
+            House::Region(i) => write!(f, "region {}", i + 1),
             House::Diagonal => f.write_str("the main diagonal"),
             House::AntiDiagonal => f.write_str("the anti-diagonal"),
         }
     }
 }
 
-/// Every house of a grid of box size `n` with its cells (row-major indices): rows, columns,
-/// boxes, then the diagonal and the anti-diagonal when `x`.
+/// Every house of a grid of square boxes of size `n` with its cells (row-major indices): rows,
+/// columns, boxes, then the diagonal and the anti-diagonal when `x` (see [`Shape::houses`]).
 pub fn houses(n: usize, x: bool) -> Vec<(House, Vec<usize>)> {
-    let side = n * n;
-    let mut out = Vec::with_capacity(3 * side + 2);
-    for r in 0..side {
-        out.push((House::Row(r), (0..side).map(|c| r * side + c).collect()));
-    }
-    for c in 0..side {
-        out.push((House::Column(c), (0..side).map(|r| r * side + c).collect()));
-    }
-    for b in 0..side {
-        let (r0, c0) = (b / n * n, b % n * n);
-        out.push((
-            House::Box(b),
-            (0..side)
-                .map(|i| (r0 + i / n) * side + c0 + i % n)
-                .collect(),
-        ));
-    }
-    if x {
-        out.push((House::Diagonal, (0..side).map(|i| i * side + i).collect()));
-        out.push((
-            House::AntiDiagonal,
-            (0..side).map(|i| i * side + side - 1 - i).collect(),
-        ));
-    }
-    out
+    Shape::square(n)
+        .unwrap_or_else(|| panic!("box size {n} is not 2..=20"))
+        .houses(x)
 }
 
 /// Why a grid is not a solution of a puzzle.
@@ -200,14 +211,15 @@ pub enum Violation {
     Given {
         cell: usize,
         side: usize,
-        given: u8,
-        found: u8,
+        given: u16,
+        found: u16,
     },
     /// A value twice in one house.
     Twice {
         value: usize,
         house: House,
         cells: [usize; 2],
+        side: usize,
     },
 }
 
@@ -238,16 +250,21 @@ impl fmt::Display for Violation {
                 value,
                 house,
                 cells: [a, b],
-            } => {
-                // The side is not stored here; cells are printed as indices.
-                write!(f, "value {value} twice in {house} (cells {a} and {b})")
-            }
+                side,
+            } => write!(
+                f,
+                "value {value} twice in {house} (r{}c{} and r{}c{})",
+                a / side + 1,
+                a % side + 1,
+                b / side + 1,
+                b % side + 1
+            ),
         }
     }
 }
 
-/// Checks that `solution` is complete, follows the rules (rows, columns, boxes, and both
-/// diagonals when `x`), and keeps every given of `puzzle`.
+/// Checks that `solution` is complete, follows the rules of `puzzle`'s shape (rows, columns,
+/// boxes or regions, and both diagonals when `x`), and keeps every given of `puzzle`.
 pub fn check_solution(puzzle: &LargeGrid, solution: &LargeGrid, x: bool) -> Result<(), Violation> {
     let side = puzzle.side();
     if solution.side() != side {
@@ -269,7 +286,7 @@ pub fn check_solution(puzzle: &LargeGrid, solution: &LargeGrid, x: bool) -> Resu
             });
         }
     }
-    match solution.conflict(x) {
+    match conflict_in(&puzzle.shape, &solution.cells, x) {
         Some(v) => Err(v),
         None => Ok(()),
     }

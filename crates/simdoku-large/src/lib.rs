@@ -1,12 +1,15 @@
-//! Large grids (4x4 .. 121x121) and Sudoku-X.
+//! Large grids (4x4 .. 400x400), rectangular boxes, jigsaw regions, and Sudoku-X on each.
 //!
-//! * [`LargeGrid`]: an N x N grid, N = n * n for box size n = 2..=11; [`check_solution`], the
-//!   rules checker (rows, columns, boxes, and both diagonals for Sudoku-X);
+//! * [`Shape`]: the geometry of an N x N grid: square boxes (9x9, 16x16, ... 121x121),
+//!   rectangular boxes R x C (6x6 with 2x3, 12x12 with 3x4, ...) or a jigsaw region map;
+//! * [`LargeGrid`]: an N x N grid of a shape; [`check_solution`], the rules checker (rows,
+//!   columns, regions, and both diagonals for Sudoku-X);
 //! * [`text`]: reading files (one grid per line as characters, or N lines of N numbers) and
 //!   writing grids back in the form they were read in;
 //! * [`Solver`]: candidate bitsets, singles, box/line intersections and all-different GAC
 //!   (Régin's matching + SCC filtering), dom/wdeg branching; solve, count up to a limit,
-//!   stop at a time limit;
+//!   stop at a time limit; above 128x128 singles and depth-first search on multi-word sets
+//!   (`wide.rs`);
 //! * [`cdcl`]: the clause-learning search that takes over after root propagation from 16x16 up;
 //! * [`generate`]: a seeded generator of puzzles of any size;
 //! * [`pattern`]: fitting the givens to a shuffled pattern grid, whose completion the search
@@ -14,10 +17,10 @@
 //! * [`run`](mod@run): what the command line's `simdoku large` does, as a library function;
 //! * [`Gac9`]: the same engine behind the core 9x9 `Engine` trait.
 //!
-//! See the crate README for the text forms and the measured speed.
+//! See the crate README for the text forms and use.
 
 #![forbid(unsafe_code)]
-// Cell counts (at most 14641) and milliseconds as f64 for fractions and reports.
+// Cell counts (at most 160000) and milliseconds as f64 for fractions and reports.
 #![allow(clippy::cast_precision_loss)]
 
 pub mod cdcl;
@@ -26,13 +29,17 @@ pub mod engine9;
 pub mod generate;
 pub mod grid;
 pub mod pattern;
+mod restart;
 pub mod run;
 mod scc;
+pub mod shape;
 pub mod solver;
 pub mod text;
+mod wide;
 
 pub use engine9::Gac9;
 pub use grid::{House, LargeGrid, Violation, check_solution};
 pub use run::{Input, LargeArgs, Summary, run};
+pub use shape::{Regions, Shape};
 pub use solver::{Branch, Config, Learn, Solver, Stats, Status};
 pub use text::{Form, Puzzle, TextError};

@@ -171,14 +171,14 @@ fn solve_one(
     if let Some(v) = p.grid.conflict(x) {
         return Done::Conflict(v.to_string());
     }
-    let n = p.grid.box_size();
+    let shape = p.grid.shape();
     let k = if let Some(k) = solvers
         .iter()
-        .position(|s| s.box_size() == n && s.is_x() == x)
+        .position(|s| s.shape() == shape && s.is_x() == x)
     {
         k
     } else {
-        solvers.push(Solver::new(n, x, args.config));
+        solvers.push(Solver::for_shape(shape, x, args.config));
         solvers.len() - 1
     };
     let t0 = Instant::now();
@@ -214,7 +214,7 @@ fn report(
     let x = p.x || args.x;
     let side = p.grid.side();
     let here = format!("{name}:{}", p.line);
-    let what = format!("{side}x{side}{}", if x { " X" } else { "" });
+    let what = format!("{}{}", p.grid.shape(), if x { " X" } else { "" });
     let (status, sol, stats, ms) = match done {
         Done::Unread => unreachable!("a grid that was read is solved"),
         Done::Conflict(v) => {

@@ -1,21 +1,30 @@
 //! Text forms of large grids: reading a file's text into puzzles, writing grids back.
 //!
-//! Two forms are read, and may be mixed in one file:
+//! Two forms of grid are read, and may be mixed in one file:
 //!
 //! * **line form**: one grid per line, one character per cell, `1`-`9` then `A`-`Z` (or
-//!   `a`-`z`) for 10-35, `0` or `.` empty. The size comes from the number of cells: 16 (4x4),
-//!   81 (9x9), 256 (16x16) or 625 (25x25). Anything after the cells that starts with a space,
-//!   a comma or a tab (a solution, a comment) is ignored.
+//!   `a`-`z`) for 10-35, `0` or `.` empty. The side comes from the number of cells: 16 (4x4),
+//!   36 (6x6), 64 (8x8), 81 (9x9), ... up to 1225 (35x35). Anything after the cells that starts
+//!   with a space, a comma or a tab (a solution, a comment) is ignored.
 //! * **number form**: N lines of N whitespace-separated numbers, `0` or `.` empty, for any
-//!   N = 4, 9, 16, ..., 121. The first row sets N. `|` between numbers and border lines made of
-//!   `+`, `-` and `|` are ignored. A grid ends after its N-th row; a blank line may follow.
+//!   N from 4 to 400. The first row sets N. `|` between numbers and border lines made of `+`,
+//!   `-` and `|` are ignored. A grid ends after its N-th row; a blank line may follow.
 //!
-//! A line starting with `#` is a comment. A line `Sudoku X` (any case; also `Sudoku-X`, `X`)
-//! makes the next grid a Sudoku-X (both main diagonals all-different too).
-
+//! The regions of a grid of side N are its boxes, by default the most nearly square R x C
+//! boxes with R <= C (rows x columns of one box): 4: 2x2, 6: 2x3, 8: 2x4, 9: 3x3, 10: 2x5,
+//! 12: 3x4, 15: 3x5, 16: 4x4, 20: 4x5, ... A line before a grid changes that grid only:
+//!
+//! * `Boxes RxC` (any case, e.g. `Boxes 3x2`): boxes of R rows and C columns, R * C = N;
+//! * `Jigsaw`: irregular regions, given by a region map read next, in either form, before the
+//!   grid: N x N labels, one per cell (line form: any character but space, `,` and `#`;
+//!   number form: any whitespace-separated word), N distinct labels of N cells each;
+//! * `Sudoku X` (also `Sudoku-X`, `SudokuX`, `X`): both main diagonals all-different too.
+//!
+//! A line starting with `#` is a comment. Every problem is reported with the line it is on.
 use std::fmt::Write as _;
 
-use crate::grid::{LargeGrid, SIDES, box_size_of_side};
+use crate::grid::LargeGrid;
+use crate::shape::{MAX_SIDE, Regions, Shape};
 
 /// Which of the two text forms a puzzle was read from (output uses the same one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,6 +40,7 @@ pub enum Form {
 pub struct Puzzle {
     /// The 1-based line of its first row.
     pub line: usize,
+    /// The givens, with the grid's shape.
     pub grid: LargeGrid,
     /// Sudoku-X (a `Sudoku X` line came before it).
     pub x: bool,
@@ -42,6 +52,7 @@ pub struct Puzzle {
 pub struct TextError {
     /// The 1-based line where the problem is.
     pub line: usize,
+    /// What is wrong there.
     pub reason: String,
 }
 
@@ -74,13 +85,88 @@ pub fn value_char(v: u8) -> Option<char> {
     }
 }
 
+/// The largest side of the line form (values up to `Z` = 35).
+const MAX_LINE_SIDE: usize = 35;
+
+/// The side of a line-form grid of `len` cells: a square of 4..=35.
+fn line_side(len: usize) -> Option<usize> {
+    (4..=MAX_LINE_SIDE).find(|s| s * s == len)
+}
+
+/// A grid being read in the number form, row by row.
 struct Block {
     start: usize,
     side: usize,
-    x: bool,
-    cells: Vec<u8>,
+    /// A region map (labels kept as words), not a puzzle.
+    map: bool,
+    cells: Vec<u16>,
+    labels: Vec<String>,
     rows: usize,
     error: Option<TextError>,
+}
+
+/// The lines before a grid that set its shape and variant.
+#[derive(Default)]
+struct Pending {
+    x: bool,
+    /// `Boxes RxC`: rows, columns, the line it was on.
+    boxes: Option<(usize, usize, usize)>,
+    jigsaw: Jigsaw,
+}
+
+/// Where a jigsaw stands.
+#[derive(Default)]
+enum Jigsaw {
+    #[default]
+    None,
+    /// A `Jigsaw` line (its line number): the next grid is the region map.
+    WantMap(usize),
+    /// The map was read (its first line): the next grid is the puzzle.
+    Map(usize, Result<Shape, TextError>),
+}
+
+impl Pending {
+    /// The shape of a grid of side `side` that starts at line `ln`, from the lines before it;
+    /// takes them.
+    fn shape(&mut self, side: usize, ln: usize) -> Result<Shape, TextError> {
+        let boxes = self.boxes.take();
+        match std::mem::take(&mut self.jigsaw) {
+            Jigsaw::Map(_, Err(e)) => return Err(e),
+            Jigsaw::Map(at, Ok(shape)) => {
+                if shape.side() != side {
+                    return Err(TextError {
+                        line: ln,
+                        reason: format!(
+                            "a {side}x{side} grid after the {0}x{0} region map at line {at}",
+                            shape.side()
+                        ),
+                    });
+                }
+                return Ok(shape);
+            }
+            Jigsaw::None | Jigsaw::WantMap(_) => {}
+        }
+        if let Some((rows, cols, at)) = boxes {
+            if rows * cols != side {
+                return Err(TextError {
+                    line: ln,
+                    reason: format!(
+                        "a {side}x{side} grid with the boxes of {rows}x{cols} of line {at} \
+                         (their side is {})",
+                        rows * cols
+                    ),
+                });
+            }
+            return Shape::boxes(rows, cols).map_err(|reason| TextError { line: at, reason });
+        }
+        Shape::default_for_side(side).ok_or_else(|| TextError {
+            line: ln,
+            reason: format!(
+                "a {side}x{side} grid has no boxes ({side} has no factors R, C of 2 or more); \
+                 put a `Jigsaw` line and a region map before it"
+            ),
+        })
+    }
 }
 
 fn is_border(line: &str) -> bool {
@@ -90,9 +176,23 @@ fn is_border(line: &str) -> bool {
             .all(|c| matches!(c, '+' | '-' | '|' | '=' | ' ' | '\t'))
 }
 
-fn sides_list() -> String {
-    let s: Vec<String> = SIDES.iter().map(ToString::to_string).collect();
-    s.join(", ")
+/// `Boxes RxC` (any case, spaces around `x` allowed): rows and columns; `None` for any other
+/// line; `Some(Err)` for a `Boxes` line that is malformed.
+fn boxes_line(lower: &str) -> Option<Result<(usize, usize), String>> {
+    let rest = lower.strip_prefix("boxes")?;
+    if !rest.starts_with([' ', '\t']) {
+        return None;
+    }
+    let spec: String = rest.chars().filter(|c| !c.is_whitespace()).collect();
+    let parsed = spec
+        .split_once(['x', '*'])
+        .and_then(|(r, c)| Some((r.parse().ok()?, c.parse().ok()?)));
+    Some(parsed.ok_or_else(|| {
+        format!(
+            "`Boxes {}`: write the box as RxC, e.g. `Boxes 2x3`",
+            rest.trim()
+        )
+    }))
 }
 
 /// Reads every grid of `text`, in order: each a puzzle or the reason it is not one (with its
@@ -100,31 +200,23 @@ fn sides_list() -> String {
 pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
     let mut out = Vec::new();
     let mut block: Option<Block> = None;
-    let mut pending_x = false;
-    let finish = |b: Block, out: &mut Vec<Result<Puzzle, TextError>>| {
-        out.push(match b.error {
-            Some(e) => Err(e),
-            None => Ok(Puzzle {
-                line: b.start,
-                grid: LargeGrid::from_cells(box_size_of_side(b.side).expect("valid side"), b.cells)
-                    .expect("values checked"),
-                x: b.x,
-                form: Form::Numbers,
-            }),
-        });
-    };
+    let mut pending = Pending::default();
     for (i, raw) in text.lines().enumerate() {
         let ln = i + 1;
         let line = raw.trim();
         if line.is_empty() {
             if let Some(b) = block.take() {
-                out.push(Err(b.error.unwrap_or(TextError {
+                let e = b.error.unwrap_or(TextError {
                     line: ln,
                     reason: format!(
-                        "the {0}x{0} grid that starts at line {1} ends after {2} of its {0} rows",
-                        b.side, b.start, b.rows
+                        "the {0}x{0} {3} that starts at line {1} ends after {2} of its {0} rows",
+                        b.side,
+                        b.start,
+                        b.rows,
+                        if b.map { "region map" } else { "grid" }
                     ),
-                })));
+                });
+                push_err(&mut out, &mut pending, b.map, e);
             }
             continue;
         }
@@ -132,22 +224,47 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
             continue;
         }
         let lower = line.to_ascii_lowercase();
-        if matches!(lower.as_str(), "sudoku x" | "sudoku-x" | "sudokux" | "x") {
+        let is_x = matches!(lower.as_str(), "sudoku x" | "sudoku-x" | "sudokux" | "x");
+        let boxes = boxes_line(&lower);
+        if is_x || boxes.is_some() || lower == "jigsaw" {
             if let Some(b) = block.take() {
-                out.push(Err(b.error.unwrap_or(TextError {
+                let e = b.error.unwrap_or(TextError {
                     line: ln,
                     reason: format!(
-                        "`Sudoku X` inside the grid that starts at line {} (after {} of {} rows)",
-                        b.start, b.rows, b.side
+                        "`{line}` inside the {} that starts at line {} (after {} of {} rows)",
+                        if b.map { "region map" } else { "grid" },
+                        b.start,
+                        b.rows,
+                        b.side
                     ),
-                })));
+                });
+                push_err(&mut out, &mut pending, b.map, e);
             }
-            pending_x = true;
+            if is_x {
+                pending.x = true;
+            } else if let Some(boxes) = boxes {
+                match boxes {
+                    Ok((r, c)) => pending.boxes = Some((r, c, ln)),
+                    Err(reason) => {
+                        out.push(Err(TextError { line: ln, reason }));
+                        pending = Pending::default();
+                    }
+                }
+            } else {
+                if let Jigsaw::WantMap(at) = pending.jigsaw {
+                    out.push(Err(TextError {
+                        line: ln,
+                        reason: format!("a second `Jigsaw` line; the one at line {at} has no map"),
+                    }));
+                }
+                pending.jigsaw = Jigsaw::WantMap(ln);
+            }
             continue;
         }
         if is_border(line) {
             continue;
         }
+        let want_map = matches!(pending.jigsaw, Jigsaw::WantMap(_));
         let tokens: Vec<&str> = line
             .split(|c: char| c.is_whitespace() || c == '|')
             .filter(|t| !t.is_empty())
@@ -155,137 +272,232 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
         // Line form: a single run of cell characters (possibly followed by a separator).
         if block.is_none() {
             let bytes = line.as_bytes();
-            let run = bytes
-                .iter()
-                .take_while(|&&b| char_value(b).is_some())
-                .count();
+            let run = if want_map {
+                bytes
+                    .iter()
+                    .take_while(|&&b| !b.is_ascii_whitespace() && b != b',' && b != b'|')
+                    .count()
+            } else {
+                bytes
+                    .iter()
+                    .take_while(|&&b| char_value(b).is_some())
+                    .count()
+            };
             let rest = &bytes[run..];
             let line_form = run > 0
                 && (tokens.len() == 1
                     || matches!(rest.first(), Some(b',' | b'\t'))
-                    || (rest.first() == Some(&b' ') && [16, 81, 256, 625].contains(&run)))
+                    || (rest.first() == Some(&b' ') && line_side(run).is_some()))
                 && (run > 3 || rest.first() == Some(&b','));
             if line_form {
-                out.push(parse_line_grid(&bytes[..run], rest, ln, pending_x));
-                pending_x = false;
+                if want_map {
+                    let labels: Vec<char> = line[..run].chars().collect();
+                    let shape = match line_side(labels.len()) {
+                        Some(side) => Shape::jigsaw(side, &labels),
+                        None => Err(format!(
+                            "a one-line region map of {} cells; one-line maps have 16, 25, 36, \
+                             ... 1225 cells (4x4 to 35x35)",
+                            labels.len()
+                        )),
+                    };
+                    pending.jigsaw =
+                        Jigsaw::Map(ln, shape.map_err(|reason| TextError { line: ln, reason }));
+                } else {
+                    out.push(parse_line_grid(&bytes[..run], rest, ln, &mut pending));
+                }
                 continue;
             }
         }
         let b = block.get_or_insert_with(|| {
             let side = tokens.len();
-            let x = std::mem::take(&mut pending_x);
-            let error = if box_size_of_side(side).is_none() {
+            let error = if (4..=MAX_SIDE).contains(&side) {
+                None
+            } else {
                 Some(TextError {
                     line: ln,
                     reason: format!(
-                        "a row of {side} values; grid rows have {} values (or a whole grid of \
-                         16, 81, 256 or 625 characters on one line)",
-                        sides_list()
+                        "a row of {side} values; grid rows have 4 to {MAX_SIDE} values (or a \
+                         whole grid of 16, 36, 64, 81, ... 1225 characters on one line)"
                     ),
                 })
-            } else {
-                None
             };
             Block {
                 start: ln,
                 side,
-                x,
+                map: want_map,
                 cells: Vec::with_capacity(side * side),
+                labels: Vec::new(),
                 rows: 0,
                 error,
             }
         });
         if b.error.is_none() {
-            if tokens.len() == b.side {
-                for (k, t) in tokens.iter().enumerate() {
-                    let v = if *t == "." {
-                        Some(0)
-                    } else {
-                        t.parse::<u32>().ok()
-                    };
-                    match v {
-                        Some(v) if v as usize <= b.side => b.cells.push(v as u8),
-                        Some(v) => {
-                            b.error = Some(TextError {
-                                line: ln,
-                                reason: format!(
-                                    "value {v} (column {}) out of range: a {1}x{1} grid holds 1..={1}",
-                                    k + 1,
-                                    b.side
-                                ),
-                            });
-                            break;
-                        }
-                        None => {
-                            b.error = Some(TextError {
-                                line: ln,
-                                reason: format!(
-                                    "`{}` (column {}) is not a number or `.`",
-                                    t.chars().take(20).collect::<String>(),
-                                    k + 1
-                                ),
-                            });
-                            break;
-                        }
-                    }
-                }
-            } else {
+            if tokens.len() != b.side {
                 b.error = Some(TextError {
                     line: ln,
                     reason: format!(
-                        "row {} has {} values, the {2}x{2} grid that starts at line {3} needs {2} \
+                        "row {} has {} values, the {2}x{2} {4} that starts at line {3} needs {2} \
                          (mixed sizes?)",
                         b.rows + 1,
                         tokens.len(),
                         b.side,
-                        b.start
+                        b.start,
+                        if b.map { "region map" } else { "grid" }
                     ),
                 });
+            } else if b.map {
+                b.labels.extend(tokens.iter().map(ToString::to_string));
+            } else {
+                b.error = read_numbers(&tokens, b.side, ln, &mut b.cells).err();
             }
         }
         b.rows += 1;
         // A bad first row (not a grid side) ends the block at once.
-        if b.rows == b.side || box_size_of_side(b.side).is_none() {
+        if b.rows == b.side || !(4..=MAX_SIDE).contains(&b.side) {
             let b = block.take().expect("block");
-            finish(b, &mut out);
+            finish(b, &mut pending, &mut out);
         }
     }
     if let Some(b) = block.take() {
         let end = text.lines().count();
-        out.push(Err(b.error.unwrap_or(TextError {
+        let e = b.error.unwrap_or(TextError {
             line: end,
             reason: format!(
-                "the text ends after {2} of the {0} rows of the {0}x{0} grid that starts at line {1}",
-                b.side, b.start, b.rows
+                "the text ends after {2} of the {0} rows of the {0}x{0} {3} that starts at line {1}",
+                b.side,
+                b.start,
+                b.rows,
+                if b.map { "region map" } else { "grid" }
             ),
-        })));
+        });
+        push_err(&mut out, &mut pending, b.map, e);
+    }
+    match pending.jigsaw {
+        Jigsaw::WantMap(at) | Jigsaw::Map(at, _) => out.push(Err(TextError {
+            line: at,
+            reason: "a jigsaw with no grid after it".into(),
+        })),
+        Jigsaw::None => {}
     }
     out
 }
 
-fn parse_line_grid(cells: &[u8], rest: &[u8], ln: usize, x: bool) -> Result<Puzzle, TextError> {
-    let len = cells.len();
-    let Some(side) = [4usize, 9, 16, 25].into_iter().find(|s| s * s == len) else {
-        let what = match rest.first() {
-            Some(&b) if !b.is_ascii_whitespace() && b != b',' => {
-                format!(
-                    ", then `{}`, not a cell",
-                    String::from_utf8_lossy(&rest[..rest.len().min(8)])
-                        .chars()
-                        .next()
-                        .unwrap_or('?')
-                )
-            }
-            _ => String::new(),
+/// A grid (or region map, `map`) that could not be read: a map's error waits for its grid,
+/// which it stands for; a grid's error is reported, and the lines before it are spent.
+fn push_err(
+    out: &mut Vec<Result<Puzzle, TextError>>,
+    pending: &mut Pending,
+    map: bool,
+    e: TextError,
+) {
+    if map {
+        pending.jigsaw = Jigsaw::Map(e.line, Err(e));
+    } else {
+        *pending = Pending::default();
+        out.push(Err(e));
+    }
+}
+
+/// One number-form row: each token a value 0..=`side` or `.`.
+fn read_numbers(
+    tokens: &[&str],
+    side: usize,
+    ln: usize,
+    cells: &mut Vec<u16>,
+) -> Result<(), TextError> {
+    for (k, t) in tokens.iter().enumerate() {
+        let v = if *t == "." {
+            Some(0)
+        } else {
+            t.parse::<u32>().ok()
         };
-        return Err(TextError {
-            line: ln,
-            reason: format!(
-                "a one-line grid of {len} cells{what}; one-line grids have 16, 81, 256 or 625 \
-                 cells (4x4 to 25x25); larger grids need the number form"
-            ),
+        match v {
+            Some(v) if v as usize <= side => cells.push(v as u16),
+            Some(v) => {
+                return Err(TextError {
+                    line: ln,
+                    reason: format!(
+                        "value {v} (column {}) out of range: a {side}x{side} grid holds 1..={side}",
+                        k + 1
+                    ),
+                });
+            }
+            None => {
+                return Err(TextError {
+                    line: ln,
+                    reason: format!(
+                        "`{}` (column {}) is not a number or `.`",
+                        t.chars().take(20).collect::<String>(),
+                        k + 1
+                    ),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A number-form block read to its end: a puzzle, a region map for the next grid, or an error.
+fn finish(b: Block, pending: &mut Pending, out: &mut Vec<Result<Puzzle, TextError>>) {
+    if let Some(e) = b.error {
+        push_err(out, pending, b.map, e);
+        return;
+    }
+    if b.map {
+        let shape = Shape::jigsaw(b.side, &b.labels).map_err(|reason| TextError {
+            line: b.start,
+            reason,
         });
+        pending.jigsaw = Jigsaw::Map(b.start, shape);
+        return;
+    }
+    let x = pending.x;
+    let r = pending.shape(b.side, b.start).map(|shape| Puzzle {
+        line: b.start,
+        grid: LargeGrid::with_values(shape, b.cells).expect("values checked"),
+        x,
+        form: Form::Numbers,
+    });
+    *pending = Pending::default();
+    out.push(r);
+}
+
+fn parse_line_grid(
+    cells: &[u8],
+    rest: &[u8],
+    ln: usize,
+    pending: &mut Pending,
+) -> Result<Puzzle, TextError> {
+    let x = pending.x;
+    let shape = line_side(cells.len()).map(|side| pending.shape(side, ln));
+    *pending = Pending::default();
+    let len = cells.len();
+    let shape = match shape {
+        Some(Ok(s)) => s,
+        Some(Err(e)) => return Err(e),
+        None => {
+            let what = match rest.first() {
+                Some(&b) if !b.is_ascii_whitespace() && b != b',' => {
+                    format!(
+                        ", then `{}`, not a cell",
+                        String::from_utf8_lossy(&rest[..rest.len().min(8)])
+                            .chars()
+                            .next()
+                            .unwrap_or('?')
+                    )
+                }
+                _ => String::new(),
+            };
+            return Err(TextError {
+                line: ln,
+                reason: format!(
+                    "a one-line grid of {len} cells{what}; one-line grids have 16, 36, 64, 81, \
+                     ... 1225 cells (4x4 to 35x35); larger grids need the number form"
+                ),
+            });
+        }
     };
+    let side = shape.side();
     let mut values = Vec::with_capacity(len);
     for (k, &ch) in cells.iter().enumerate() {
         let v = char_value(ch).expect("cell character");
@@ -301,8 +513,7 @@ fn parse_line_grid(cells: &[u8], rest: &[u8], ln: usize, x: bool) -> Result<Puzz
         }
         values.push(v);
     }
-    let grid =
-        LargeGrid::from_cells(box_size_of_side(side).expect("side"), values).expect("checked");
+    let grid = LargeGrid::with_cells(shape, values).expect("checked");
     Ok(Puzzle {
         line: ln,
         grid,
@@ -311,20 +522,67 @@ fn parse_line_grid(cells: &[u8], rest: &[u8], ln: usize, x: bool) -> Result<Puzz
     })
 }
 
+/// The lines that give `shape` its regions before a grid (`Boxes RxC`, or `Jigsaw` and the
+/// region map in `form`, regions numbered from 1), empty for the default boxes of its side.
+fn shape_header(shape: &Shape, form: Form) -> String {
+    let side = shape.side();
+    let mut s = String::new();
+    match shape.regions() {
+        Regions::Boxes { rows, cols } => {
+            if Shape::default_for_side(side).as_ref() != Some(shape) {
+                let _ = writeln!(s, "Boxes {rows}x{cols}");
+            }
+        }
+        Regions::Jigsaw(map) => {
+            s.push_str("Jigsaw\n");
+            let width = side.to_string().len();
+            for (c, &r) in map.iter().enumerate() {
+                match form {
+                    Form::Line => s.push(
+                        u8::try_from(r + 1)
+                            .ok()
+                            .and_then(value_char)
+                            .expect("line form up to 35"),
+                    ),
+                    Form::Numbers => {
+                        if c % side > 0 {
+                            s.push(' ');
+                        }
+                        let _ = write!(s, "{:>width$}", r + 1);
+                        if c % side == side - 1 {
+                            s.push('\n');
+                        }
+                    }
+                }
+            }
+            if form == Form::Line {
+                s.push('\n');
+            }
+        }
+    }
+    s
+}
+
 /// Writes `grid` in `form`: one line of characters (line form; panics above 35x35), or N lines
-/// of numbers right-aligned to the width of N, `.` for an empty cell. With `x` a `Sudoku X`
-/// line comes first (so that the text reads back as the same puzzle). The text ends with a
-/// newline.
+/// of numbers right-aligned to the width of N, `.` for an empty cell. Its shape comes first
+/// when it is not the default of its side (a `Boxes RxC` line, or `Jigsaw` and the region map
+/// in the same form), and with `x` a `Sudoku X` line, so that the text reads back as the same
+/// puzzle. The text ends with a newline.
 pub fn format(grid: &LargeGrid, form: Form, x: bool) -> String {
     let side = grid.side();
-    let mut s = String::new();
+    let mut s = shape_header(grid.shape(), form);
     if x {
         s.push_str("Sudoku X\n");
     }
     match form {
         Form::Line => {
             for &v in grid.cells() {
-                s.push(value_char(v).expect("line form holds values up to 35"));
+                s.push(
+                    u8::try_from(v)
+                        .ok()
+                        .and_then(value_char)
+                        .expect("line form holds values up to 35"),
+                );
             }
             s.push('\n');
         }

@@ -17,8 +17,7 @@ use simdoku_core::{Engine, Grid, testkit};
 use simdoku_large::generate::{self, Rng};
 use simdoku_large::text::{self, Form};
 use simdoku_large::{
-    Config, Gac9, Input, LargeArgs, LargeGrid, Learn, Puzzle, Solver, Status, check_solution, grid,
-    run,
+    Config, Gac9, Input, LargeArgs, LargeGrid, Learn, Puzzle, Solver, Status, check_solution, run,
 };
 
 fn large_dir() -> PathBuf {
@@ -39,15 +38,14 @@ fn puzzles(name: &str) -> Vec<Puzzle> {
 
 /// Solves with a generous time limit (a guard against hangs, not a speed test).
 fn solve(p: &Puzzle, limit: u64) -> (Status, Option<LargeGrid>, simdoku_large::Stats) {
-    let mut s = Solver::new(p.grid.box_size(), p.x, Config::default());
+    let mut s = Solver::for_shape(p.grid.shape(), p.x, Config::default());
     s.count(&p.grid, limit, Some(Duration::from_mins(2)))
 }
 
 /// Counts solutions up to `limit` by plain backtracking (no inference): the reference.
 fn brute_count(g: &LargeGrid, x: bool, limit: u64) -> u64 {
-    let n = g.box_size();
-    let side = n * n;
-    let houses: Vec<Vec<usize>> = grid::houses(n, x).into_iter().map(|(_, c)| c).collect();
+    let side = g.side();
+    let houses: Vec<Vec<usize>> = g.shape().houses(x).into_iter().map(|(_, c)| c).collect();
     let mut of_cell: Vec<Vec<usize>> = vec![Vec::new(); side * side];
     for (h, cells) in houses.iter().enumerate() {
         for &c in cells {
@@ -83,7 +81,7 @@ fn brute_count(g: &LargeGrid, x: bool, limit: u64) -> u64 {
     if g.conflict(x).is_some() {
         return 0;
     }
-    let mut cells = g.cells().to_vec();
+    let mut cells = g.bytes().unwrap();
     let mut found = 0;
     go(&mut cells, &houses, &of_cell, side, &mut found, limit);
     found
@@ -209,7 +207,7 @@ fn shuffled_pattern_grids_solve_without_a_contradiction() {
             check_solution(&p.grid, &sol.unwrap(), false).unwrap();
             assert!(st.pattern && st.fails == 0, "{name}:{}: {st:?}", p.line);
             if k == 0 && p.grid.side() <= 64 {
-                let (status, sol, st) = Solver::new(p.grid.box_size(), false, plain).count(
+                let (status, sol, st) = Solver::for_shape(p.grid.shape(), false, plain).count(
                     &p.grid,
                     1,
                     Some(Duration::from_mins(2)),
@@ -549,10 +547,10 @@ fn malformed_input_names_line_and_reason() {
     rows[4] = row16.replace('9', "x9");
     let e = errors(&rows.join("\n"));
     assert!(e[0].1.contains("`x9`"), "{}", e[0].1);
-    // A row that is no grid side.
-    let e = errors("1 2 3 4 5 6 7\n");
+    // A row that is no grid side (sides are 4 to 128; 7 is one, for a jigsaw).
+    let e = errors("1 2 3\n");
     assert_eq!(e[0].0, 1);
-    assert!(e[0].1.contains("7 values"), "{}", e[0].1);
+    assert!(e[0].1.contains("3 values"), "{}", e[0].1);
     // Mixed sizes: a 9-value row in a 16x16 grid.
     rows[4] = "1 2 3 4 5 6 7 8 9".into();
     let e = errors(&rows.join("\n"));
@@ -770,18 +768,18 @@ fn visit_all(
     cfg: Config,
     limit: usize,
 ) -> (HashSet<LargeGrid>, simdoku_large::Stats) {
-    let n = p.box_size();
     let mut seen = HashSet::new();
-    let st = Solver::new(n, x, cfg).visit(p, Some(Duration::from_mins(2)), &mut |s| {
-        let g = LargeGrid::from_cells(n, s.to_vec()).unwrap();
-        check_solution(p, &g, x).unwrap_or_else(|v| panic!("{v}"));
-        assert!(seen.insert(g), "a solution visited twice");
-        if seen.len() >= limit {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
+    let st =
+        Solver::for_shape(p.shape(), x, cfg).visit(p, Some(Duration::from_mins(2)), &mut |s| {
+            let g = LargeGrid::with_cells(p.shape().clone(), s.to_vec()).unwrap();
+            check_solution(p, &g, x).unwrap_or_else(|v| panic!("{v}"));
+            assert!(seen.insert(g), "a solution visited twice");
+            if seen.len() >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
     assert!(!st.timed_out);
     (seen, st)
 }
