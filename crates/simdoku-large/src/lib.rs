@@ -9,6 +9,7 @@
 //!   stop at a time limit;
 //! * [`cdcl`]: the clause-learning search that takes over after root propagation from 16x16 up;
 //! * [`generate`]: a seeded generator of puzzles of any size;
+//! * [`mixed`]: grids mixed by small swaps (not a pattern) and minimal puzzles cut from them;
 //! * [`pattern`]: fitting the givens to a shuffled pattern grid, whose completion the search
 //!   tries first;
 //! * [`run`](mod@run): what the command line's `simdoku large` does, as a library function;
@@ -25,6 +26,7 @@ mod dom;
 pub mod engine9;
 pub mod generate;
 pub mod grid;
+pub mod mixed;
 pub mod pattern;
 pub mod run;
 mod scc;
