@@ -312,10 +312,6 @@ def main():
             for s in solvers:
                 if s == "simdoku":
                     sol, dt, note = run_simdoku(a.simdoku, path, a.timeout)
-                elif s.startswith("simdoku@"):
-                    # simdoku@MS: the learning search hands over to CaDiCaL after MS ms.
-                    env = dict(os.environ, SIMDOKU_SAT=s.split("@", 1)[1])
-                    sol, dt, note = run_simdoku(a.simdoku, path, a.timeout, env)
                 elif s == "sigh":
                     sol, dt, note = run_sigh(a.sigh, path, a.timeout, side)
                 else:
