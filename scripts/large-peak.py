@@ -264,13 +264,15 @@ def run_sigh(binary, path, timeout, side):
                 return None, None, "timeout"
             chunk = os.read(p.stdout.fileno(), 1 << 16).decode()
             if not chunk:
-                return None, None, "no solution printed"
+                # Stopped by the CPU limit (SIGXCPU), or ended without a solution.
+                return None, None, "timeout" if p.wait() < 0 else "no solution printed"
             buf += chunk
             *lines, buf = buf.split("\n")
             for ln in lines:
                 toks = ln.replace("|", " ").split()
                 if toks and all(t.isdigit() for t in toks) and len(toks) == side:
                     rows.append([int(t) for t in toks])
+        rows = rows[:side]  # the first solution (a second may follow in the same read)
         with open(f"/proc/{p.pid}/stat") as st:
             fields = st.read().rsplit(")", 1)[1].split()
         used = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")

@@ -25,7 +25,8 @@ if [ $# -eq 0 ]; then
     bench-data/large/peak_25x25_g55.txt bench-data/large/peak_36x36_g50.txt \
     bench-data/large/peak_36x36_g55.txt bench-data/large/peak_49x49_g55.txt \
     bench-data/large/peak_49x49_g60.txt bench-data/large/peak_64x64_g60.txt \
-    bench-data/large/peak_100x100_g70.txt bench-data/large/min_25x25.txt
+    bench-data/large/peak_100x100_g70.txt
+  [ -f bench-data/large/min_25x25.txt ] && set -- "$@" bench-data/large/min_25x25.txt
 fi
 args=(--timeout "${TIMEOUT:-30}" --simdoku target/release/simdoku
       --solvers "${SOLVERS:-simdoku,cpsat,cadical195,kissat404,sigh}")
