@@ -20,8 +20,9 @@ use crate::generate::{Generated, Rng, remove_cells, solution_grid};
 use crate::grid::LargeGrid;
 use crate::solver::{Config, Solver, Status};
 
-/// Swaps per cell of the grid that [`mixed_grid`] makes (measured: after 4 per cell the pattern
-/// fit no longer finds a pattern in the solution of 25x25..100x100 grids).
+/// Swaps per cell of the grid that [`mixed_grid`] makes (with 4 per cell the pattern fit finds
+/// no pattern in the mixed grids of the tests, 16x16..100x100, and the peak of
+/// `bench-data/large/peak_*` appears).
 pub const SWAPS_PER_CELL: usize = 4;
 
 /// One swap on `grid` (full and valid): rows of one band when `rows`, else columns of one stack.
