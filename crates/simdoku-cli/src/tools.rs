@@ -64,6 +64,17 @@ pub struct GenerateArgs {
     /// Print `puzzle,solution` instead of the puzzle alone.
     #[arg(long)]
     pub with_solution: bool,
+    /// Large grids: the side N (4, 9, 16, ..., 121), printed as N lines of N numbers that
+    /// `simdoku large` reads.
+    #[arg(long, value_name = "N")]
+    pub size: Option<usize>,
+    /// Large grids: the fraction of cells given (0..=1), emptied at random (not unique).
+    #[arg(long, value_name = "F")]
+    pub givens: Option<f64>,
+    /// Large grids from a solved grid mixed by many small swaps (not a shuffled pattern);
+    /// with --minimal, minimal unique puzzles.
+    #[arg(long)]
+    pub mixed: bool,
     #[command(flatten)]
     pub common: RunOptions,
 }
@@ -190,6 +201,9 @@ fn stream(
 /// `simdoku generate`.
 pub fn generate(a: &GenerateArgs) -> ExitCode {
     init_threads(a.common.threads);
+    if a.mixed || a.size.is_some_and(|s| s != 9) || a.givens.is_some() {
+        return generate_large(a);
+    }
     let spec = match engine_for(&a.common, Work::Count) {
         Ok(s) => s,
         Err(code) => return code,
@@ -400,4 +414,96 @@ pub fn canon(a: &FileArgs) -> ExitCode {
         &|wk, g, _| wk.canon.canonical(g).to_string(),
         &|_| "invalid".to_string(),
     )
+}
+
+/// `simdoku generate --size N --givens F [--mixed] [--minimal]`: large grids in the number form,
+/// each after a `#` line naming its seed (puzzle `k` of a run uses seed `S + k`, so one puzzle
+/// of a run can be made again alone). With `--with-solution` the solution follows as `#` lines.
+fn generate_large(a: &GenerateArgs) -> ExitCode {
+    use simdoku_large::text::{Form, format};
+    use simdoku_large::{generate as pattern_gen, grid::box_size_of_side, mixed};
+    let side = a.size.unwrap_or(9);
+    let Some(n) = box_size_of_side(side) else {
+        return crate::usage_error(format_args!(
+            "--size {side}: the side of a large grid is 4, 9, 16, 25, ..., 121"
+        ));
+    };
+    let givens = a.givens.unwrap_or(0.5);
+    if !(0.0..=1.0).contains(&givens) {
+        return crate::usage_error(format_args!("--givens {givens}: a fraction 0..=1"));
+    }
+    if a.minimal && !a.mixed {
+        return crate::usage_error("--minimal with --size needs --mixed");
+    }
+    let Some(mut out) = open_output(&a.common) else {
+        return ExitCode::from(1);
+    };
+    let seed = a.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let start = Instant::now();
+    let made: Vec<(String, usize)> = (0..a.count)
+        .into_par_iter()
+        .map(|k| {
+            let s = seed.wrapping_add(k);
+            let (puzzle, solution, what) = if a.minimal {
+                let per_count = std::time::Duration::from_secs(30);
+                let (m, solution) = mixed::generate_minimal(n, s, per_count);
+                let what = if m.minimal {
+                    "minimal unique"
+                } else {
+                    "unique (a count timed out: perhaps not minimal)"
+                };
+                (m.puzzle, solution, what.to_string())
+            } else {
+                let g = if a.mixed {
+                    mixed::generate(n, givens, s)
+                } else {
+                    pattern_gen::generate(n, givens, s)
+                };
+                let kind = if a.mixed { "mixed" } else { "pattern" };
+                (
+                    g.puzzle,
+                    g.solution,
+                    format!("{kind}, {:.0}% givens", givens * 100.0),
+                )
+            };
+            let mut text = format!(
+                "# {side}x{side}, {what}, {} givens, seed {s} (simdoku generate)\n",
+                puzzle.givens()
+            );
+            text.push_str(&format(&puzzle, Form::Numbers, false));
+            if a.with_solution {
+                text.push_str("# solution:\n");
+                for line in format(&solution, Form::Numbers, false).lines() {
+                    text.push_str("# ");
+                    text.push_str(line);
+                    text.push('\n');
+                }
+            }
+            text.push('\n');
+            (text, puzzle.givens())
+        })
+        .collect();
+    let result = (|| -> io::Result<bool> {
+        let w = out.writer();
+        for (text, _) in &made {
+            w.write_all(text.as_bytes())?;
+        }
+        Ok(true)
+    })();
+    if !a.common.quiet && result.is_ok() {
+        let clues: usize = made.iter().map(|m| m.1).sum();
+        eprintln!(
+            "simdoku: {} {side}x{side} puzzles, {:.1} givens on average, in {:.3} s ({} threads, \
+             seed {seed})",
+            a.count,
+            clues as f64 / a.count.max(1) as f64,
+            start.elapsed().as_secs_f64(),
+            rayon::current_num_threads()
+        );
+    }
+    close(out, result)
 }

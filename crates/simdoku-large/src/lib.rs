@@ -12,6 +12,7 @@
 //!   (`wide.rs`);
 //! * [`cdcl`]: the clause-learning search that takes over after root propagation from 16x16 up;
 //! * [`generate`]: a seeded generator of puzzles of any size;
+//! * [`mixed`]: grids mixed by small swaps (not a pattern) and minimal puzzles cut from them;
 //! * [`pattern`]: fitting the givens to a shuffled pattern grid, whose completion the search
 //!   tries first;
 //! * [`run`](mod@run): what the command line's `simdoku large` does, as a library function;
@@ -28,6 +29,7 @@ mod dom;
 pub mod engine9;
 pub mod generate;
 pub mod grid;
+pub mod mixed;
 pub mod pattern;
 mod restart;
 pub mod run;
