@@ -27,9 +27,11 @@ pub const SWAPS_PER_CELL: usize = 4;
 
 /// One swap on `grid` (full and valid): rows of one band when `rows`, else columns of one stack.
 /// The pair of lines and the starting cell are random. Returns the number of cells moved per line
-/// (the cycle's length).
+/// (the cycle's length); 0, with the grid left as it is, on a shape without square boxes.
 pub fn swap_cycle(grid: &mut LargeGrid, rows: bool, rng: &mut Rng) -> usize {
-    let n = grid.box_size();
+    let Some(n) = grid.box_size() else {
+        return 0;
+    };
     let side = grid.side();
     let band = rng.below(n);
     let a = band * n + rng.below(n);
@@ -119,9 +121,8 @@ pub fn minimize(
     per_count: Duration,
     rng: &mut Rng,
 ) -> Minimized {
-    let n = puzzle.box_size();
     let side = puzzle.side();
-    let mut solver = Solver::new(n, false, Config::default());
+    let mut solver = Solver::for_shape(puzzle.shape(), false, Config::default());
     let mut g = puzzle.clone();
     let filled: Vec<usize> = (0..side * side).filter(|&c| g.cells()[c] != 0).collect();
     let mut minimal = true;

@@ -9,7 +9,7 @@ use simdoku_large::text::{self, Form};
 use simdoku_large::{Config, LargeGrid, Solver, Status, check_solution, pattern};
 
 fn valid(g: &LargeGrid) -> bool {
-    check_solution(&LargeGrid::empty(g.box_size()), g, false).is_ok()
+    check_solution(&LargeGrid::empty_of(g.shape().clone()), g, false).is_ok()
 }
 
 #[test]
@@ -39,7 +39,7 @@ fn mixed_grids_are_valid_and_not_a_pattern() {
         assert!(valid(&g), "box size {n}: {:?}", g.conflict(false));
         if n >= 4 {
             assert!(
-                pattern::fit(n, false, g.cells()).is_none(),
+                pattern::fit(n, false, &g.bytes().unwrap()).is_none(),
                 "box size {n}: the mixed grid still fits a pattern"
             );
         }
