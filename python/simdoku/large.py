@@ -1,4 +1,5 @@
-"""Large grids: N x N Sudoku (4x4 up to 121x121) and Sudoku-X.
+"""Large grids: N x N Sudoku (4x4 up to 400x400, rectangular boxes where N is no square) and
+Sudoku-X.
 
 >>> import numpy as np, simdoku
 >>> g = np.zeros((16, 16), dtype=np.uint8)
@@ -20,8 +21,9 @@ __all__ = ["solve"]
 
 
 def solve(grid, *, x=False, unique=False, timeout=None):
-    """Solves an N x N grid (N = 4, 9, 16, ..., 121; 0 empty, values 1..N); ``x=True`` adds
-    both diagonals (Sudoku-X). Returns the solution in the grid's dtype. Raises ValueError
+    """Solves an N x N grid (N = 4..400; 0 empty, values 1..N; boxes of n x n where N = n * n,
+    else the most nearly square R x C, e.g. 2 x 3 on 6x6); ``x=True`` adds both diagonals
+    (Sudoku-X). Returns the solution in the grid's dtype. Raises ValueError
     when the grid has no solution, the givens contradict each other, ``unique=True`` and there
     are two solutions, or ``timeout`` (seconds) passes first.
     """
@@ -33,7 +35,7 @@ def solve(grid, *, x=False, unique=False, timeout=None):
     side = a.shape[0]
     if (a < 0).any() or (a > side).any():
         raise ValueError(f"values must be 0..{side}")
-    status, sol = _native.large_solve(np.ascontiguousarray(a, dtype=np.uint8), x, unique, timeout)
+    status, sol = _native.large_solve(np.ascontiguousarray(a, dtype=np.uint16), x, unique, timeout)
     if status in ("solved", "unique"):
         return sol.astype(a.dtype)
     raise ValueError(f"grid: {status}")

@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use simdoku_core::Grid;
 use simdoku_dispatch::{Work, par_map};
-use simdoku_large::{Config, LargeGrid, Solver, Status};
+use simdoku_large::{Config, LargeGrid, Shape, Solver, Status};
 use simdoku_tools::{
     ClueSymmetry, GenerateOptions, Pencilmarks, Rng, Singles, Symmetry, canonical, generate,
     minimize, rate, singles_grade,
@@ -345,31 +345,32 @@ fn solutions(cells: Vec<u8>, max: Option<u64>, engine: Option<&str>) -> PyResult
     })
 }
 
-/// Solves an N x N grid (N = 4, 9, 16, .. 121; Sudoku-X when `x`): `(status, solution or
-/// None)`, status one of "solved", "unique", "multiple", "no solution", "timed out".
+/// Solves an N x N grid (N = 4..=400, boxes as `simdoku large` picks them for the side: square
+/// where N is a square, else the most nearly square R x C; Sudoku-X when `x`): `(status,
+/// solution or None)`, status one of "solved", "unique", "multiple", "no solution", "timed out".
 #[pyfunction]
 #[pyo3(signature = (cells, x=false, unique=false, timeout=None))]
 fn large_solve<'py>(
     py: Python<'py>,
-    cells: PyReadonlyArray2<'py, u8>,
+    cells: PyReadonlyArray2<'py, u16>,
     x: bool,
     unique: bool,
     timeout: Option<f64>,
-) -> PyResult<(String, Option<Bound<'py, PyArray2<u8>>>)> {
+) -> PyResult<(String, Option<Bound<'py, PyArray2<u16>>>)> {
     let side = cells.as_array().nrows();
     if cells.as_array().ncols() != side {
         return Err(PyValueError::new_err("a large grid is square (N x N)"));
     }
-    let n = simdoku_large::grid::box_size_of_side(side)
-        .ok_or_else(|| PyValueError::new_err(format!("side {side} is not a square of 2..=11")))?;
-    let grid = LargeGrid::from_cells(n, cells.as_array().iter().copied().collect())
+    let shape = Shape::default_for_side(side)
+        .ok_or_else(|| PyValueError::new_err(format!("no box shape for side {side}")))?;
+    let grid = LargeGrid::with_values(shape, cells.as_array().iter().copied().collect())
         .map_err(PyValueError::new_err)?;
     if let Some(v) = grid.conflict(x) {
         return Err(PyValueError::new_err(format!("contradictory givens: {v}")));
     }
     let timeout = timeout.map(std::time::Duration::from_secs_f64);
     let (status, sol) = py.detach(|| {
-        let mut solver = Solver::new(n, x, Config::default());
+        let mut solver = Solver::for_shape(grid.shape(), x, Config::default());
         let (status, sol, _) = solver.count(&grid, if unique { 2 } else { 1 }, timeout);
         (status, sol)
     });
