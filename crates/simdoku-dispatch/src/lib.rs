@@ -271,8 +271,3 @@ mod tests {
         }
     }
 }
-
-/// The README's Rust example, run as a doctest so that it stays true.
-#[doc = include_str!("../../../README.md")]
-#[cfg(doctest)]
-pub struct ReadmeDoctests;

@@ -159,9 +159,10 @@ pub use iter::Solutions;
 pub use simdoku_core::rng::Rng;
 pub use simdoku_core::rules;
 pub use simdoku_core::{Conflict, Engine, Grid, ParseError, ParseErrorKind, Search, Unit};
+pub use simdoku_tools::minlex::{automorphisms, minlex};
 pub use simdoku_tools::{
     ClueSymmetry, Generated, MarksError, NotUnique, Pencilmarks, Rating, Singles, Symmetry,
-    automorphisms, canonical, minlex,
+    canonical,
 };
 pub use solve::{Solution, Solver};
 
@@ -272,3 +273,8 @@ impl GridExt for Grid {
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The repository README's library example (only in the workspace: not part of the package).
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct WorkspaceReadmeDoctests;
