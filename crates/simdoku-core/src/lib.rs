@@ -30,3 +30,8 @@ pub mod testkit;
 
 pub use engine::{Engine, Search, Tally};
 pub use grid::{Conflict, Grid, ParseError, ParseErrorKind, Unit};
+
+/// The README's example, run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -35,3 +35,8 @@ pub use minlex::{automorphisms, minlex};
 pub use rate::{Rating, rate};
 pub use rng::Rng;
 pub use symmetry::Symmetry;
+
+/// The README's example, run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
