@@ -28,7 +28,7 @@ pub mod tables;
 #[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
 
-pub use engine::{Engine, Search, Tally};
+pub use engine::{Engine, Search, Sink, Solved, Tally, Visitor};
 pub use grid::{Conflict, Grid, ParseError, ParseErrorKind, Unit};
 
 /// The README's example, run as a doctest.
