@@ -172,7 +172,16 @@ pub mod engines {
     pub use simdoku_dispatch::check::{Report, cross_check};
     pub use simdoku_dispatch::{
         DispatchError, ENGINES, EngineSpec, RANKING, Work, best, by_name, choose, cpu_features,
+        par_map,
     };
+    pub use simdoku_dispatch::{bench, check};
+}
+
+/// The puzzle tools at engine level (`&mut dyn Engine` in, for callers that manage their own
+/// engines, as the CLI does): generation options, the canonicalizer with its scratch space,
+/// pencilmark grading. [`Generator`] and the free functions wrap them with a cached engine.
+pub mod tools {
+    pub use simdoku_tools::*;
 }
 
 /// The ordered batch pipeline: any iterator, a chunk at a time, on all cores, results in input
