@@ -1,20 +1,22 @@
-//! The workspace's one random number generator: `SplitMix64`, seeded, no dependency, the same
-//! stream on every platform, so seeded tests, generators and game players repeat exactly.
+//! The workspace's one random number generator: xorshift64*, seeded, no dependency, the same
+//! stream on every platform, so seeded tests, generators and game players repeat exactly. (It
+//! is the generator the tests and the large-grid generator always used, so their seeded cases
+//! and the bundled large instances keep their streams.)
 //!
 //! With the `rand_core` feature, [`Rng`] implements `rand_core::RngCore` and `SeedableRng`,
 //! so it works with the `rand` ecosystem; any `rand_core::RngCore` can seed one through
 //! [`Rng::from_rng_core`].
 
-/// `SplitMix64`: a 64-bit state, one add and a mix per draw. [`Rng::derive`] gives independent
-/// streams for parallel work (item `i` of a run uses `Rng::new(seed).derive(i)`), so output does
-/// not depend on the number of threads.
+/// xorshift64*: a 64-bit state, three shifts and a multiply per draw. [`Rng::derive`] gives
+/// independent streams for parallel work (item `i` of a run uses `Rng::new(seed).derive(i)`), so
+/// output does not depend on the number of threads.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rng(u64);
 
 impl Rng {
     /// The stream of `seed`.
     pub fn new(seed: u64) -> Rng {
-        Rng(seed)
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
 
     /// A seed from the clock and the process id, for runs started without one.
@@ -28,17 +30,16 @@ impl Rng {
     /// An independent stream for item `index` of a run.
     #[must_use]
     pub fn derive(&self, index: u64) -> Rng {
-        let mut r = Rng(self.0 ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
-        Rng(r.next_u64())
+        let mut r = Rng::new(self.0 ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
+        Rng::new(r.next_u64())
     }
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
 
     /// A value in `0..n` (`n > 0`), by multiply-shift (bias below 2^-32).

@@ -1,3 +1,3 @@
-//! The workspace's one generator, [`simdoku_core::rng::Rng`] (`SplitMix64`), re-exported.
+//! The workspace's one generator, [`simdoku_core::rng::Rng`] (xorshift64*), re-exported.
 
 pub use simdoku_core::rng::Rng;

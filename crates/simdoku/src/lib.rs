@@ -140,7 +140,7 @@
 //! # Features
 //!
 //! `serde`: a [`Grid`] (and [`Pencilmarks`]) serialize as their text line. The generator is
-//! [`Rng`] (`SplitMix64`), which implements `rand_core::RngCore` and `SeedableRng`.
+//! [`Rng`] (xorshift64*), which implements `rand_core::RngCore` and `SeedableRng`.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -169,6 +169,8 @@ pub use solve::{Solution, Solver};
 /// Engine selection: every engine, the ranking, the CPU features, choice by name, and the
 /// cross-check of engines against each other (for benchmarks and differential tests).
 pub mod engines {
+    pub use simdoku_core::bands::Bands;
+    pub use simdoku_core::scalar::Scalar;
     pub use simdoku_dispatch::check::{Report, cross_check};
     pub use simdoku_dispatch::{
         DispatchError, ENGINES, EngineSpec, RANKING, Work, best, by_name, choose, cpu_features,
