@@ -144,7 +144,7 @@ impl fmt::Display for ParseError {
                 }
                 write!(
                     f,
-                    "column {}: unexpected {:?} (cells are 1-9, 0, . or _)",
+                    "column {}: unexpected {:?} (cells are 1-9, 0 or .)",
                     self.position + 1,
                     ch
                 )
