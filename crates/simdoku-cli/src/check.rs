@@ -4,10 +4,11 @@ use std::process::ExitCode;
 
 use clap::Args;
 use simdoku_core::Grid;
-use simdoku_dispatch::check::cross_check;
+use simdoku_dispatch::check::{Report, cross_check};
 use simdoku_dispatch::{ENGINES, EngineSpec};
 
 use crate::input::{Entry, LineReader, classify};
+use crate::progress::Progress;
 use crate::{finish, init_threads, sources};
 
 #[derive(Args, Debug)]
@@ -19,8 +20,8 @@ pub struct CheckArgs {
     /// is the reference.
     #[arg(long, value_delimiter = ',')]
     pub engines: Vec<String>,
-    /// Count solutions up to this limit (2 checks uniqueness).
-    #[arg(short, long, default_value_t = 2)]
+    /// Count solutions up to this limit (2 checks uniqueness); at least 1.
+    #[arg(short, long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
     /// Worker threads (default: all cores).
     #[arg(short = 'j', long)]
@@ -28,11 +29,46 @@ pub struct CheckArgs {
     /// Mismatches to print in full.
     #[arg(long, default_value_t = 20)]
     pub show: usize,
+    /// No progress bar on stderr (a bar is shown only when stderr is a terminal).
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// Puzzles per cross-check call: the progress bar moves after each.
+const CHUNK: usize = 1024;
+
+/// [`cross_check`] over `puzzles` in chunks, the reports merged, the bar moved after each chunk.
+fn check_in_chunks(
+    puzzles: &[Grid],
+    specs: &[&'static EngineSpec],
+    limit: u64,
+    progress: &Progress,
+) -> Report {
+    let mut report = cross_check(&[], specs, limit);
+    for (c, chunk) in puzzles.chunks(CHUNK).enumerate() {
+        let part = cross_check(chunk, specs, limit);
+        for (total, e) in report.engines.iter_mut().zip(part.engines) {
+            total.puzzles += e.puzzles;
+            total.agreements += e.agreements;
+            total.mismatches += e.mismatches;
+            total.time += e.time;
+        }
+        report
+            .mismatches
+            .extend(part.mismatches.into_iter().map(|mut m| {
+                m.puzzle_index += c * CHUNK;
+                m
+            }));
+        progress.add(chunk.len() as u64);
+    }
+    report
 }
 
 /// Reads the puzzles of a file, reporting bad lines; false if any line was bad.
 pub fn read_puzzles(name: &str, out: &mut Vec<Grid>) -> bool {
-    let data = match crate::input::read_all(name) {
+    let data = crate::input::read_all(name);
+    let name = if name == "-" { "<stdin>" } else { name };
+    let data = match data {
         Ok(d) => d,
         Err(e) => {
             eprintln!("simdoku: {name}: {e}");
@@ -83,7 +119,9 @@ pub fn check(a: &CheckArgs) -> ExitCode {
     for name in &files {
         let mut puzzles = Vec::new();
         all_ok &= read_puzzles(name, &mut puzzles);
-        let report = cross_check(&puzzles, &specs, a.limit);
+        let progress = Progress::items(puzzles.len() as u64, "puzzles", a.quiet);
+        let report = check_in_chunks(&puzzles, &specs, a.limit, &progress);
+        progress.finish();
         println!("{name}: {} puzzles, count limit {}", puzzles.len(), a.limit);
         println!(
             "  {:<10} {:>9} {:>11} {:>11} {:>10}",

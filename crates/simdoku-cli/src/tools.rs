@@ -11,10 +11,12 @@ use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use simdoku_core::{Engine, Grid, Search};
 use simdoku_dispatch::{EngineSpec, Work};
-use simdoku_tools::{Canonicalizer, ClueSymmetry, GenerateOptions, NotUnique, Rng};
+use simdoku_tools::{Canonicalizer, ClueSymmetry, GenerateOptions, NotUnique, Rng, Symmetry};
 
 use crate::input::{self, Entry};
 use crate::output::Output;
+use crate::progress::Progress;
+use crate::render;
 use crate::{RunOptions, finish, init_threads, sources};
 
 /// Lines (or generated puzzles) per parallel chunk.
@@ -77,13 +79,36 @@ pub struct FileArgs {
     pub common: RunOptions,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RateFormat {
+    /// `puzzle,guesses,grade` (`puzzle,none`, `puzzle,multiple`, `puzzle,invalid`).
+    Csv,
+    /// One JSON object a line: `file`, `line`, `puzzle`, `status` (`rated`, `none`,
+    /// `multiple`, `invalid`), then `guesses` and `grade`, or `error` (why a line is invalid).
+    Json,
+}
+
 #[derive(Args, Debug)]
 pub struct RateArgs {
     #[command(flatten)]
     pub files: FileArgs,
-    /// Random symmetries each puzzle is solved in (guesses are averaged over them).
-    #[arg(long, default_value_t = 16)]
+    /// Random symmetries each puzzle is solved in (guesses are averaged over them); at least 1.
+    #[arg(long, default_value_t = 16,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub samples: usize,
+    /// Output form.
+    #[arg(short, long, value_enum, default_value = "csv")]
+    pub format: RateFormat,
+}
+
+#[derive(Args, Debug)]
+pub struct ShuffleArgs {
+    #[command(flatten)]
+    pub files: FileArgs,
+    /// Random seed (default: from the clock; the summary shows it). The same seed gives the
+    /// same output whatever the thread count.
+    #[arg(long)]
+    pub seed: Option<u64>,
 }
 
 fn open_output(common: &RunOptions) -> Option<Output> {
@@ -127,11 +152,15 @@ pub fn solutions(a: &SolutionsArgs) -> ExitCode {
     let start = Instant::now();
     let mut engine = spec.engine();
     let (mut puzzles, mut total) = (0u64, 0u64);
+    let sources = sources(&a.files);
+    let progress = Progress::for_sources(&sources, a.common.quiet);
     let result = (|| -> io::Result<bool> {
         let mut ok = true;
         let w = out.writer();
-        let read_ok = input::each_entry(&sources(&a.files), |shown, line, entry| {
-            writeln!(w, "# {}", input::echo_field(line.bytes))?;
+        let read_ok = input::each_entry(&sources, |shown, line, entry| {
+            progress.done(line.bytes.len() as u64 + 1);
+            let echo = input::echo_field(line.bytes);
+            writeln!(w, "# {}", render::echo(&entry, &echo, a.common.empty))?;
             let search = match entry {
                 Entry::Invalid(reason) => {
                     eprintln!("{shown}:{}: {reason}", line.number);
@@ -147,6 +176,7 @@ pub fn solutions(a: &SolutionsArgs) -> ExitCode {
         })?;
         Ok(ok && read_ok)
     })();
+    progress.finish();
     if !a.common.quiet && result.is_ok() {
         eprintln!(
             "simdoku: {puzzles} puzzles, {total} solutions in {:.3} s (engine {})",
@@ -197,11 +227,7 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
     let Some(mut out) = open_output(&a.common) else {
         return ExitCode::from(1);
     };
-    let seed = a.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
+    let seed = a.seed.unwrap_or_else(clock_seed);
     let options = GenerateOptions {
         clues: a.clues,
         symmetry: match a.symmetry {
@@ -216,6 +242,12 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
     let root = Rng::new(seed);
     let start = Instant::now();
     let mut clues = 0u64;
+    let progress = if a.count > 1 {
+        Progress::items(a.count, "puzzles", a.common.quiet)
+    } else {
+        Progress::items(0, "", true)
+    };
+    let empty = a.common.empty;
     let result = (|| -> io::Result<bool> {
         let w = out.writer();
         let mut next = 0u64;
@@ -225,21 +257,27 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
                 .into_par_iter()
                 .map_init(
                     || spec.engine(),
-                    |e, i| simdoku_tools::generate(e.as_mut(), &options, &mut root.derive(i)),
+                    |e, i| {
+                        let g = simdoku_tools::generate(e.as_mut(), &options, &mut root.derive(i));
+                        progress.done(1);
+                        g
+                    },
                 )
                 .collect();
             for g in &made {
                 clues += g.puzzle.givens() as u64;
+                let puzzle = render::grid(&g.puzzle, empty);
                 if a.with_solution {
-                    writeln!(w, "{},{}", g.puzzle, g.solution)?;
+                    writeln!(w, "{puzzle},{}", g.solution)?;
                 } else {
-                    writeln!(w, "{}", g.puzzle)?;
+                    writeln!(w, "{puzzle}")?;
                 }
             }
             next = end;
         }
         Ok(true)
     })();
+    progress.finish();
     if !a.common.quiet && result.is_ok() {
         let secs = start.elapsed().as_secs_f64();
         eprintln!(
@@ -261,15 +299,30 @@ struct Worker {
     canon: Canonicalizer,
 }
 
-/// Reads every source in chunks, maps each puzzle to an output line on the rayon pool, and
-/// writes the lines in input order. Invalid lines (and pencilmark lines, which these tools do
-/// not read) print `invalid` in their place and make the exit status 1.
+/// One input line for the tools: where it was, what the output echoes, what it holds.
+struct Item {
+    /// The source as errors name it.
+    file: String,
+    line: u64,
+    /// Its place among every puzzle line of the run, from 0 (for per-puzzle seeds).
+    index: u64,
+    /// The first field as read, or written again with `--empty`.
+    echo: String,
+    /// The puzzle, or why the line holds none.
+    grid: Result<Grid, String>,
+    /// Its size in the input, for the progress bar.
+    bytes: u64,
+}
+
+/// Reads every source in chunks, maps each line to an output line on the rayon pool with `f`,
+/// and writes the lines in input order. Invalid lines (and pencilmark lines, which these tools
+/// do not read) are reported as `FILE:LINE: reason`, reach `f` as an `Err`, and make the exit
+/// status 1.
 fn map_lines(
     command: &str,
     files: &FileArgs,
     work: Work,
-    f: &(dyn Fn(&mut Worker, &Grid, &str) -> String + Sync),
-    invalid: &(dyn Fn(&str) -> String + Sync),
+    f: &(dyn Fn(&mut Worker, &Item) -> String + Sync),
 ) -> ExitCode {
     let common = &files.common;
     init_threads(common.threads);
@@ -282,11 +335,14 @@ fn map_lines(
     };
     let start = Instant::now();
     let mut puzzles = 0u64;
+    let mut index = 0u64;
+    let sources = sources(&files.files);
+    let progress = Progress::for_sources(&sources, common.quiet);
     let result = (|| -> io::Result<bool> {
         let mut ok = true;
         let w = out.writer();
-        let mut chunk: Vec<(String, Option<Grid>)> = Vec::with_capacity(CHUNK);
-        let run = |chunk: &mut Vec<(String, Option<Grid>)>, w: &mut dyn Write| {
+        let mut chunk: Vec<Item> = Vec::with_capacity(CHUNK);
+        let run = |chunk: &mut Vec<Item>, w: &mut dyn Write| {
             let lines: Vec<String> = chunk
                 .par_iter()
                 .map_init(
@@ -294,36 +350,41 @@ fn map_lines(
                         engine: spec.engine(),
                         canon: Canonicalizer::new(),
                     },
-                    |wk, (echo, g)| match g {
-                        Some(g) => f(wk, g, echo),
-                        None => invalid(echo),
+                    |wk, item| {
+                        let line = f(wk, item);
+                        progress.done(item.bytes);
+                        line
                     },
                 )
                 .collect();
             chunk.clear();
             lines.iter().try_for_each(|l| writeln!(w, "{l}"))
         };
-        let read_ok = input::each_entry(&sources(&files.files), |shown, line, entry| {
-            let echo = input::echo_field(line.bytes);
+        let read_ok = input::each_entry(&sources, |shown, line, entry| {
+            let echo = render::echo(&entry, &input::echo_field(line.bytes), common.empty);
             let grid = match entry {
                 Entry::Puzzle(g) => {
                     puzzles += 1;
-                    Some(g)
+                    Ok(g)
                 }
-                Entry::Invalid(reason) => {
-                    eprintln!("{shown}:{}: {reason}", line.number);
-                    None
-                }
-                Entry::Pencilmarks(_) => {
-                    eprintln!(
-                        "{shown}:{}: pencilmark lines are not read by {command}",
-                        line.number
-                    );
-                    None
-                }
+                Entry::Invalid(reason) => Err(reason),
+                Entry::Pencilmarks(_) => Err(format!(
+                    "pencilmark lines are read by solve, count and solutions, not by {command}"
+                )),
             };
-            ok &= grid.is_some();
-            chunk.push((echo, grid));
+            if let Err(reason) = &grid {
+                eprintln!("{shown}:{}: {reason}", line.number);
+                ok = false;
+            }
+            chunk.push(Item {
+                file: shown.to_string(),
+                line: line.number,
+                index,
+                echo,
+                grid,
+                bytes: line.bytes.len() as u64 + 1,
+            });
+            index += 1;
             if chunk.len() == CHUNK {
                 run(&mut chunk, w)?;
             }
@@ -332,6 +393,7 @@ fn map_lines(
         run(&mut chunk, w)?;
         Ok(ok && read_ok)
     })();
+    progress.finish();
     if !common.quiet && result.is_ok() {
         let secs = start.elapsed().as_secs_f64();
         eprintln!(
@@ -347,17 +409,18 @@ fn map_lines(
 
 /// `simdoku minimize`: `puzzle,minimal` (or `none` / `multiple` when the puzzle is not unique).
 pub fn minimize(a: &FileArgs) -> ExitCode {
-    map_lines(
-        "minimize",
-        a,
-        Work::Count,
-        &|wk, g, echo| match simdoku_tools::minimize(wk.engine.as_mut(), g) {
-            Ok(m) => format!("{echo},{m}"),
-            Err(NotUnique::NoSolution) => format!("{echo},none"),
-            Err(NotUnique::Multiple) => format!("{echo},multiple"),
-        },
-        &|echo| format!("{echo},invalid"),
-    )
+    let empty = a.common.empty;
+    map_lines("minimize", a, Work::Count, &move |wk, item| {
+        let echo = &item.echo;
+        match &item.grid {
+            Err(_) => format!("{echo},invalid"),
+            Ok(g) => match simdoku_tools::minimize(wk.engine.as_mut(), g) {
+                Ok(m) => format!("{echo},{}", render::grid(&m, empty)),
+                Err(NotUnique::NoSolution) => format!("{echo},none"),
+                Err(NotUnique::Multiple) => format!("{echo},multiple"),
+            },
+        }
+    })
 }
 
 /// A seed made from the puzzle itself, so a puzzle rates the same wherever it is in a file.
@@ -367,37 +430,91 @@ fn puzzle_seed(g: &Grid) -> u64 {
     })
 }
 
-/// `simdoku rate`: `puzzle,guesses,grade`.
+/// `simdoku rate`: `puzzle,guesses,grade`, or JSON lines.
 pub fn rate(a: &RateArgs) -> ExitCode {
-    let samples = a.samples;
-    map_lines(
-        "rate",
-        &a.files,
-        Work::Count,
-        &move |wk, g, echo| {
-            let r = simdoku_tools::rate(
+    let (samples, format) = (a.samples, a.format);
+    map_lines("rate", &a.files, Work::Count, &move |wk, item| {
+        let echo = &item.echo;
+        let rating = item.grid.as_ref().map(|g| {
+            simdoku_tools::rate(
                 wk.engine.as_mut(),
                 g,
                 samples,
                 &mut Rng::new(puzzle_seed(g)),
-            );
-            match r.solutions {
-                0 => format!("{echo},none"),
-                1 => format!("{echo},{:.2},{}", r.guesses, r.grade.name()),
-                _ => format!("{echo},multiple"),
+            )
+        });
+        match format {
+            RateFormat::Csv => match rating {
+                Err(_) => format!("{echo},invalid"),
+                Ok(r) => match r.solutions {
+                    0 => format!("{echo},none"),
+                    1 => format!("{echo},{:.2},{}", r.guesses, r.grade.name()),
+                    _ => format!("{echo},multiple"),
+                },
+            },
+            RateFormat::Json => {
+                let head = |status| render::json_head(&item.file, item.line, echo, status);
+                match rating {
+                    Err(reason) => {
+                        format!(
+                            "{},\"error\":{}}}",
+                            head("invalid"),
+                            render::json_str(reason)
+                        )
+                    }
+                    Ok(r) => match r.solutions {
+                        0 => format!("{}}}", head("none")),
+                        1 => format!(
+                            "{},\"guesses\":{:.2},\"grade\":{}}}",
+                            head("rated"),
+                            r.guesses,
+                            render::json_str(r.grade.name())
+                        ),
+                        _ => format!("{}}}", head("multiple")),
+                    },
+                }
             }
-        },
-        &|echo| format!("{echo},invalid"),
-    )
+        }
+    })
 }
 
 /// `simdoku canon`: the canonical form alone, one a line.
 pub fn canon(a: &FileArgs) -> ExitCode {
+    let empty = a.common.empty;
+    map_lines("canon", a, Work::Count, &move |wk, item| match &item.grid {
+        Ok(g) => render::grid(&wk.canon.canonical(g), empty),
+        Err(_) => "invalid".to_string(),
+    })
+}
+
+/// `simdoku shuffle`: each puzzle under a random symmetry (relabelled digits, rows permuted
+/// within bands, bands permuted, the same for columns and stacks, maybe transposed): an
+/// equivalent puzzle with as many solutions. Puzzle `i` of the run uses the `i`-th stream of
+/// the seed, so the output does not depend on the thread count.
+pub fn shuffle(a: &ShuffleArgs) -> ExitCode {
+    let seed = a.seed.unwrap_or_else(clock_seed);
+    if !a.files.common.quiet {
+        eprintln!("simdoku: shuffle seed {seed}");
+    }
+    let root = Rng::new(seed);
+    let empty = a.files.common.empty;
     map_lines(
-        "canon",
-        a,
+        "shuffle",
+        &a.files,
         Work::Count,
-        &|wk, g, _| wk.canon.canonical(g).to_string(),
-        &|_| "invalid".to_string(),
+        &move |_, item| match &item.grid {
+            Ok(g) => render::grid(
+                &Symmetry::random(&mut root.derive(item.index)).apply(g),
+                empty,
+            ),
+            Err(_) => "invalid".to_string(),
+        },
     )
+}
+
+/// A seed from the clock, for runs given none.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
 }
