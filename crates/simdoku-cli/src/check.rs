@@ -64,15 +64,16 @@ fn check_in_chunks(
     report
 }
 
-/// Reads the puzzles of a file, reporting bad lines; false if any line was bad.
-pub fn read_puzzles(name: &str, out: &mut Vec<Grid>) -> bool {
+/// Reads the puzzles of a file, reporting bad lines: `Some(false)` if any line was bad, `None`
+/// (reported) if the file could not be read.
+pub fn read_puzzles(name: &str, out: &mut Vec<Grid>) -> Option<bool> {
     let data = crate::input::read_all(name);
-    let name = if name == "-" { "<stdin>" } else { name };
+    let name = shown(name);
     let data = match data {
         Ok(d) => d,
         Err(e) => {
             eprintln!("simdoku: {name}: {e}");
-            return false;
+            return None;
         }
     };
     let mut ok = true;
@@ -94,7 +95,12 @@ pub fn read_puzzles(name: &str, out: &mut Vec<Grid>) -> bool {
             None => {}
         }
     }
-    ok
+    Some(ok)
+}
+
+/// A source as messages name it: `<stdin>` for `-`.
+fn shown(name: &str) -> &str {
+    if name == "-" { "<stdin>" } else { name }
 }
 
 /// The named engines (all available ones when `names` is empty).
@@ -118,7 +124,12 @@ pub fn check(a: &CheckArgs) -> ExitCode {
     let mut all_ok = true;
     for name in &files {
         let mut puzzles = Vec::new();
-        all_ok &= read_puzzles(name, &mut puzzles);
+        let Some(read_ok) = read_puzzles(name, &mut puzzles) else {
+            all_ok = false;
+            continue;
+        };
+        all_ok &= read_ok;
+        let name = shown(name);
         let progress = Progress::items(puzzles.len() as u64, "puzzles", a.quiet);
         let report = check_in_chunks(&puzzles, &specs, a.limit, &progress);
         progress.finish();

@@ -49,8 +49,9 @@ pub struct GenerateArgs {
     #[arg(short = 'n', long, default_value_t = 1)]
     pub count: u64,
     /// Stop removing clues at this many or fewer (default: as few as possible, which gives
-    /// minimal puzzles when --symmetry is none).
-    #[arg(short = 'k', long, default_value_t = 0)]
+    /// minimal puzzles when --symmetry is none); at most 81.
+    #[arg(short = 'k', long, default_value_t = 0,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=81))]
     pub clues: usize,
     /// The symmetry the pattern of givens keeps.
     #[arg(short, long, value_enum, default_value = "none")]

@@ -409,3 +409,25 @@ fn no_progress_bar_when_stderr_is_not_a_terminal() {
         assert!(out.stderr.is_empty(), "{quiet:?}: {}", text(&out.stderr));
     }
 }
+
+#[test]
+fn unreadable_inputs_give_no_empty_report() {
+    let out = simdoku(&["check", "no/such/file.txt"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty(), "no table of 0 puzzles");
+    assert!(text(&out.stderr).starts_with("simdoku: no/such/file.txt: No such file"));
+    let out = simdoku(&["bench", "--passes", "1", "no/such/file.txt"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        out.stdout.is_empty(),
+        "no rows of NaN: {}",
+        text(&out.stdout)
+    );
+    // stdin is named as the other commands name it.
+    let out = simdoku(&["check", "-q"], format!("{PUZZLE}\nbad\n").as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).starts_with("<stdin>: 1 puzzles"));
+    assert!(text(&out.stderr).starts_with("<stdin>:2: "));
+    let out = simdoku(&["generate", "--clues", "82"], b"");
+    assert_eq!(out.status.code(), Some(2));
+}
