@@ -431,3 +431,47 @@ fn unreadable_inputs_give_no_empty_report() {
     let out = simdoku(&["generate", "--clues", "82"], b"");
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Runs `simdoku ARGS` with stdout and stderr on a terminal (util-linux `script` makes one);
+/// `None` where `script` is missing.
+fn on_a_terminal(args: &[&str]) -> Option<String> {
+    let line = std::iter::once(env!("CARGO_BIN_EXE_simdoku"))
+        .chain(args.iter().copied())
+        .map(|a| format!("'{a}'"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let out = std::process::Command::new("script")
+        .args(["-qec", &line, "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    out.status.success().then(|| text(&out.stdout))
+}
+
+#[test]
+fn progress_bars_show_on_a_terminal_unless_quiet() {
+    let path = data("top95.txt");
+    let dir = temp_dir("bars");
+    let result = dir.join("out.txt").to_string_lossy().into_owned();
+    for args in [
+        &["rate", "--samples", "8", "-o", &result, &path][..],
+        &["minimize", "-o", &result, &path],
+        &["canon", "-o", &result, &path],
+        &["shuffle", "-o", &result, &path],
+        &["solutions", "--max", "1", "-o", &result, &path],
+        &["generate", "-n", "20", "-o", &result],
+        &["check", &path],
+    ] {
+        let Some(screen) = on_a_terminal(args) else {
+            eprintln!("no `script` here: progress bars not checked on a terminal");
+            return;
+        };
+        // indicatif clears its line with ESC [2K when it redraws or finishes.
+        assert!(screen.contains("\u{1b}[2K"), "{args:?}: {screen:?}");
+        let mut quiet = args.to_vec();
+        quiet.insert(1, "-q");
+        let screen = on_a_terminal(&quiet).unwrap();
+        assert!(!screen.contains('\u{1b}'), "{quiet:?}: {screen:?}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
