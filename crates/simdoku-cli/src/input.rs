@@ -144,6 +144,12 @@ pub fn classify(line: &Line<'_>) -> Option<Entry> {
     if line.number == 1 && is_csv_header(text) {
         return None;
     }
+    if line.number == 1 && (text.starts_with(b"\xFF\xFE") || text.starts_with(b"\xFE\xFF")) {
+        return Some(Entry::Invalid(
+            "UTF-16 text (it starts with a UTF-16 byte-order mark): save it as UTF-8 or ASCII"
+                .to_string(),
+        ));
+    }
     if line.too_long {
         return Some(Entry::Invalid(format!("line longer than {MAX_LINE} bytes")));
     }

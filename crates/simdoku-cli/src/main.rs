@@ -24,7 +24,9 @@ use simdoku_dispatch::{DispatchError, EngineSpec, Work};
 ///
 /// Input: one puzzle a line, 81 cells, `1`-`9` given, `0` or `.` empty; anything after the
 /// 81st cell (a comma and a solution, a comment) is ignored; blank lines, `#` comment lines and a
-/// CSV header on line 1 are skipped. FILE `-` (or none) reads stdin. solve, count and solutions
+/// CSV header on line 1 are skipped, and so is a UTF-8 byte-order mark; a line of 16, 256 or 625
+/// cells (a 4x4, 16x16 or 25x25 grid) is invalid with a pointer to `simdoku large`, which reads
+/// those. FILE `-` (or none) reads stdin. solve, count and solutions
 /// also read pencilmark (Sukaku) lines: 729 characters, nine per cell, character k of a cell
 /// being the digit k+1 when it is a candidate there, `0` or `.` when not.
 ///

@@ -82,6 +82,29 @@ fn a_byte_order_mark_is_skipped_by_every_reading_command() {
     let (echo, solution) = first.split_once(',').unwrap();
     assert_eq!(echo, PUZZLE);
     check_solution(&PUZZLE.parse().unwrap(), &solution.parse().unwrap()).unwrap();
+    // A mark before a CSV header: the header is still skipped.
+    let out = simdoku(
+        &["solve", "-q"],
+        format!("{BOM}quizzes,solutions\r\n{PUZZLE},\r\n").as_bytes(),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).lines().count(), 1);
+    // A UTF-16 file is named as such.
+    let utf16: Vec<u8> = [0xFF, 0xFE]
+        .into_iter()
+        .chain(
+            format!("{PUZZLE}\n")
+                .encode_utf16()
+                .flat_map(u16::to_le_bytes),
+        )
+        .collect();
+    let out = simdoku(&["solve", "-q"], &utf16);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).starts_with("<stdin>:1: UTF-16 text"),
+        "{}",
+        text(&out.stderr)
+    );
     // Only at the start: a mark inside the input is a bad character where it stands.
     let out = simdoku(
         &["solve", "-q"],
