@@ -4,6 +4,7 @@
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -16,7 +17,7 @@ use simdoku_tools::{Canonicalizer, ClueSymmetry, GenerateOptions, NotUnique, Rng
 use crate::input::{self, Entry};
 use crate::output::Output;
 use crate::progress::Progress;
-use crate::render;
+use crate::render::{self, Empty};
 use crate::{RunOptions, finish, init_threads, sources};
 
 /// Lines (or generated puzzles) per parallel chunk.
@@ -301,6 +302,7 @@ struct Worker {
 }
 
 /// One input line for the tools: where it was, what the output echoes, what it holds.
+#[derive(Clone)]
 struct Item {
     /// The source as errors name it.
     file: String,
@@ -335,34 +337,97 @@ fn map_lines(
         return ExitCode::from(1);
     };
     let start = Instant::now();
-    let mut puzzles = 0u64;
-    let mut index = 0u64;
     let sources = sources(&files.files);
     let progress = Progress::for_sources(&sources, common.quiet);
-    let result = (|| -> io::Result<bool> {
-        let mut ok = true;
-        let w = out.writer();
+    let lines = Lines {
+        command,
+        spec,
+        empty: common.empty,
+        progress: &progress,
+    };
+    let result = lines.run(&sources, f, out.writer());
+    progress.finish();
+    if !common.quiet
+        && let Ok((_, puzzles)) = result
+    {
+        let secs = start.elapsed().as_secs_f64();
+        eprintln!(
+            "simdoku: {command}: {puzzles} puzzles in {secs:.3} s ({:.0} puzzles/s, engine {}, \
+             {} threads)",
+            puzzles as f64 / secs.max(1e-9),
+            spec.name,
+            rayon::current_num_threads()
+        );
+    }
+    close(out, result.map(|(ok, _)| ok))
+}
+
+/// How [`map_lines`] runs: the command (for messages), the engine, the empty-cell character.
+struct Lines<'a> {
+    command: &'a str,
+    spec: &'static EngineSpec,
+    empty: Option<Empty>,
+    progress: &'a Progress,
+}
+
+impl Lines<'_> {
+    fn worker(&self) -> Worker {
+        Worker {
+            engine: self.spec.engine(),
+            canon: Canonicalizer::new(),
+        }
+    }
+
+    /// `f` on one item. A panic (a bug) is caught: the item is reported on stderr and written
+    /// as an invalid line, the worker is made anew, and the run goes on; the flag says so.
+    fn one(
+        &self,
+        wk: &mut Worker,
+        item: &Item,
+        f: &(dyn Fn(&mut Worker, &Item) -> String + Sync),
+    ) -> (String, bool) {
+        let result = catch_unwind(AssertUnwindSafe(|| f(wk, item)));
+        self.progress.done(item.bytes);
+        if let Ok(line) = result {
+            return (line, true);
+        }
+        *wk = self.worker();
+        let reason = format!(
+            "{} failed on this puzzle (a bug: please report it)",
+            self.command
+        );
+        eprintln!("{}:{}: {reason}", item.file, item.line);
+        let failed = Item {
+            grid: Err(reason),
+            ..item.clone()
+        };
+        (f(wk, &failed), false)
+    }
+
+    /// Every line of `sources`, mapped with `f` and written to `w` in input order: whether every
+    /// line was a puzzle that `f` took without failing, and how many puzzles there were.
+    fn run(
+        &self,
+        sources: &[String],
+        f: &(dyn Fn(&mut Worker, &Item) -> String + Sync),
+        w: &mut dyn Write,
+    ) -> io::Result<(bool, u64)> {
+        let command = self.command;
+        let (mut ok, mut puzzles, mut index) = (true, 0u64, 0u64);
         let mut chunk: Vec<Item> = Vec::with_capacity(CHUNK);
-        let run = |chunk: &mut Vec<Item>, w: &mut dyn Write| {
-            let lines: Vec<String> = chunk
+        let run = |chunk: &mut Vec<Item>, w: &mut dyn Write| -> io::Result<bool> {
+            let lines: Vec<(String, bool)> = chunk
                 .par_iter()
-                .map_init(
-                    || Worker {
-                        engine: spec.engine(),
-                        canon: Canonicalizer::new(),
-                    },
-                    |wk, item| {
-                        let line = f(wk, item);
-                        progress.done(item.bytes);
-                        line
-                    },
-                )
+                .map_init(|| self.worker(), |wk, item| self.one(wk, item, f))
                 .collect();
             chunk.clear();
-            lines.iter().try_for_each(|l| writeln!(w, "{l}"))
+            for (l, _) in &lines {
+                writeln!(w, "{l}")?;
+            }
+            Ok(lines.iter().all(|(_, fine)| *fine))
         };
-        let read_ok = input::each_entry(&sources, |shown, line, entry| {
-            let echo = render::echo(&entry, &input::echo_field(line.bytes), common.empty);
+        let read_ok = input::each_entry(sources, |shown, line, entry| {
+            let echo = render::echo(&entry, &input::echo_field(line.bytes), self.empty);
             let grid = match entry {
                 Entry::Puzzle(g) => {
                     puzzles += 1;
@@ -387,25 +452,13 @@ fn map_lines(
             });
             index += 1;
             if chunk.len() == CHUNK {
-                run(&mut chunk, w)?;
+                ok &= run(&mut chunk, w)?;
             }
             Ok(())
         })?;
-        run(&mut chunk, w)?;
-        Ok(ok && read_ok)
-    })();
-    progress.finish();
-    if !common.quiet && result.is_ok() {
-        let secs = start.elapsed().as_secs_f64();
-        eprintln!(
-            "simdoku: {command}: {puzzles} puzzles in {secs:.3} s ({:.0} puzzles/s, engine {}, \
-             {} threads)",
-            puzzles as f64 / secs.max(1e-9),
-            spec.name,
-            rayon::current_num_threads()
-        );
+        ok &= run(&mut chunk, w)?;
+        Ok((ok && read_ok, puzzles))
     }
-    close(out, result)
 }
 
 /// `simdoku minimize`: `puzzle,minimal` (or `none` / `multiple` when the puzzle is not unique).
@@ -518,4 +571,47 @@ fn clock_seed() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_on_one_puzzle_is_reported_and_the_run_goes_on() {
+        let path = std::env::temp_dir().join(format!("simdoku-tools-{}.txt", std::process::id()));
+        let ok = ".".repeat(81);
+        let bad = format!("9{}", ".".repeat(80));
+        std::fs::write(&path, format!("{ok}\n{bad}\nxyz\n{ok}\n")).unwrap();
+        let progress = Progress::items(0, "", true);
+        let lines = Lines {
+            command: "test",
+            spec: simdoku_dispatch::best(Work::Count),
+            empty: Some(Empty::Zero),
+            progress: &progress,
+        };
+        // A tool with a bug: it panics on puzzles whose first cell is 9.
+        let f = |_: &mut Worker, item: &Item| match &item.grid {
+            Ok(g) => {
+                assert!(g.get(0) != 9, "boom");
+                format!("{},{}", item.line, item.echo)
+            }
+            Err(reason) => format!("{},invalid,{reason}", item.line),
+        };
+        let mut out = Vec::new();
+        let (fine, puzzles) = lines
+            .run(&[path.to_string_lossy().into_owned()], &f, &mut out)
+            .unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert!(!fine, "a failure makes the exit status non-zero");
+        assert_eq!(puzzles, 3);
+        let zeros = "0".repeat(81);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            format!(
+                "1,{zeros}\n2,invalid,test failed on this puzzle (a bug: please report it)\n\
+                 3,invalid,column 1: unexpected 'x' (cells are 1-9, 0 or .)\n4,{zeros}\n"
+            )
+        );
+    }
 }
