@@ -148,7 +148,7 @@ pub struct RunOptions {
     /// Worker threads (default: all cores).
     #[arg(short = 'j', long)]
     pub threads: Option<usize>,
-    /// Write results to FILE (atomically, at the end) instead of stdout.
+    /// Write results to FILE (atomically, at the end) instead of stdout (`-`: stdout).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// No summary and no progress bar on stderr (a bar is shown only when stderr is a

@@ -498,3 +498,16 @@ fn progress_bars_show_on_a_terminal_unless_quiet() {
     }
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn output_dash_is_stdout() {
+    for cmd in ["solve", "count", "canon"] {
+        let out = simdoku(&[cmd, "-q", "-o", "-"], format!("{PUZZLE}\n").as_bytes());
+        assert!(out.status.success(), "{cmd}");
+        assert_eq!(text(&out.stdout).lines().count(), 1, "{cmd}");
+    }
+    assert!(
+        !std::path::Path::new("-").exists(),
+        "no file named - in the working directory"
+    );
+}
