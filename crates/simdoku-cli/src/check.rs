@@ -167,3 +167,66 @@ pub fn check(a: &CheckArgs) -> ExitCode {
     }
     finish(Ok(all_ok))
 }
+
+#[cfg(test)]
+mod tests {
+    use std::ops::ControlFlow;
+
+    use simdoku_core::scalar::Scalar;
+    use simdoku_core::testkit::SOLUTION;
+    use simdoku_core::{Engine, Search};
+
+    use super::*;
+
+    /// The scalar engine with a bug: one solution too many for grids whose last cell is empty.
+    struct OffByOne(Scalar);
+
+    impl Engine for OffByOne {
+        fn name(&self) -> &'static str {
+            "off-by-one"
+        }
+        fn count(&mut self, g: &Grid, limit: u64) -> Search {
+            let mut s = self.0.count(g, limit);
+            s.solutions += u64::from(g.get(80) == 0);
+            s
+        }
+        fn visit(&mut self, g: &Grid, v: &mut dyn FnMut(&Grid) -> ControlFlow<()>) -> Search {
+            self.0.visit(g, v)
+        }
+    }
+
+    static OFF_BY_ONE: EngineSpec = EngineSpec {
+        name: "off-by-one",
+        summary: "test engine",
+        features: &[],
+        make: || Some(Box::new(OffByOne(Scalar::new()))),
+    };
+
+    #[test]
+    fn chunks_add_up_to_one_report_with_the_puzzles_own_indices() {
+        let solved: Grid = SOLUTION.parse().unwrap();
+        let mut cells = *solved.cells();
+        cells[80] = 0;
+        let holed = Grid::from_cells(cells).unwrap();
+        let n = 2 * CHUNK + 100;
+        let bad = [3, CHUNK + 7, 2 * CHUNK + 99];
+        let puzzles: Vec<Grid> = (0..n)
+            .map(|i| if bad.contains(&i) { holed } else { solved })
+            .collect();
+        let scalar = simdoku_dispatch::by_name("scalar").unwrap();
+        let specs = [scalar, &OFF_BY_ONE];
+        let report = check_in_chunks(&puzzles, &specs, 2, &Progress::items(0, "", true));
+        let whole = cross_check(&puzzles, &specs, 2);
+        let indices: Vec<usize> = report.mismatches.iter().map(|m| m.puzzle_index).collect();
+        assert_eq!(indices, bad);
+        assert!(report.mismatches.iter().all(|m| m.puzzle == holed));
+        for (e, w) in report.engines.iter().zip(&whole.engines) {
+            assert_eq!(
+                (e.name, e.puzzles, e.agreements, e.mismatches),
+                (w.name, w.puzzles, w.agreements, w.mismatches)
+            );
+        }
+        assert_eq!(report.engines[1].mismatches, 3);
+        assert_eq!(report.engines[0].agreements, n);
+    }
+}
