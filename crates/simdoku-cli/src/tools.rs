@@ -152,41 +152,74 @@ pub fn solutions(a: &SolutionsArgs) -> ExitCode {
         return ExitCode::from(1);
     };
     let start = Instant::now();
-    let mut engine = spec.engine();
-    let (mut puzzles, mut total) = (0u64, 0u64);
     let sources = sources(&a.files);
     let progress = Progress::for_sources(&sources, a.common.quiet);
-    let result = (|| -> io::Result<bool> {
-        let mut ok = true;
-        let w = out.writer();
-        let read_ok = input::each_entry(&sources, |shown, line, entry| {
-            progress.done(line.bytes.len() as u64 + 1);
-            let echo = input::echo_field(line.bytes);
-            writeln!(w, "# {}", render::echo(&entry, &echo, a.common.empty))?;
-            let search = match entry {
-                Entry::Invalid(reason) => {
-                    eprintln!("{shown}:{}: {reason}", line.number);
-                    ok = false;
-                    return writeln!(w, "# invalid");
-                }
-                Entry::Puzzle(g) => stream(w, a.max, |v| engine.visit(&g, v))?,
-                Entry::Pencilmarks(m) => stream(w, a.max, |v| m.visit(v))?,
-            };
-            puzzles += 1;
-            total += search.solutions;
-            Ok(())
-        })?;
-        Ok(ok && read_ok)
-    })();
+    let result = write_solutions(
+        spec,
+        &sources,
+        a.max,
+        a.common.empty,
+        &progress,
+        out.writer(),
+    );
     progress.finish();
-    if !a.common.quiet && result.is_ok() {
+    if !a.common.quiet
+        && let Ok((_, puzzles, total)) = result
+    {
         eprintln!(
             "simdoku: {puzzles} puzzles, {total} solutions in {:.3} s (engine {})",
             start.elapsed().as_secs_f64(),
             spec.name
         );
     }
-    close(out, result)
+    close(out, result.map(|(ok, ..)| ok))
+}
+
+/// The body of `simdoku solutions`: whether every line was a puzzle the engine took without
+/// failing, how many puzzles, how many solutions. A panic of the engine (a bug) on one puzzle
+/// is reported as `FILE:LINE`, written as `# error` after what was found, and the run goes on
+/// with a new engine.
+fn write_solutions(
+    spec: &'static EngineSpec,
+    sources: &[String],
+    max: Option<u64>,
+    empty: Option<Empty>,
+    progress: &Progress,
+    w: &mut dyn Write,
+) -> io::Result<(bool, u64, u64)> {
+    let mut engine = spec.engine();
+    let (mut ok, mut puzzles, mut total) = (true, 0u64, 0u64);
+    let read_ok = input::each_entry(sources, |shown, line, entry| {
+        progress.done(line.bytes.len() as u64 + 1);
+        let echo = input::echo_field(line.bytes);
+        writeln!(w, "# {}", render::echo(&entry, &echo, empty))?;
+        let search = match entry {
+            Entry::Invalid(reason) => {
+                eprintln!("{shown}:{}: {reason}", line.number);
+                ok = false;
+                return writeln!(w, "# invalid");
+            }
+            Entry::Puzzle(g) => {
+                let found =
+                    catch_unwind(AssertUnwindSafe(|| stream(w, max, |v| engine.visit(&g, v))));
+                let Ok(search) = found else {
+                    eprintln!(
+                        "{shown}:{}: engine {} failed on this puzzle (a bug: please report it)",
+                        line.number, spec.name
+                    );
+                    engine = spec.engine();
+                    ok = false;
+                    return writeln!(w, "# error");
+                };
+                search?
+            }
+            Entry::Pencilmarks(m) => stream(w, max, |v| m.visit(v))?,
+        };
+        puzzles += 1;
+        total += search.solutions;
+        Ok(())
+    })?;
+    Ok((ok && read_ok, puzzles, total))
 }
 
 /// Writes each solution a visit finds, one a line; a write error stops the visit and is
@@ -576,6 +609,47 @@ fn clock_seed() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_panic_of_the_engine_in_solutions_is_reported_and_the_run_goes_on() {
+        use simdoku_core::testkit::SOLUTION;
+
+        /// The scalar engine with a bug: it panics on grids whose first cell is empty.
+        struct Faulty(simdoku_core::scalar::Scalar);
+        impl Engine for Faulty {
+            fn name(&self) -> &'static str {
+                "faulty"
+            }
+            fn count(&mut self, g: &Grid, limit: u64) -> Search {
+                self.0.count(g, limit)
+            }
+            fn visit(&mut self, g: &Grid, v: &mut dyn FnMut(&Grid) -> ControlFlow<()>) -> Search {
+                assert!(g.get(0) != 0, "boom");
+                self.0.visit(g, v)
+            }
+        }
+        static FAULTY: EngineSpec = EngineSpec {
+            name: "faulty",
+            summary: "test engine",
+            features: &[],
+            make: || Some(Box::new(Faulty(simdoku_core::scalar::Scalar::new()))),
+        };
+        let path = std::env::temp_dir().join(format!("simdoku-sols-{}.txt", std::process::id()));
+        let holed = format!(".{}", &SOLUTION[1..]);
+        std::fs::write(&path, format!("{SOLUTION}\n{holed}\n{SOLUTION}\n")).unwrap();
+        let mut out = Vec::new();
+        let progress = Progress::items(0, "", true);
+        let sources = [path.to_string_lossy().into_owned()];
+        let (fine, puzzles, total) =
+            write_solutions(&FAULTY, &sources, None, None, &progress, &mut out).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert!(!fine, "a failure makes the exit status non-zero");
+        assert_eq!((puzzles, total), (2, 2));
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            format!("# {SOLUTION}\n{SOLUTION}\n# {holed}\n# error\n# {SOLUTION}\n{SOLUTION}\n")
+        );
+    }
 
     #[test]
     fn a_panic_on_one_puzzle_is_reported_and_the_run_goes_on() {
