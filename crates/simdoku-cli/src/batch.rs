@@ -55,6 +55,9 @@ impl Tally {
     }
 }
 
+/// Writes one output line (or block): the source as errors name it, the line, its result.
+pub type WriteFn = dyn Fn(&mut dyn Write, &str, &Record, &Outcome) -> io::Result<()>;
+
 /// The work on one pencilmark line.
 pub type MarksWork = dyn Fn(&Pencilmarks) -> (Outcome, u64) + Sync;
 
@@ -66,7 +69,7 @@ pub struct Batch<'a> {
     /// Solves (or counts) one pencilmark puzzle; `None`: such lines are invalid here.
     pub marks: Option<&'a MarksWork>,
     /// Writes one output line (or block).
-    pub write: &'a dyn Fn(&mut dyn Write, &Record, &Outcome) -> io::Result<()>,
+    pub write: &'a WriteFn,
 }
 
 impl Batch<'_> {
@@ -182,7 +185,7 @@ impl Batch<'_> {
                     }
                 }
             }
-            (self.write)(out, r, outcome)?;
+            (self.write)(out, source, r, outcome)?;
         }
         chunk.clear();
         Ok(())
@@ -274,7 +277,8 @@ mod tests {
         let bad = format!("9{}", ".".repeat(80));
         std::fs::write(&path, format!("{ok}\n{bad}\n{ok}\n")).unwrap();
         let work = |e: &mut dyn Engine, g: &Grid| (Outcome::Count(e.count(g, 2).solutions), 0);
-        let write = |w: &mut dyn Write, r: &Record, o: &Outcome| writeln!(w, "{} {:?}", r.line, o);
+        let write =
+            |w: &mut dyn Write, _: &str, r: &Record, o: &Outcome| writeln!(w, "{} {:?}", r.line, o);
         let batch = Batch {
             spec: &FAULTY,
             quiet: true,
