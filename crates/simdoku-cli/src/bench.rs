@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use simdoku_dispatch::bench::{Contender, EngineContender, Mode, measure, svg, table};
+use simdoku::engines::bench::{Contender, EngineContender, Mode, measure, svg, table};
 
 use crate::check::{engines_by_name, read_puzzles};
 use crate::finish;

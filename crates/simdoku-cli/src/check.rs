@@ -3,9 +3,9 @@
 use std::process::ExitCode;
 
 use clap::Args;
-use simdoku_core::Grid;
-use simdoku_dispatch::check::{Report, cross_check};
-use simdoku_dispatch::{ENGINES, EngineSpec};
+use simdoku::Grid;
+use simdoku::engines::check::{Report, cross_check};
+use simdoku::engines::{ENGINES, EngineSpec};
 
 use crate::input::{Entry, LineReader, classify};
 use crate::progress::Progress;
@@ -110,7 +110,7 @@ pub fn engines_by_name(names: &[String]) -> Result<Vec<&'static EngineSpec>, Str
     }
     names
         .iter()
-        .map(|n| simdoku_dispatch::by_name(n).map_err(|e| e.to_string()))
+        .map(|n| simdoku::engines::by_name(n).map_err(|e| e.to_string()))
         .collect()
 }
 
@@ -172,9 +172,9 @@ pub fn check(a: &CheckArgs) -> ExitCode {
 mod tests {
     use std::ops::ControlFlow;
 
-    use simdoku_core::scalar::Scalar;
+    use simdoku::engines::Scalar;
+    use simdoku::{Engine, Search};
     use simdoku_core::testkit::SOLUTION;
-    use simdoku_core::{Engine, Search};
 
     use super::*;
 
@@ -213,7 +213,7 @@ mod tests {
         let puzzles: Vec<Grid> = (0..n)
             .map(|i| if bad.contains(&i) { holed } else { solved })
             .collect();
-        let scalar = simdoku_dispatch::by_name("scalar").unwrap();
+        let scalar = simdoku::engines::by_name("scalar").unwrap();
         let specs = [scalar, &OFF_BY_ONE];
         let report = check_in_chunks(&puzzles, &specs, 2, &Progress::items(0, "", true));
         let whole = cross_check(&puzzles, &specs, 2);

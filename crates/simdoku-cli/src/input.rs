@@ -4,8 +4,8 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 
-use simdoku_core::Grid;
-use simdoku_tools::Pencilmarks;
+use simdoku::Grid;
+use simdoku::tools::Pencilmarks;
 
 /// Lines longer than this are cut (the rest is skipped) and reported as invalid: a 10 MB line
 /// without a newline costs no more memory than this.

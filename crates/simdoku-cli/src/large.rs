@@ -1,12 +1,12 @@
 //! `simdoku large`: N x N grids (4x4 .. 121x121) and Sudoku-X, a thin layer over
-//! `simdoku_large::run`.
+//! `simdoku::large::run`.
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
-use simdoku_large::{Input, LargeArgs};
+use simdoku::large::{Input, LargeArgs};
 
 use crate::{finish, sources};
 
@@ -101,7 +101,7 @@ pub fn large(a: &LargeCmd) -> ExitCode {
         .collect();
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let result = simdoku_large::run(&args, &inputs, &mut out, &mut io::stderr())
+    let result = simdoku::large::run(&args, &inputs, &mut out, &mut io::stderr())
         .and_then(|sum| out.flush().map(|()| sum.success() && read_ok));
     finish(result)
 }

@@ -18,7 +18,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
-use simdoku_dispatch::{DispatchError, EngineSpec, Work};
+use simdoku::engines::{DispatchError, EngineSpec, Work};
 
 /// Fast Sudoku solvers: scalar, band-pattern and SIMD engines, picked at run time.
 ///
@@ -163,7 +163,7 @@ pub struct RunOptions {
 
 impl RunOptions {
     pub fn engine(&self, work: Work) -> Result<&'static EngineSpec, DispatchError> {
-        simdoku_dispatch::choose(Some(&self.engine), work)
+        simdoku::engines::choose(Some(&self.engine), work)
     }
 }
 
@@ -255,7 +255,7 @@ fn man(dir: Option<&std::path::Path>) -> ExitCode {
 }
 
 fn engines() -> ExitCode {
-    let cpu = simdoku_dispatch::cpu_features();
+    let cpu = simdoku::engines::cpu_features();
     let has: Vec<_> = cpu.iter().filter(|(_, h)| *h).map(|(n, _)| *n).collect();
     let lacks: Vec<_> = cpu.iter().filter(|(_, h)| !*h).map(|(n, _)| *n).collect();
     println!(
@@ -274,7 +274,7 @@ fn engines() -> ExitCode {
         "{:<8} {:<10} {:<28} summary",
         "engine", "available", "needs"
     );
-    for e in simdoku_dispatch::ENGINES {
+    for e in simdoku::engines::ENGINES {
         let avail = if e.available() {
             "yes".to_string()
         } else {
@@ -288,12 +288,12 @@ fn engines() -> ExitCode {
         println!("{:<8} {:<10} {:<28} {}", e.name, avail, needs, e.summary);
     }
     println!();
-    for (work, names) in simdoku_dispatch::RANKING {
+    for (work, names) in simdoku::engines::RANKING {
         println!(
             "{:<15} ranking: {:<32} auto picks: {}",
             work.name(),
             names.join(" > "),
-            simdoku_dispatch::best(*work).name
+            simdoku::engines::best(*work).name
         );
     }
     if let Ok(v) = std::env::var("SIMDOKU_ENGINE") {

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use clap::ValueEnum;
-use simdoku_core::Grid;
+use simdoku::Grid;
 
 use crate::input::Entry;
 

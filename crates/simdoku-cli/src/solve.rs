@@ -6,9 +6,9 @@ use std::ops::ControlFlow;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use simdoku_core::{Engine, Grid};
-use simdoku_dispatch::Work;
-use simdoku_tools::Pencilmarks;
+use simdoku::engines::Work;
+use simdoku::tools::Pencilmarks;
+use simdoku::{Engine, Grid};
 
 use crate::batch::{Batch, MarksWork, Outcome, Record};
 use crate::input::Entry;

@@ -10,9 +10,10 @@ use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
-use simdoku_core::{Engine, Grid, Search};
-use simdoku_dispatch::{EngineSpec, Work};
-use simdoku_tools::{Canonicalizer, ClueSymmetry, GenerateOptions, NotUnique, Rng, Symmetry};
+use simdoku::engines::{EngineSpec, Work};
+use simdoku::pipeline::{Panicked, map_chunk};
+use simdoku::tools::{Canonicalizer, ClueSymmetry, GenerateOptions, NotUnique, Rng, Symmetry};
+use simdoku::{Engine, Grid, Search};
 
 use crate::input::{self, Entry};
 use crate::output::Output;
@@ -293,7 +294,7 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
                 .map_init(
                     || spec.engine(),
                     |e, i| {
-                        let g = simdoku_tools::generate(e.as_mut(), &options, &mut root.derive(i));
+                        let g = simdoku::tools::generate(e.as_mut(), &options, &mut root.derive(i));
                         progress.done(1);
                         g
                     },
@@ -411,20 +412,19 @@ impl Lines<'_> {
         }
     }
 
-    /// `f` on one item. A panic (a bug) is caught: the item is reported on stderr and written
-    /// as an invalid line, the worker is made anew, and the run goes on; the flag says so.
+    /// The line of one item from the pipeline's result. A panic (a bug), caught by the
+    /// pipeline, is reported on stderr and the item written as an invalid line by a new
+    /// worker; the flag says whether `f` took the item without failing.
     fn one(
         &self,
-        wk: &mut Worker,
+        result: Result<String, Panicked>,
         item: &Item,
         f: &(dyn Fn(&mut Worker, &Item) -> String + Sync),
     ) -> (String, bool) {
-        let result = catch_unwind(AssertUnwindSafe(|| f(wk, item)));
-        self.progress.done(item.bytes);
         if let Ok(line) = result {
             return (line, true);
         }
-        *wk = self.worker();
+        self.progress.done(item.bytes);
         let reason = format!(
             "{} failed on this puzzle (a bug: please report it)",
             self.command
@@ -434,7 +434,7 @@ impl Lines<'_> {
             grid: Err(reason),
             ..item.clone()
         };
-        (f(wk, &failed), false)
+        (f(&mut self.worker(), &failed), false)
     }
 
     /// Every line of `sources`, mapped with `f` and written to `w` in input order: whether every
@@ -449,9 +449,15 @@ impl Lines<'_> {
         let (mut ok, mut puzzles, mut index) = (true, 0u64, 0u64);
         let mut chunk: Vec<Item> = Vec::with_capacity(CHUNK);
         let run = |chunk: &mut Vec<Item>, w: &mut dyn Write| -> io::Result<bool> {
+            let results = map_chunk(chunk, &|| self.worker(), &|wk: &mut Worker, item: &Item| {
+                let line = f(wk, item);
+                self.progress.done(item.bytes);
+                line
+            });
             let lines: Vec<(String, bool)> = chunk
-                .par_iter()
-                .map_init(|| self.worker(), |wk, item| self.one(wk, item, f))
+                .iter()
+                .zip(results)
+                .map(|(item, r)| self.one(r, item, f))
                 .collect();
             chunk.clear();
             for (l, _) in &lines {
@@ -501,7 +507,7 @@ pub fn minimize(a: &FileArgs) -> ExitCode {
         let echo = &item.echo;
         match &item.grid {
             Err(_) => format!("{echo},invalid"),
-            Ok(g) => match simdoku_tools::minimize(wk.engine.as_mut(), g) {
+            Ok(g) => match simdoku::tools::minimize(wk.engine.as_mut(), g) {
                 Ok(m) => format!("{echo},{}", render::grid(&m, empty)),
                 Err(NotUnique::NoSolution) => format!("{echo},none"),
                 Err(NotUnique::Multiple) => format!("{echo},multiple"),
@@ -523,7 +529,7 @@ pub fn rate(a: &RateArgs) -> ExitCode {
     map_lines("rate", &a.files, Work::Count, &move |wk, item| {
         let echo = &item.echo;
         let rating = item.grid.as_ref().map(|g| {
-            simdoku_tools::rate(
+            simdoku::tools::rate(
                 wk.engine.as_mut(),
                 g,
                 samples,
@@ -615,7 +621,7 @@ mod tests {
         use simdoku_core::testkit::SOLUTION;
 
         /// The scalar engine with a bug: it panics on grids whose first cell is empty.
-        struct Faulty(simdoku_core::scalar::Scalar);
+        struct Faulty(simdoku::engines::Scalar);
         impl Engine for Faulty {
             fn name(&self) -> &'static str {
                 "faulty"
@@ -632,7 +638,7 @@ mod tests {
             name: "faulty",
             summary: "test engine",
             features: &[],
-            make: || Some(Box::new(Faulty(simdoku_core::scalar::Scalar::new()))),
+            make: || Some(Box::new(Faulty(simdoku::engines::Scalar::new()))),
         };
         let path = std::env::temp_dir().join(format!("simdoku-sols-{}.txt", std::process::id()));
         let holed = format!(".{}", &SOLUTION[1..]);
@@ -660,7 +666,7 @@ mod tests {
         let progress = Progress::items(0, "", true);
         let lines = Lines {
             command: "test",
-            spec: simdoku_dispatch::best(Work::Count),
+            spec: simdoku::engines::best(Work::Count),
             empty: Some(Empty::Zero),
             progress: &progress,
         };

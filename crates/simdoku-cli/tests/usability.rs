@@ -2,11 +2,11 @@
 //! grids of other sizes, JSON lines, `--empty`, `shuffle`, completions, the man page, help
 //! with examples, and no progress bar where nobody watches.
 
-use simdoku_core::rules::check_solution;
-use simdoku_core::scalar::Scalar;
+use simdoku::engines::Scalar;
+use simdoku::rules::check_solution;
+use simdoku::tools::canonical;
+use simdoku::{Engine, Grid};
 use simdoku_core::testkit::{NO_SOLUTION, SOLUTION, TWO_SOLUTIONS, reference_count};
-use simdoku_core::{Engine, Grid};
-use simdoku_tools::canonical;
 
 mod common;
 use common::{data, simdoku, text};
