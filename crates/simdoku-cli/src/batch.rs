@@ -3,13 +3,13 @@
 //! lines on stderr as `FILE:LINE: reason`, and tallies a summary.
 
 use std::io::{self, IsTerminal, Write};
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use simdoku_core::{Engine, Grid};
-use simdoku_dispatch::{EngineSpec, par_map};
-use simdoku_tools::Pencilmarks;
+use simdoku::engines::EngineSpec;
+use simdoku::pipeline::map_chunk;
+use simdoku::tools::Pencilmarks;
+use simdoku::{Engine, Grid};
 
 use crate::input::{self, Entry};
 
@@ -55,6 +55,9 @@ impl Tally {
     }
 }
 
+/// Writes one output line (or block): the source as errors name it, the line, its result.
+pub type WriteFn = dyn Fn(&mut dyn Write, &str, &Record, &Outcome) -> io::Result<()>;
+
 /// The work on one pencilmark line.
 pub type MarksWork = dyn Fn(&Pencilmarks) -> (Outcome, u64) + Sync;
 
@@ -66,7 +69,7 @@ pub struct Batch<'a> {
     /// Solves (or counts) one pencilmark puzzle; `None`: such lines are invalid here.
     pub marks: Option<&'a MarksWork>,
     /// Writes one output line (or block).
-    pub write: &'a dyn Fn(&mut dyn Write, &Record, &Outcome) -> io::Result<()>,
+    pub write: &'a WriteFn,
 }
 
 impl Batch<'_> {
@@ -149,16 +152,23 @@ impl Batch<'_> {
     ) -> io::Result<()> {
         let engine = self.spec.name;
         let (work, marks) = (self.work, self.marks);
-        let results = par_map(self.spec, chunk, |e, r| match &r.entry {
-            Entry::Invalid(_) => (Outcome::Invalid, 0),
-            Entry::Puzzle(g) => {
-                catch_unwind(AssertUnwindSafe(|| work(e, g))).unwrap_or((Outcome::Failed, 0))
-            }
-            Entry::Pencilmarks(m) => match marks {
-                Some(f) => catch_unwind(AssertUnwindSafe(|| f(m))).unwrap_or((Outcome::Failed, 0)),
-                None => (Outcome::Invalid, 0),
+        // The library's ordered pipeline: one engine per worker, a panic (a bug) caught as
+        // that line's result and the worker's engine made anew.
+        let results: Vec<(Outcome, u64)> = map_chunk(
+            chunk,
+            &|| self.spec.engine(),
+            &|e: &mut Box<dyn Engine>, r: &Record| match &r.entry {
+                Entry::Invalid(_) => (Outcome::Invalid, 0),
+                Entry::Puzzle(g) => work(e.as_mut(), g),
+                Entry::Pencilmarks(m) => match marks {
+                    Some(f) => f(m),
+                    None => (Outcome::Invalid, 0),
+                },
             },
-        });
+        )
+        .into_iter()
+        .map(|r| r.unwrap_or((Outcome::Failed, 0)))
+        .collect();
         for (r, (outcome, guesses)) in chunk.iter().zip(&results) {
             tally.guesses += guesses;
             match outcome {
@@ -182,7 +192,7 @@ impl Batch<'_> {
                     }
                 }
             }
-            (self.write)(out, r, outcome)?;
+            (self.write)(out, source, r, outcome)?;
         }
         chunk.clear();
         Ok(())
@@ -237,7 +247,7 @@ fn summary(t: &Tally, engine: &str, secs: f64) {
 mod tests {
     use std::ops::ControlFlow;
 
-    use simdoku_core::Search;
+    use simdoku::Search;
 
     use super::*;
 
@@ -274,7 +284,8 @@ mod tests {
         let bad = format!("9{}", ".".repeat(80));
         std::fs::write(&path, format!("{ok}\n{bad}\n{ok}\n")).unwrap();
         let work = |e: &mut dyn Engine, g: &Grid| (Outcome::Count(e.count(g, 2).solutions), 0);
-        let write = |w: &mut dyn Write, r: &Record, o: &Outcome| writeln!(w, "{} {:?}", r.line, o);
+        let write =
+            |w: &mut dyn Write, _: &str, r: &Record, o: &Outcome| writeln!(w, "{} {:?}", r.line, o);
         let batch = Batch {
             spec: &FAULTY,
             quiet: true,

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use simdoku_dispatch::bench::{Contender, EngineContender, Mode, measure, svg, table};
+use simdoku::engines::bench::{Contender, EngineContender, Mode, measure, svg, table};
 
 use crate::check::{engines_by_name, read_puzzles};
 use crate::finish;
@@ -55,11 +55,23 @@ pub fn bench(a: &BenchArgs) -> ExitCode {
     let mut sets = Vec::new();
     for f in &a.files {
         let mut puzzles = Vec::new();
-        ok &= read_puzzles(f, &mut puzzles);
+        let Some(read_ok) = read_puzzles(f, &mut puzzles) else {
+            ok = false;
+            continue;
+        };
+        ok &= read_ok;
+        if puzzles.is_empty() {
+            eprintln!("simdoku: {f}: no puzzles, nothing to measure");
+            ok = false;
+            continue;
+        }
         let name = std::path::Path::new(f)
             .file_stem()
             .map_or(f.clone(), |s| s.to_string_lossy().into_owned());
         sets.push((name, puzzles));
+    }
+    if sets.is_empty() {
+        return finish(Ok(false));
     }
     let contenders: Vec<EngineContender> = a
         .threads

@@ -5,8 +5,8 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
-use simdoku_game::referee::{PlayerSpec, RefereeOptions, referee_with};
-use simdoku_game::{PlayOptions, Strategy};
+use simdoku::game::referee::{PlayerSpec, RefereeOptions, referee_with};
+use simdoku::game::{PlayOptions, Strategy};
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
@@ -63,7 +63,7 @@ pub fn play(a: &PlayArgs) -> ExitCode {
         verbose: a.verbose,
     };
     let stdout = io::stdout();
-    crate::finish(simdoku_game::play_with(&opts, io::stdin().lock(), stdout.lock()).map(|_| true))
+    crate::finish(simdoku::game::play_with(&opts, io::stdin().lock(), stdout.lock()).map(|_| true))
 }
 
 fn player(spec: &str, time: Duration) -> Result<PlayerSpec, String> {

@@ -4,14 +4,18 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 
-use simdoku_core::Grid;
-use simdoku_tools::Pencilmarks;
+use simdoku::Grid;
+use simdoku::tools::Pencilmarks;
 
 /// Lines longer than this are cut (the rest is skipped) and reported as invalid: a 10 MB line
 /// without a newline costs no more memory than this.
 pub const MAX_LINE: usize = 64 * 1024;
 
-/// A reader of lines with a bounded buffer. Strips `\n` and `\r\n`.
+/// The UTF-8 byte-order mark, skipped at the start of an input.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// A reader of lines with a bounded buffer. Strips `\n` and `\r\n`, and a UTF-8 byte-order
+/// mark at the start of the input.
 pub struct LineReader<R> {
     inner: R,
     buf: Vec<u8>,
@@ -72,6 +76,10 @@ impl<R: BufRead> LineReader<R> {
         }
         if self.buf.last() == Some(&b'\r') {
             self.buf.pop();
+        }
+        // A UTF-8 byte-order mark (editors on Windows write one) is no part of line 1.
+        if self.line_no == 0 && self.buf.starts_with(BOM) {
+            self.buf.drain(..BOM.len());
         }
         self.line_no += 1;
         Ok(Some(Line {
@@ -136,6 +144,12 @@ pub fn classify(line: &Line<'_>) -> Option<Entry> {
     if line.number == 1 && is_csv_header(text) {
         return None;
     }
+    if line.number == 1 && (text.starts_with(b"\xFF\xFE") || text.starts_with(b"\xFE\xFF")) {
+        return Some(Entry::Invalid(
+            "UTF-16 text (it starts with a UTF-16 byte-order mark): save it as UTF-8 or ASCII"
+                .to_string(),
+        ));
+    }
     if line.too_long {
         return Some(Entry::Invalid(format!("line longer than {MAX_LINE} bytes")));
     }
@@ -145,6 +159,9 @@ pub fn classify(line: &Line<'_>) -> Option<Entry> {
             Err(e) => Entry::Invalid(e.to_string()),
         });
     }
+    if let Some(hint) = large_grid_hint(field_len(text)) {
+        return Some(Entry::Invalid(hint));
+    }
     Some(match Grid::parse_cells(text) {
         Err(e) => Entry::Invalid(e.to_string()),
         Ok(g) => match g.conflict() {
@@ -152,6 +169,16 @@ pub fn classify(line: &Line<'_>) -> Option<Entry> {
             None => Entry::Puzzle(g),
         },
     })
+}
+
+/// For a line of `cells` cells that would be a square grid other than 9x9 (16, 256, 625, ...
+/// cells: `k`^4 for box size `k`), the reason to give: the size, and the command that reads it.
+/// Such a line must not be cut to its first 81 cells and read as a 9x9 puzzle.
+fn large_grid_hint(cells: usize) -> Option<String> {
+    (2..=11usize)
+        .filter(|&k| k != 3 && k.pow(4) == cells)
+        .map(|k| format!("{cells} cells: a {0}x{0} grid; use 'simdoku large'", k * k))
+        .next()
 }
 
 /// The length of the first field (up to a comma or white space).
@@ -291,6 +318,33 @@ mod tests {
             b"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......,x";
         assert!(matches!(classify(&line(1, p)), Some(Entry::Puzzle(_))));
         assert_eq!(echo_field(p).len(), 81);
+    }
+
+    #[test]
+    fn skips_a_byte_order_mark_at_the_start_only() {
+        let got = lines(b"\xEF\xBB\xBFa\n\xEF\xBB\xBFb\n");
+        assert_eq!(got[0].1, b"a");
+        assert_eq!(got[1].1, b"\xEF\xBB\xBFb", "only at the start of the input");
+        assert_eq!(lines(b"\xEF\xBB\xBF")[0].1, b"");
+    }
+
+    #[test]
+    fn other_grid_sizes_point_to_large() {
+        let line = "1".repeat(256);
+        let got = classify(&Line {
+            number: 1,
+            bytes: line.as_bytes(),
+            too_long: false,
+        });
+        assert!(
+            matches!(&got, Some(Entry::Invalid(r)) if r == "256 cells: a 16x16 grid; use 'simdoku large'"),
+            "{got:?}"
+        );
+        assert_eq!(
+            large_grid_hint(16).unwrap(),
+            "16 cells: a 4x4 grid; use 'simdoku large'"
+        );
+        assert!(large_grid_hint(81).is_none() && large_grid_hint(80).is_none());
     }
 
     #[test]

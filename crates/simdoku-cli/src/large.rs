@@ -1,12 +1,12 @@
 //! `simdoku large`: N x N grids (4x4 .. 400x400, square or rectangular boxes, jigsaw) and
-//! Sudoku-X, a thin layer over `simdoku_large::run`.
+//! Sudoku-X, a thin layer over `simdoku::large::run`.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
-use simdoku_large::{Input, LargeArgs};
+use simdoku::large::{Input, LargeArgs};
 
 use crate::output::Output;
 use crate::{finish, sources};
@@ -126,7 +126,7 @@ pub fn large(a: &LargeCmd) -> ExitCode {
     } else {
         Box::new(io::stderr())
     };
-    match simdoku_large::run(&args, &inputs, out.writer(), &mut err) {
+    match simdoku::large::run(&args, &inputs, out.writer(), &mut err) {
         Ok(sum) => finish(out.finish().map(|()| sum.success() && read_ok)),
         Err(e) => {
             out.abandon();

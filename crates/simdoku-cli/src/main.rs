@@ -8,6 +8,8 @@ mod game;
 mod input;
 mod large;
 mod output;
+mod progress;
+mod render;
 mod solve;
 mod tools;
 
@@ -15,14 +17,16 @@ use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand};
-use simdoku_dispatch::{DispatchError, EngineSpec, Work};
+use clap::{Args, CommandFactory, Parser, Subcommand};
+use simdoku::engines::{DispatchError, EngineSpec, Work};
 
 /// Fast Sudoku solvers: scalar, band-pattern and SIMD engines, picked at run time.
 ///
 /// Input: one puzzle a line, 81 cells, `1`-`9` given, `0` or `.` empty; anything after the
 /// 81st cell (a comma and a solution, a comment) is ignored; blank lines, `#` comment lines and a
-/// CSV header on line 1 are skipped. FILE `-` (or none) reads stdin. solve, count and solutions
+/// CSV header on line 1 are skipped, and so is a UTF-8 byte-order mark; a line of 16, 256 or 625
+/// cells (a 4x4, 16x16 or 25x25 grid) is invalid with a pointer to `simdoku large`, which reads
+/// those. FILE `-` (or none) reads stdin. solve, count and solutions
 /// also read pencilmark (Sukaku) lines: 729 characters, nine per cell, character k of a cell
 /// being the digit k+1 when it is a candidate there, `0` or `.` when not.
 ///
@@ -47,39 +51,91 @@ enum Command {
     /// Output (csv): `puzzle,solution`; `none` when a puzzle has no solution, `multiple` with
     /// --unique when it has several, `invalid` for a malformed line (its reason goes to stderr
     /// as `FILE:LINE: reason`).
+    #[command(after_help = "Examples:\n  simdoku solve puzzles.txt\n  \
+        simdoku solve --unique --format json -o out.jsonl puzzles.txt\n  \
+        cat puzzles.txt | simdoku solve --format solution --empty 0")]
     Solve(solve::SolveArgs),
     /// Count the solutions of each puzzle, up to --limit.
+    #[command(after_help = "Examples:\n  simdoku count --limit 2 puzzles.txt   \
+        # 1: unique, 2: at least two\n  simdoku count --format json puzzles.txt")]
     Count(solve::CountArgs),
     /// Run several engines on every puzzle and compare their answers.
+    #[command(after_help = "Examples:\n  simdoku check bench-data/top95.txt\n  \
+        simdoku check --engines scalar,auto --limit 10 puzzles.txt")]
     Check(check::CheckArgs),
     /// Measure throughput of engines on puzzle files (single thread by default).
+    #[command(after_help = "Examples:\n  simdoku bench bench-data/top95.txt\n  \
+        simdoku bench --threads 1,2 --plot bench.svg bench-data/top95.txt")]
     Bench(bench::BenchArgs),
     /// Show the CPU's features, every engine, and which one `auto` picks.
+    #[command(after_help = "Example:\n  simdoku engines")]
     Engines,
     /// Print the solutions of each puzzle (all, or the first --max), as they are found.
     ///
     /// Output: for each puzzle a `# <puzzle>` line, then one solution a line (none when the
     /// puzzle has no solution; `# invalid` after the header of a malformed line).
+    #[command(after_help = "Examples:\n  simdoku solutions --max 10 puzzles.txt\n  \
+        simdoku solutions puzzles.txt | head")]
     Solutions(tools::SolutionsArgs),
     /// Generate random puzzles with a unique solution (one a line).
+    #[command(after_help = "Examples:\n  simdoku generate -n 100 --seed 1\n  \
+        simdoku generate -n 10 --symmetry rot180 --with-solution --empty 0")]
     Generate(tools::GenerateArgs),
     /// Minimize puzzles: `puzzle,minimal` where every clue of `minimal` is needed (`none` or
     /// `multiple` for puzzles without a unique solution).
+    #[command(after_help = "Example:\n  simdoku minimize puzzles.txt")]
     Minimize(tools::FileArgs),
     /// Rate puzzles: `puzzle,guesses,grade`: the engine's guesses averaged over random
     /// symmetries, and how far singles go (naked-singles, hidden-singles, beyond-singles).
+    #[command(after_help = "Examples:\n  simdoku rate puzzles.txt\n  \
+        simdoku rate --samples 64 --format json puzzles.txt")]
     Rate(tools::RateArgs),
     /// Canonical form of each puzzle under the Sudoku symmetries (one a line): equivalent
     /// puzzles give the same line.
+    #[command(
+        after_help = "Example:\n  simdoku canon puzzles.txt | sort -u | wc -l   \
+        # how many different puzzles, up to symmetry"
+    )]
     Canon(tools::FileArgs),
+    /// Shuffle each puzzle with a random validity-preserving symmetry (digits relabelled,
+    /// rows within bands, bands, columns within stacks, stacks, transposition): an equivalent
+    /// puzzle, one a line (`invalid` for a malformed line).
+    #[command(after_help = "Examples:\n  simdoku shuffle --seed 7 puzzles.txt\n  \
+        simdoku shuffle puzzles.txt | simdoku canon   # the same lines as: simdoku canon puzzles.txt")]
+    Shuffle(tools::ShuffleArgs),
     /// Play the Code Cup 2024 Sudoku game over stdin/stdout (`Start` or the opponent's moves in,
     /// our moves out, `Quit` ends).
+    #[command(after_help = "Example:\n  echo Start | simdoku play")]
     Play(game::PlayArgs),
     /// Run a match between two players (programs or built-in) and print the scores.
+    #[command(after_help = "Example:\n  simdoku referee -n 10 -t 30 builtin:full builtin:full")]
     Referee(game::RefereeArgs),
     /// Solve N x N grids (4x4 .. 400x400: square, rectangular or jigsaw regions) and Sudoku-X.
-    #[command(long_about = large::LONG_ABOUT)]
+    #[command(
+        long_about = large::LONG_ABOUT,
+        after_help = "Example:\n  simdoku large bench-data/large/sigh_100x100_1.txt"
+    )]
     Large(large::LargeCmd),
+    /// Print a shell completion script.
+    #[command(
+        after_help = "Examples:\n  simdoku completions bash > ~/.local/share/bash-completion/completions/simdoku\n  \
+        simdoku completions zsh > ~/.zfunc/_simdoku"
+    )]
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), or write one page per command into a directory.
+    #[command(
+        after_help = "Examples:\n  simdoku man > simdoku.1 && man ./simdoku.1\n  \
+        simdoku man --dir man/   # simdoku.1, simdoku-solve.1, ..."
+    )]
+    Man {
+        /// Write `simdoku.1` and a `simdoku-COMMAND.1` for each command into this directory.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+    },
 }
 
 /// Options shared by every command that runs an engine over puzzles.
@@ -92,17 +148,22 @@ pub struct RunOptions {
     /// Worker threads (default: all cores).
     #[arg(short = 'j', long)]
     pub threads: Option<usize>,
-    /// Write results to FILE (atomically, at the end) instead of stdout.
+    /// Write results to FILE (atomically, at the end) instead of stdout (`-`: stdout).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// No summary on stderr.
+    /// No summary and no progress bar on stderr (a bar is shown only when stderr is a
+    /// terminal).
     #[arg(short, long)]
     pub quiet: bool,
+    /// Print empty cells of puzzles as `0` or `.` (default: puzzles read are echoed as they
+    /// were written, puzzles made are written with `.`).
+    #[arg(long, value_enum, value_name = "0|.")]
+    pub empty: Option<render::Empty>,
 }
 
 impl RunOptions {
     pub fn engine(&self, work: Work) -> Result<&'static EngineSpec, DispatchError> {
-        simdoku_dispatch::choose(Some(&self.engine), work)
+        simdoku::engines::choose(Some(&self.engine), work)
     }
 }
 
@@ -169,12 +230,32 @@ fn main() -> ExitCode {
         Command::Canon(a) => tools::canon(&a),
         Command::Play(a) => game::play(&a),
         Command::Referee(a) => game::referee(&a),
+        Command::Shuffle(a) => tools::shuffle(&a),
         Command::Large(a) => large::large(&a),
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "simdoku", &mut io::stdout());
+            ExitCode::SUCCESS
+        }
+        Command::Man { dir } => man(dir.as_deref()),
     }
 }
 
+/// `simdoku man`: the page on stdout, or every command's page into `dir`.
+fn man(dir: Option<&std::path::Path>) -> ExitCode {
+    let cmd = Cli::command();
+    let result = if let Some(dir) = dir {
+        std::fs::create_dir_all(dir).and_then(|()| clap_mangen::generate_to(cmd, dir))
+    } else {
+        let mut out = io::stdout().lock();
+        clap_mangen::Man::new(cmd)
+            .render(&mut out)
+            .and_then(|()| io::Write::flush(&mut out))
+    };
+    finish(result.map(|()| true))
+}
+
 fn engines() -> ExitCode {
-    let cpu = simdoku_dispatch::cpu_features();
+    let cpu = simdoku::engines::cpu_features();
     let has: Vec<_> = cpu.iter().filter(|(_, h)| *h).map(|(n, _)| *n).collect();
     let lacks: Vec<_> = cpu.iter().filter(|(_, h)| !*h).map(|(n, _)| *n).collect();
     println!(
@@ -193,7 +274,7 @@ fn engines() -> ExitCode {
         "{:<8} {:<10} {:<28} summary",
         "engine", "available", "needs"
     );
-    for e in simdoku_dispatch::ENGINES {
+    for e in simdoku::engines::ENGINES {
         let avail = if e.available() {
             "yes".to_string()
         } else {
@@ -207,12 +288,12 @@ fn engines() -> ExitCode {
         println!("{:<8} {:<10} {:<28} {}", e.name, avail, needs, e.summary);
     }
     println!();
-    for (work, names) in simdoku_dispatch::RANKING {
+    for (work, names) in simdoku::engines::RANKING {
         println!(
             "{:<15} ranking: {:<32} auto picks: {}",
             work.name(),
             names.join(" > "),
-            simdoku_dispatch::best(*work).name
+            simdoku::engines::best(*work).name
         );
     }
     if let Ok(v) = std::env::var("SIMDOKU_ENGINE") {

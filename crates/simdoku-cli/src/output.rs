@@ -21,7 +21,12 @@ pub enum Output {
 impl Output {
     pub fn open(path: Option<&Path>) -> io::Result<Output> {
         match path {
+            // `-o -` is stdout, as `-` is stdin among the inputs.
             None => Ok(Output::Stdout(BufWriter::with_capacity(
+                1 << 16,
+                io::stdout(),
+            ))),
+            Some(dest) if dest == Path::new("-") => Ok(Output::Stdout(BufWriter::with_capacity(
                 1 << 16,
                 io::stdout(),
             ))),

@@ -1,16 +1,19 @@
 //! `simdoku solve` and `simdoku count`.
 
+use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use simdoku_core::{Engine, Grid};
-use simdoku_dispatch::Work;
-use simdoku_tools::Pencilmarks;
+use simdoku::engines::Work;
+use simdoku::tools::Pencilmarks;
+use simdoku::{Engine, Grid};
 
 use crate::batch::{Batch, MarksWork, Outcome, Record};
+use crate::input::Entry;
 use crate::output::Output;
+use crate::render::{self, Empty};
 use crate::{Common, finish, init_threads, sources};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -21,6 +24,11 @@ pub enum Format {
     Solution,
     /// A 9x9 grid with box lines, a blank line after each.
     Pretty,
+    /// One JSON object a line: `file`, `line`, `puzzle`, `status` (solve: `solved`, `none`,
+    /// `multiple`, `invalid`, `error`; count: `none`, `unique`, `multiple`, `invalid`,
+    /// `error`), then `solution` (solve) or `count` and `at_least` (count: true when the count
+    /// reached --limit), or `error` (the reason a line is invalid).
+    Json,
 }
 
 #[derive(Args, Debug)]
@@ -40,9 +48,11 @@ pub struct CountArgs {
     #[command(flatten)]
     pub common: Common,
     /// Stop counting at this many solutions (a count equal to the limit means "at least").
-    #[arg(short, long, default_value_t = 1_000_000)]
+    /// At least 1: 0 is a usage error.
+    #[arg(short, long, default_value_t = 1_000_000,
+          value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
-    /// Output form: `puzzle,count` (csv) or the count alone (solution).
+    /// Output form: `puzzle,count` (csv), the count alone (solution) or JSON lines (json).
     #[arg(short, long, value_enum, default_value = "csv")]
     pub format: Format,
 }
@@ -99,13 +109,62 @@ fn word(o: &Outcome) -> String {
     }
 }
 
-fn write_line(w: &mut dyn Write, r: &Record, o: &Outcome, format: Format) -> io::Result<()> {
-    match (format, o) {
-        (Format::Csv, _) => writeln!(w, "{},{}", r.echo, word(o)),
+/// One JSON line: the line's place, its puzzle, what came of it. `limit`: count's --limit
+/// (`None` for solve).
+fn json_line(file: &str, r: &Record, echo: &str, o: &Outcome, limit: Option<u64>) -> String {
+    let status = match o {
+        Outcome::Solved(_) => "solved",
+        Outcome::Multiple | Outcome::Count(2..) => "multiple",
+        Outcome::None | Outcome::Count(0) => "none",
+        Outcome::Count(1) => "unique",
+        Outcome::Invalid => "invalid",
+        Outcome::Failed => "error",
+    };
+    let mut line = render::json_head(file, r.line, echo, status);
+    match (o, &r.entry) {
+        (Outcome::Solved(s), _) => {
+            let _ = write!(line, ",\"solution\":\"{s}\"");
+        }
+        (Outcome::Count(n), _) => {
+            let at_least = limit.is_some_and(|l| *n >= l);
+            let _ = write!(line, ",\"count\":{n},\"at_least\":{at_least}");
+        }
+        (Outcome::Invalid, Entry::Invalid(reason)) => {
+            let _ = write!(line, ",\"error\":{}", render::json_str(reason));
+        }
+        (Outcome::Failed, _) => {
+            line += ",\"error\":\"the engine failed (a bug: please report it)\"";
+        }
+        _ => {}
+    }
+    line.push('}');
+    line
+}
+
+fn write_line(
+    w: &mut dyn Write,
+    file: &str,
+    r: &Record,
+    o: &Outcome,
+    show: Show,
+) -> io::Result<()> {
+    let echo = render::echo(&r.entry, &r.echo, show.empty);
+    match (show.format, o) {
+        (Format::Csv, _) => writeln!(w, "{echo},{}", word(o)),
         (Format::Solution, _) => writeln!(w, "{}", word(o)),
         (Format::Pretty, Outcome::Solved(s)) => writeln!(w, "{}", s.pretty()),
-        (Format::Pretty, _) => writeln!(w, "{}\n{}\n", r.echo, word(o)),
+        (Format::Pretty, _) => writeln!(w, "{echo}\n{}\n", word(o)),
+        (Format::Json, _) => writeln!(w, "{}", json_line(file, r, &echo, o, show.limit)),
     }
+}
+
+/// How results are written.
+#[derive(Clone, Copy)]
+struct Show {
+    format: Format,
+    empty: Option<Empty>,
+    /// count's --limit.
+    limit: Option<u64>,
 }
 
 fn run(
@@ -113,7 +172,7 @@ fn run(
     work: Work,
     batch_work: &(dyn Fn(&mut dyn Engine, &Grid) -> (Outcome, u64) + Sync),
     marks: &MarksWork,
-    format: Format,
+    show: Show,
 ) -> ExitCode {
     init_threads(common.run.threads);
     let spec = match common.run.engine(work) {
@@ -132,7 +191,9 @@ fn run(
             return ExitCode::from(1);
         }
     };
-    let write = move |w: &mut dyn Write, r: &Record, o: &Outcome| write_line(w, r, o, format);
+    let write = move |w: &mut dyn Write, file: &str, r: &Record, o: &Outcome| {
+        write_line(w, file, r, o, show)
+    };
     let batch = Batch {
         spec,
         quiet: common.run.quiet,
@@ -158,7 +219,11 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
         work,
         &move |e, g| solve_one(e, g, unique),
         &move |m| solve_marks(m, unique),
-        a.format,
+        Show {
+            format: a.format,
+            empty: a.common.run.empty,
+            limit: None,
+        },
     )
 }
 
@@ -180,6 +245,10 @@ pub fn count(a: &CountArgs) -> ExitCode {
             let s = m.count(limit);
             (Outcome::Count(s.solutions), s.guesses)
         },
-        a.format,
+        Show {
+            format: a.format,
+            empty: a.common.run.empty,
+            limit: Some(limit),
+        },
     )
 }

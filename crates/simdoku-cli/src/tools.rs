@@ -4,17 +4,21 @@
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
-use simdoku_core::{Engine, Grid, Search};
-use simdoku_dispatch::{EngineSpec, Work};
-use simdoku_tools::{Canonicalizer, ClueSymmetry, GenerateOptions, NotUnique, Rng};
+use simdoku::engines::{EngineSpec, Work};
+use simdoku::pipeline::{Panicked, map_chunk};
+use simdoku::tools::{Canonicalizer, ClueSymmetry, GenerateOptions, NotUnique, Rng, Symmetry};
+use simdoku::{Engine, Grid, Search};
 
 use crate::input::{self, Entry};
 use crate::output::Output;
+use crate::progress::Progress;
+use crate::render::{self, Empty};
 use crate::{RunOptions, finish, init_threads, sources};
 
 /// Lines (or generated puzzles) per parallel chunk.
@@ -47,8 +51,9 @@ pub struct GenerateArgs {
     #[arg(short = 'n', long, default_value_t = 1)]
     pub count: u64,
     /// Stop removing clues at this many or fewer (default: as few as possible, which gives
-    /// minimal puzzles when --symmetry is none).
-    #[arg(short = 'k', long, default_value_t = 0)]
+    /// minimal puzzles when --symmetry is none); at most 81.
+    #[arg(short = 'k', long, default_value_t = 0,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=81))]
     pub clues: usize,
     /// The symmetry the pattern of givens keeps.
     #[arg(short, long, value_enum, default_value = "none")]
@@ -88,13 +93,36 @@ pub struct FileArgs {
     pub common: RunOptions,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RateFormat {
+    /// `puzzle,guesses,grade` (`puzzle,none`, `puzzle,multiple`, `puzzle,invalid`).
+    Csv,
+    /// One JSON object a line: `file`, `line`, `puzzle`, `status` (`rated`, `none`,
+    /// `multiple`, `invalid`), then `guesses` and `grade`, or `error` (why a line is invalid).
+    Json,
+}
+
 #[derive(Args, Debug)]
 pub struct RateArgs {
     #[command(flatten)]
     pub files: FileArgs,
-    /// Random symmetries each puzzle is solved in (guesses are averaged over them).
-    #[arg(long, default_value_t = 16)]
+    /// Random symmetries each puzzle is solved in (guesses are averaged over them); at least 1.
+    #[arg(long, default_value_t = 16,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub samples: usize,
+    /// Output form.
+    #[arg(short, long, value_enum, default_value = "csv")]
+    pub format: RateFormat,
+}
+
+#[derive(Args, Debug)]
+pub struct ShuffleArgs {
+    #[command(flatten)]
+    pub files: FileArgs,
+    /// Random seed (default: from the clock; the summary shows it). The same seed gives the
+    /// same output whatever the thread count.
+    #[arg(long)]
+    pub seed: Option<u64>,
 }
 
 fn open_output(common: &RunOptions) -> Option<Output> {
@@ -136,36 +164,74 @@ pub fn solutions(a: &SolutionsArgs) -> ExitCode {
         return ExitCode::from(1);
     };
     let start = Instant::now();
-    let mut engine = spec.engine();
-    let (mut puzzles, mut total) = (0u64, 0u64);
-    let result = (|| -> io::Result<bool> {
-        let mut ok = true;
-        let w = out.writer();
-        let read_ok = input::each_entry(&sources(&a.files), |shown, line, entry| {
-            writeln!(w, "# {}", input::echo_field(line.bytes))?;
-            let search = match entry {
-                Entry::Invalid(reason) => {
-                    eprintln!("{shown}:{}: {reason}", line.number);
-                    ok = false;
-                    return writeln!(w, "# invalid");
-                }
-                Entry::Puzzle(g) => stream(w, a.max, |v| engine.visit(&g, v))?,
-                Entry::Pencilmarks(m) => stream(w, a.max, |v| m.visit(v))?,
-            };
-            puzzles += 1;
-            total += search.solutions;
-            Ok(())
-        })?;
-        Ok(ok && read_ok)
-    })();
-    if !a.common.quiet && result.is_ok() {
+    let sources = sources(&a.files);
+    let progress = Progress::for_sources(&sources, a.common.quiet);
+    let result = write_solutions(
+        spec,
+        &sources,
+        a.max,
+        a.common.empty,
+        &progress,
+        out.writer(),
+    );
+    progress.finish();
+    if !a.common.quiet
+        && let Ok((_, puzzles, total)) = result
+    {
         eprintln!(
             "simdoku: {puzzles} puzzles, {total} solutions in {:.3} s (engine {})",
             start.elapsed().as_secs_f64(),
             spec.name
         );
     }
-    close(out, result)
+    close(out, result.map(|(ok, ..)| ok))
+}
+
+/// The body of `simdoku solutions`: whether every line was a puzzle the engine took without
+/// failing, how many puzzles, how many solutions. A panic of the engine (a bug) on one puzzle
+/// is reported as `FILE:LINE`, written as `# error` after what was found, and the run goes on
+/// with a new engine.
+fn write_solutions(
+    spec: &'static EngineSpec,
+    sources: &[String],
+    max: Option<u64>,
+    empty: Option<Empty>,
+    progress: &Progress,
+    w: &mut dyn Write,
+) -> io::Result<(bool, u64, u64)> {
+    let mut engine = spec.engine();
+    let (mut ok, mut puzzles, mut total) = (true, 0u64, 0u64);
+    let read_ok = input::each_entry(sources, |shown, line, entry| {
+        progress.done(line.bytes.len() as u64 + 1);
+        let echo = input::echo_field(line.bytes);
+        writeln!(w, "# {}", render::echo(&entry, &echo, empty))?;
+        let search = match entry {
+            Entry::Invalid(reason) => {
+                eprintln!("{shown}:{}: {reason}", line.number);
+                ok = false;
+                return writeln!(w, "# invalid");
+            }
+            Entry::Puzzle(g) => {
+                let found =
+                    catch_unwind(AssertUnwindSafe(|| stream(w, max, |v| engine.visit(&g, v))));
+                let Ok(search) = found else {
+                    eprintln!(
+                        "{shown}:{}: engine {} failed on this puzzle (a bug: please report it)",
+                        line.number, spec.name
+                    );
+                    engine = spec.engine();
+                    ok = false;
+                    return writeln!(w, "# error");
+                };
+                search?
+            }
+            Entry::Pencilmarks(m) => stream(w, max, |v| m.visit(v))?,
+        };
+        puzzles += 1;
+        total += search.solutions;
+        Ok(())
+    })?;
+    Ok((ok && read_ok, puzzles, total))
 }
 
 /// Writes each solution a visit finds, one a line; a write error stops the visit and is
@@ -211,11 +277,7 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
     let Some(mut out) = open_output(&a.common) else {
         return ExitCode::from(1);
     };
-    let seed = a.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
+    let seed = a.seed.unwrap_or_else(clock_seed);
     let options = GenerateOptions {
         clues: a.clues,
         symmetry: match a.symmetry {
@@ -230,6 +292,12 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
     let root = Rng::new(seed);
     let start = Instant::now();
     let mut clues = 0u64;
+    let progress = if a.count > 1 {
+        Progress::items(a.count, "puzzles", a.common.quiet)
+    } else {
+        Progress::items(0, "", true)
+    };
+    let empty = a.common.empty;
     let result = (|| -> io::Result<bool> {
         let w = out.writer();
         let mut next = 0u64;
@@ -239,21 +307,27 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
                 .into_par_iter()
                 .map_init(
                     || spec.engine(),
-                    |e, i| simdoku_tools::generate(e.as_mut(), &options, &mut root.derive(i)),
+                    |e, i| {
+                        let g = simdoku::tools::generate(e.as_mut(), &options, &mut root.derive(i));
+                        progress.done(1);
+                        g
+                    },
                 )
                 .collect();
             for g in &made {
                 clues += g.puzzle.givens() as u64;
+                let puzzle = render::grid(&g.puzzle, empty);
                 if a.with_solution {
-                    writeln!(w, "{},{}", g.puzzle, g.solution)?;
+                    writeln!(w, "{puzzle},{}", g.solution)?;
                 } else {
-                    writeln!(w, "{}", g.puzzle)?;
+                    writeln!(w, "{puzzle}")?;
                 }
             }
             next = end;
         }
         Ok(true)
     })();
+    progress.finish();
     if !a.common.quiet && result.is_ok() {
         let secs = start.elapsed().as_secs_f64();
         eprintln!(
@@ -275,15 +349,31 @@ struct Worker {
     canon: Canonicalizer,
 }
 
-/// Reads every source in chunks, maps each puzzle to an output line on the rayon pool, and
-/// writes the lines in input order. Invalid lines (and pencilmark lines, which these tools do
-/// not read) print `invalid` in their place and make the exit status 1.
+/// One input line for the tools: where it was, what the output echoes, what it holds.
+#[derive(Clone)]
+struct Item {
+    /// The source as errors name it.
+    file: String,
+    line: u64,
+    /// Its place among every puzzle line of the run, from 0 (for per-puzzle seeds).
+    index: u64,
+    /// The first field as read, or written again with `--empty`.
+    echo: String,
+    /// The puzzle, or why the line holds none.
+    grid: Result<Grid, String>,
+    /// Its size in the input, for the progress bar.
+    bytes: u64,
+}
+
+/// Reads every source in chunks, maps each line to an output line on the rayon pool with `f`,
+/// and writes the lines in input order. Invalid lines (and pencilmark lines, which these tools
+/// do not read) are reported as `FILE:LINE: reason`, reach `f` as an `Err`, and make the exit
+/// status 1.
 fn map_lines(
     command: &str,
     files: &FileArgs,
     work: Work,
-    f: &(dyn Fn(&mut Worker, &Grid, &str) -> String + Sync),
-    invalid: &(dyn Fn(&str) -> String + Sync),
+    f: &(dyn Fn(&mut Worker, &Item) -> String + Sync),
 ) -> ExitCode {
     let common = &files.common;
     init_threads(common.threads);
@@ -295,58 +385,19 @@ fn map_lines(
         return ExitCode::from(1);
     };
     let start = Instant::now();
-    let mut puzzles = 0u64;
-    let result = (|| -> io::Result<bool> {
-        let mut ok = true;
-        let w = out.writer();
-        let mut chunk: Vec<(String, Option<Grid>)> = Vec::with_capacity(CHUNK);
-        let run = |chunk: &mut Vec<(String, Option<Grid>)>, w: &mut dyn Write| {
-            let lines: Vec<String> = chunk
-                .par_iter()
-                .map_init(
-                    || Worker {
-                        engine: spec.engine(),
-                        canon: Canonicalizer::new(),
-                    },
-                    |wk, (echo, g)| match g {
-                        Some(g) => f(wk, g, echo),
-                        None => invalid(echo),
-                    },
-                )
-                .collect();
-            chunk.clear();
-            lines.iter().try_for_each(|l| writeln!(w, "{l}"))
-        };
-        let read_ok = input::each_entry(&sources(&files.files), |shown, line, entry| {
-            let echo = input::echo_field(line.bytes);
-            let grid = match entry {
-                Entry::Puzzle(g) => {
-                    puzzles += 1;
-                    Some(g)
-                }
-                Entry::Invalid(reason) => {
-                    eprintln!("{shown}:{}: {reason}", line.number);
-                    None
-                }
-                Entry::Pencilmarks(_) => {
-                    eprintln!(
-                        "{shown}:{}: pencilmark lines are not read by {command}",
-                        line.number
-                    );
-                    None
-                }
-            };
-            ok &= grid.is_some();
-            chunk.push((echo, grid));
-            if chunk.len() == CHUNK {
-                run(&mut chunk, w)?;
-            }
-            Ok(())
-        })?;
-        run(&mut chunk, w)?;
-        Ok(ok && read_ok)
-    })();
-    if !common.quiet && result.is_ok() {
+    let sources = sources(&files.files);
+    let progress = Progress::for_sources(&sources, common.quiet);
+    let lines = Lines {
+        command,
+        spec,
+        empty: common.empty,
+        progress: &progress,
+    };
+    let result = lines.run(&sources, f, out.writer());
+    progress.finish();
+    if !common.quiet
+        && let Ok((_, puzzles)) = result
+    {
         let secs = start.elapsed().as_secs_f64();
         eprintln!(
             "simdoku: {command}: {puzzles} puzzles in {secs:.3} s ({:.0} puzzles/s, engine {}, \
@@ -356,22 +407,127 @@ fn map_lines(
             rayon::current_num_threads()
         );
     }
-    close(out, result)
+    close(out, result.map(|(ok, _)| ok))
+}
+
+/// How [`map_lines`] runs: the command (for messages), the engine, the empty-cell character.
+struct Lines<'a> {
+    command: &'a str,
+    spec: &'static EngineSpec,
+    empty: Option<Empty>,
+    progress: &'a Progress,
+}
+
+impl Lines<'_> {
+    fn worker(&self) -> Worker {
+        Worker {
+            engine: self.spec.engine(),
+            canon: Canonicalizer::new(),
+        }
+    }
+
+    /// The line of one item from the pipeline's result. A panic (a bug), caught by the
+    /// pipeline, is reported on stderr and the item written as an invalid line by a new
+    /// worker; the flag says whether `f` took the item without failing.
+    fn one(
+        &self,
+        result: Result<String, Panicked>,
+        item: &Item,
+        f: &(dyn Fn(&mut Worker, &Item) -> String + Sync),
+    ) -> (String, bool) {
+        if let Ok(line) = result {
+            return (line, true);
+        }
+        self.progress.done(item.bytes);
+        let reason = format!(
+            "{} failed on this puzzle (a bug: please report it)",
+            self.command
+        );
+        eprintln!("{}:{}: {reason}", item.file, item.line);
+        let failed = Item {
+            grid: Err(reason),
+            ..item.clone()
+        };
+        (f(&mut self.worker(), &failed), false)
+    }
+
+    /// Every line of `sources`, mapped with `f` and written to `w` in input order: whether every
+    /// line was a puzzle that `f` took without failing, and how many puzzles there were.
+    fn run(
+        &self,
+        sources: &[String],
+        f: &(dyn Fn(&mut Worker, &Item) -> String + Sync),
+        w: &mut dyn Write,
+    ) -> io::Result<(bool, u64)> {
+        let command = self.command;
+        let (mut ok, mut puzzles, mut index) = (true, 0u64, 0u64);
+        let mut chunk: Vec<Item> = Vec::with_capacity(CHUNK);
+        let run = |chunk: &mut Vec<Item>, w: &mut dyn Write| -> io::Result<bool> {
+            let results = map_chunk(chunk, &|| self.worker(), &|wk: &mut Worker, item: &Item| {
+                let line = f(wk, item);
+                self.progress.done(item.bytes);
+                line
+            });
+            let lines: Vec<(String, bool)> = chunk
+                .iter()
+                .zip(results)
+                .map(|(item, r)| self.one(r, item, f))
+                .collect();
+            chunk.clear();
+            for (l, _) in &lines {
+                writeln!(w, "{l}")?;
+            }
+            Ok(lines.iter().all(|(_, fine)| *fine))
+        };
+        let read_ok = input::each_entry(sources, |shown, line, entry| {
+            let echo = render::echo(&entry, &input::echo_field(line.bytes), self.empty);
+            let grid = match entry {
+                Entry::Puzzle(g) => {
+                    puzzles += 1;
+                    Ok(g)
+                }
+                Entry::Invalid(reason) => Err(reason),
+                Entry::Pencilmarks(_) => Err(format!(
+                    "pencilmark lines are read by solve, count and solutions, not by {command}"
+                )),
+            };
+            if let Err(reason) = &grid {
+                eprintln!("{shown}:{}: {reason}", line.number);
+                ok = false;
+            }
+            chunk.push(Item {
+                file: shown.to_string(),
+                line: line.number,
+                index,
+                echo,
+                grid,
+                bytes: line.bytes.len() as u64 + 1,
+            });
+            index += 1;
+            if chunk.len() == CHUNK {
+                ok &= run(&mut chunk, w)?;
+            }
+            Ok(())
+        })?;
+        ok &= run(&mut chunk, w)?;
+        Ok((ok && read_ok, puzzles))
+    }
 }
 
 /// `simdoku minimize`: `puzzle,minimal` (or `none` / `multiple` when the puzzle is not unique).
 pub fn minimize(a: &FileArgs) -> ExitCode {
-    map_lines(
-        "minimize",
-        a,
-        Work::Count,
-        &|wk, g, echo| match simdoku_tools::minimize(wk.engine.as_mut(), g) {
-            Ok(m) => format!("{echo},{m}"),
-            Err(NotUnique::NoSolution) => format!("{echo},none"),
-            Err(NotUnique::Multiple) => format!("{echo},multiple"),
-        },
-        &|echo| format!("{echo},invalid"),
-    )
+    let empty = a.common.empty;
+    map_lines("minimize", a, Work::Count, &move |wk, item| {
+        let echo = &item.echo;
+        match &item.grid {
+            Err(_) => format!("{echo},invalid"),
+            Ok(g) => match simdoku::tools::minimize(wk.engine.as_mut(), g) {
+                Ok(m) => format!("{echo},{}", render::grid(&m, empty)),
+                Err(NotUnique::NoSolution) => format!("{echo},none"),
+                Err(NotUnique::Multiple) => format!("{echo},multiple"),
+            },
+        }
+    })
 }
 
 /// A seed made from the puzzle itself, so a puzzle rates the same wherever it is in a file.
@@ -381,38 +537,85 @@ fn puzzle_seed(g: &Grid) -> u64 {
     })
 }
 
-/// `simdoku rate`: `puzzle,guesses,grade`.
+/// `simdoku rate`: `puzzle,guesses,grade`, or JSON lines.
 pub fn rate(a: &RateArgs) -> ExitCode {
-    let samples = a.samples;
-    map_lines(
-        "rate",
-        &a.files,
-        Work::Count,
-        &move |wk, g, echo| {
-            let r = simdoku_tools::rate(
+    let (samples, format) = (a.samples, a.format);
+    map_lines("rate", &a.files, Work::Count, &move |wk, item| {
+        let echo = &item.echo;
+        let rating = item.grid.as_ref().map(|g| {
+            simdoku::tools::rate(
                 wk.engine.as_mut(),
                 g,
                 samples,
                 &mut Rng::new(puzzle_seed(g)),
-            );
-            match r.solutions {
-                0 => format!("{echo},none"),
-                1 => format!("{echo},{:.2},{}", r.guesses, r.grade.name()),
-                _ => format!("{echo},multiple"),
+            )
+        });
+        match format {
+            RateFormat::Csv => match rating {
+                Err(_) => format!("{echo},invalid"),
+                Ok(r) => match r.solutions {
+                    0 => format!("{echo},none"),
+                    1 => format!("{echo},{:.2},{}", r.guesses, r.grade.name()),
+                    _ => format!("{echo},multiple"),
+                },
+            },
+            RateFormat::Json => {
+                let head = |status| render::json_head(&item.file, item.line, echo, status);
+                match rating {
+                    Err(reason) => {
+                        format!(
+                            "{},\"error\":{}}}",
+                            head("invalid"),
+                            render::json_str(reason)
+                        )
+                    }
+                    Ok(r) => match r.solutions {
+                        0 => format!("{}}}", head("none")),
+                        1 => format!(
+                            "{},\"guesses\":{:.2},\"grade\":{}}}",
+                            head("rated"),
+                            r.guesses,
+                            render::json_str(r.grade.name())
+                        ),
+                        _ => format!("{}}}", head("multiple")),
+                    },
+                }
             }
-        },
-        &|echo| format!("{echo},invalid"),
-    )
+        }
+    })
 }
 
 /// `simdoku canon`: the canonical form alone, one a line.
 pub fn canon(a: &FileArgs) -> ExitCode {
+    let empty = a.common.empty;
+    map_lines("canon", a, Work::Count, &move |wk, item| match &item.grid {
+        Ok(g) => render::grid(&wk.canon.canonical(g), empty),
+        Err(_) => "invalid".to_string(),
+    })
+}
+
+/// `simdoku shuffle`: each puzzle under a random symmetry (relabelled digits, rows permuted
+/// within bands, bands permuted, the same for columns and stacks, maybe transposed): an
+/// equivalent puzzle with as many solutions. Puzzle `i` of the run uses the `i`-th stream of
+/// the seed, so the output does not depend on the thread count.
+pub fn shuffle(a: &ShuffleArgs) -> ExitCode {
+    let seed = a.seed.unwrap_or_else(clock_seed);
+    if !a.files.common.quiet {
+        eprintln!("simdoku: shuffle seed {seed}");
+    }
+    let root = Rng::new(seed);
+    let empty = a.files.common.empty;
     map_lines(
-        "canon",
-        a,
+        "shuffle",
+        &a.files,
         Work::Count,
-        &|wk, g, _| wk.canon.canonical(g).to_string(),
-        &|_| "invalid".to_string(),
+        &move |_, item| match &item.grid {
+            Ok(g) => render::grid(
+                &Symmetry::random(&mut root.derive(item.index)).apply(g),
+                empty,
+            ),
+            Err(_) => "invalid".to_string(),
+        },
     )
 }
 
@@ -420,8 +623,8 @@ pub fn canon(a: &FileArgs) -> ExitCode {
 /// each after a `#` line naming its seed (puzzle `k` of a run uses seed `S + k`, so one puzzle
 /// of a run can be made again alone). With `--with-solution` the solution follows as `#` lines.
 fn generate_large(a: &GenerateArgs) -> ExitCode {
-    use simdoku_large::text::{Form, format};
-    use simdoku_large::{generate as pattern_gen, grid::box_size_of_side, mixed};
+    use simdoku::large::text::{Form, format};
+    use simdoku::large::{generate as pattern_gen, grid::box_size_of_side, mixed};
     let side = a.size.unwrap_or(9);
     let Some(n) = box_size_of_side(side) else {
         return crate::usage_error(format_args!(
@@ -438,11 +641,7 @@ fn generate_large(a: &GenerateArgs) -> ExitCode {
     let Some(mut out) = open_output(&a.common) else {
         return ExitCode::from(1);
     };
-    let seed = a.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
+    let seed = a.seed.unwrap_or_else(clock_seed);
     let start = Instant::now();
     let made: Vec<(String, usize)> = (0..a.count)
         .into_par_iter()
@@ -506,4 +705,95 @@ fn generate_large(a: &GenerateArgs) -> ExitCode {
         );
     }
     close(out, result)
+}
+
+/// A seed from the clock, for runs given none.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_of_the_engine_in_solutions_is_reported_and_the_run_goes_on() {
+        use simdoku_core::testkit::SOLUTION;
+
+        /// The scalar engine with a bug: it panics on grids whose first cell is empty.
+        struct Faulty(simdoku::engines::Scalar);
+        impl Engine for Faulty {
+            fn name(&self) -> &'static str {
+                "faulty"
+            }
+            fn count(&mut self, g: &Grid, limit: u64) -> Search {
+                self.0.count(g, limit)
+            }
+            fn visit(&mut self, g: &Grid, v: &mut dyn FnMut(&Grid) -> ControlFlow<()>) -> Search {
+                assert!(g.get(0) != 0, "boom");
+                self.0.visit(g, v)
+            }
+        }
+        static FAULTY: EngineSpec = EngineSpec {
+            name: "faulty",
+            summary: "test engine",
+            features: &[],
+            make: || Some(Box::new(Faulty(simdoku::engines::Scalar::new()))),
+        };
+        let path = std::env::temp_dir().join(format!("simdoku-sols-{}.txt", std::process::id()));
+        let holed = format!(".{}", &SOLUTION[1..]);
+        std::fs::write(&path, format!("{SOLUTION}\n{holed}\n{SOLUTION}\n")).unwrap();
+        let mut out = Vec::new();
+        let progress = Progress::items(0, "", true);
+        let sources = [path.to_string_lossy().into_owned()];
+        let (fine, puzzles, total) =
+            write_solutions(&FAULTY, &sources, None, None, &progress, &mut out).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert!(!fine, "a failure makes the exit status non-zero");
+        assert_eq!((puzzles, total), (2, 2));
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            format!("# {SOLUTION}\n{SOLUTION}\n# {holed}\n# error\n# {SOLUTION}\n{SOLUTION}\n")
+        );
+    }
+
+    #[test]
+    fn a_panic_on_one_puzzle_is_reported_and_the_run_goes_on() {
+        let path = std::env::temp_dir().join(format!("simdoku-tools-{}.txt", std::process::id()));
+        let ok = ".".repeat(81);
+        let bad = format!("9{}", ".".repeat(80));
+        std::fs::write(&path, format!("{ok}\n{bad}\nxyz\n{ok}\n")).unwrap();
+        let progress = Progress::items(0, "", true);
+        let lines = Lines {
+            command: "test",
+            spec: simdoku::engines::best(Work::Count),
+            empty: Some(Empty::Zero),
+            progress: &progress,
+        };
+        // A tool with a bug: it panics on puzzles whose first cell is 9.
+        let f = |_: &mut Worker, item: &Item| match &item.grid {
+            Ok(g) => {
+                assert!(g.get(0) != 9, "boom");
+                format!("{},{}", item.line, item.echo)
+            }
+            Err(reason) => format!("{},invalid,{reason}", item.line),
+        };
+        let mut out = Vec::new();
+        let (fine, puzzles) = lines
+            .run(&[path.to_string_lossy().into_owned()], &f, &mut out)
+            .unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert!(!fine, "a failure makes the exit status non-zero");
+        assert_eq!(puzzles, 3);
+        let zeros = "0".repeat(81);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            format!(
+                "1,{zeros}\n2,invalid,test failed on this puzzle (a bug: please report it)\n\
+                 3,invalid,column 1: unexpected 'x' (cells are 1-9, 0 or .)\n4,{zeros}\n"
+            )
+        );
+    }
 }

@@ -3,8 +3,8 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use simdoku_core::Grid;
-use simdoku_core::rules::check_solution;
+use simdoku::Grid;
+use simdoku::rules::check_solution;
 use simdoku_core::testkit::{NO_SOLUTION, SOLUTION, TWO_SOLUTIONS};
 
 mod common;

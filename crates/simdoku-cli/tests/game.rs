@@ -1,6 +1,6 @@
 //! End-to-end tests of `simdoku play` and `simdoku referee`.
 
-use simdoku_game::Action;
+use simdoku::game::Action;
 
 mod common;
 use common::simdoku;

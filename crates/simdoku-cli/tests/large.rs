@@ -1,7 +1,7 @@
 //! End-to-end tests of `simdoku large`.
 
+use simdoku::large::text;
 use simdoku_core::testkit::bench_data_dir;
-use simdoku_large::text;
 
 mod common;
 use common::simdoku;

@@ -4,11 +4,11 @@
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
-use simdoku_core::rules::check_solution;
-use simdoku_core::scalar::Scalar;
+use simdoku::engines::Scalar;
+use simdoku::rules::check_solution;
+use simdoku::tools::{Pencilmarks, Rng, Symmetry, canonical};
+use simdoku::{Engine, Grid};
 use simdoku_core::testkit::{SOLUTION, TWO_SOLUTIONS, bench_data_dir, bench_set, reference_count};
-use simdoku_core::{Engine, Grid};
-use simdoku_tools::{Pencilmarks, Rng, Symmetry, canonical};
 
 mod common;
 use common::{simdoku, text};

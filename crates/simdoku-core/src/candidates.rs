@@ -8,7 +8,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::engine::{Search, Tally};
+use crate::engine::{self, Search, Solved, Tally, Visitor};
 use crate::grid::Grid;
 use crate::tables::{ALL, Cells, PEERS};
 
@@ -19,29 +19,15 @@ pub(crate) struct Candidates {
     pub(crate) unsolved: u128,
 }
 
-/// Where solutions go: a counter or a visitor.
-pub(crate) trait Sink {
-    fn found(&mut self, s: &Candidates) -> ControlFlow<()>;
-}
+/// Where solutions go: the core [`engine::Sink`](crate::engine::Sink) over [`Candidates`]
+/// (a [`Tally`] or a [`Visitor`]).
+pub(crate) trait Sink: engine::Sink<Candidates> {}
 
-/// Counts solutions, stopping at the limit.
-impl Sink for Tally {
-    #[inline]
-    fn found(&mut self, _: &Candidates) -> ControlFlow<()> {
-        self.add()
-    }
-}
+impl<T: engine::Sink<Candidates>> Sink for T {}
 
-/// Hands each solution to a caller's visitor, as a [`Grid`].
-pub(crate) struct Visitor<'a> {
-    pub(crate) n: u64,
-    pub(crate) f: &'a mut dyn FnMut(&Grid) -> ControlFlow<()>,
-}
-
-impl Sink for Visitor<'_> {
-    fn found(&mut self, s: &Candidates) -> ControlFlow<()> {
-        self.n += 1;
-        (self.f)(&s.grid())
+impl Solved for Candidates {
+    fn grid(&self) -> Grid {
+        Candidates::grid(self)
     }
 }
 
@@ -72,7 +58,7 @@ pub(crate) fn visit<E: Searcher>(
     grid: &Grid,
     visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
 ) -> Search {
-    let mut sink = Visitor { n: 0, f: visitor };
+    let mut sink = Visitor::new(visitor);
     e.run(grid, &mut sink);
     Search {
         solutions: sink.n,

@@ -17,6 +17,30 @@ pub struct Search {
     pub guesses: u64,
 }
 
+/// Where a search reports solutions: the one shape behind every engine's `count` ([`Tally`])
+/// and `visit` ([`Visitor`]). `S` is the engine's solved state (its candidate fields, or a
+/// [`Grid`]); engines that build grids only on demand read [`Sink::COUNTS_ONLY`].
+pub trait Sink<S: ?Sized> {
+    /// True when the sink only counts: it never reads the solution, so an engine may skip
+    /// building it and may order its branches to find a second solution sooner.
+    const COUNTS_ONLY: bool;
+    /// One solution; [`ControlFlow::Break`] stops the search.
+    fn found(&mut self, solved: &S) -> ControlFlow<()>;
+}
+
+/// A solved search state, read as a grid.
+pub trait Solved {
+    /// The solution.
+    fn grid(&self) -> Grid;
+}
+
+impl Solved for Grid {
+    #[inline(always)]
+    fn grid(&self) -> Grid {
+        *self
+    }
+}
+
 /// The counting step of every engine's `count`: solutions found so far, and a stop at `limit`.
 #[derive(Clone, Copy, Debug)]
 pub struct Tally {
@@ -26,6 +50,7 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// A tally that stops the search at `limit` solutions.
     pub fn new(limit: u64) -> Tally {
         Tally {
             solutions: 0,
@@ -42,6 +67,46 @@ impl Tally {
         } else {
             ControlFlow::Continue(())
         }
+    }
+}
+
+impl<S: ?Sized> Sink<S> for Tally {
+    const COUNTS_ONLY: bool = true;
+    #[inline(always)]
+    fn found(&mut self, _: &S) -> ControlFlow<()> {
+        self.add()
+    }
+}
+
+/// Hands each solution to a caller's function, as a [`Grid`], and counts them.
+pub struct Visitor<'a> {
+    /// Solutions handed over so far.
+    pub n: u64,
+    /// The caller's function.
+    pub f: &'a mut dyn FnMut(&Grid) -> ControlFlow<()>,
+}
+
+impl std::fmt::Debug for Visitor<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Visitor")
+            .field("n", &self.n)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a> Visitor<'a> {
+    /// A visitor calling `f`.
+    pub fn new(f: &'a mut dyn FnMut(&Grid) -> ControlFlow<()>) -> Visitor<'a> {
+        Visitor { n: 0, f }
+    }
+}
+
+impl<S: Solved + ?Sized> Sink<S> for Visitor<'_> {
+    const COUNTS_ONLY: bool = false;
+    #[inline]
+    fn found(&mut self, solved: &S) -> ControlFlow<()> {
+        self.n += 1;
+        (self.f)(&solved.grid())
     }
 }
 

@@ -1,7 +1,23 @@
 //! The 9x9 grid and its text forms.
 //!
-//! Line form: 81 cells, `1`-`9` a given, `0` or `.` empty. Anything after the 81st cell (a comma
-//! and a solution, a comment) is ignored. Cells are numbered 0..81 row by row.
+//! Line form: 81 cells, `1`-`9` a given, `0`, `.` or `_` empty. Anything after the 81st cell (a
+//! comma and a solution, a comment) is ignored. Cells are numbered 0..81 row by row.
+//!
+//! Block form ([`Grid::parse_block`]): nine rows of nine cells, one row a line; spaces and `|`
+//! between cells, and separator lines of `-`, `+`, `=` and spaces, are ignored.
+//!
+//! ```
+//! use simdoku_core::Grid;
+//! let line: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+//!     .parse()
+//!     .unwrap();
+//! let block = Grid::parse_block(&line.pretty()).unwrap();
+//! assert_eq!(block, line);
+//! let cells: [u8; 81] = *line.cells();
+//! assert_eq!(Grid::try_from(cells).unwrap(), line);
+//! let e = Grid::parse_block("1 2 3\n").unwrap_err();
+//! assert_eq!(e.to_string(), "line 1: a row needs 9 cells, found 3");
+//! ```
 
 use std::fmt;
 
@@ -16,8 +32,11 @@ pub struct Grid {
 /// A row, column or box, counted from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Unit {
+    /// Row 0..9, top to bottom.
     Row(u8),
+    /// Column 0..9, left to right.
     Column(u8),
+    /// Box 0..9, row by row.
     Box(u8),
 }
 
@@ -34,7 +53,9 @@ impl fmt::Display for Unit {
 /// Two givens with the same digit in one unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Conflict {
+    /// The digit given twice.
     pub digit: u8,
+    /// The unit holding both.
     pub unit: Unit,
     /// The two cells (0..81), the first one first.
     pub cells: [u8; 2],
@@ -56,37 +77,94 @@ impl fmt::Display for Conflict {
     }
 }
 
-/// Why a line is not a puzzle.
+/// Why a text or a cell array is not a puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ParseErrorKind {
-    /// The line ended (or hit a separator) after this many cells.
-    TooShort { cells: usize },
-    /// A character that is not `1`-`9`, `0` or `.` where a cell was expected.
-    BadChar { ch: char },
+    /// The text ended (or hit a separator) after this many cells.
+    TooShort {
+        /// Cells read before the end.
+        cells: usize,
+    },
+    /// A character that is not `1`-`9`, `0`, `.` or `_` where a cell was expected.
+    BadChar {
+        /// The character found.
+        ch: char,
+    },
     /// Two givens contradict each other.
     Conflict(Conflict),
+    /// A cell value above 9 in a cell array ([`Grid::try_from`]).
+    BadValue {
+        /// The value found.
+        value: u8,
+    },
+    /// A row of the block form with a number of cells other than 9.
+    RowLength {
+        /// Cells found on the line.
+        cells: usize,
+    },
+    /// The block form has more than nine rows.
+    TooManyRows,
 }
 
-/// A parse error and the character position (0-based) where it was found.
+/// A parse error and where it was found.
+///
+/// Line form: `position` is the character (0-based) and `line` is `None`. Block form: `line`
+/// is the 1-based text line and `position` the character on it (0-based). Cell arrays and
+/// contradictory givens: `position` is the cell (0..81, row by row).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParseError {
+    /// What is wrong.
     pub kind: ParseErrorKind,
+    /// The character (or cell) where it was found, 0-based.
     pub position: usize,
+    /// The 1-based text line, for the block form.
+    pub line: Option<usize>,
+}
+
+impl ParseError {
+    fn at(kind: ParseErrorKind, position: usize) -> ParseError {
+        ParseError {
+            kind,
+            position,
+            line: None,
+        }
+    }
 }
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.kind {
-            ParseErrorKind::TooShort { cells } => {
+        match (self.kind, self.line) {
+            (ParseErrorKind::TooShort { cells }, _) => {
                 write!(f, "expected 81 cells, found {cells}")
             }
-            ParseErrorKind::BadChar { ch } => write!(
+            (ParseErrorKind::BadChar { ch }, line) => {
+                if let Some(line) = line {
+                    write!(f, "line {line}, ")?;
+                }
+                write!(
+                    f,
+                    "column {}: unexpected {:?} (cells are 1-9, 0 or .)",
+                    self.position + 1,
+                    ch
+                )
+            }
+            (ParseErrorKind::Conflict(c), _) => c.fmt(f),
+            (ParseErrorKind::BadValue { value }, _) => write!(
                 f,
-                "column {}: unexpected {:?} (cells are 1-9, 0 or .)",
-                self.position + 1,
-                ch
+                "cell {} (r{}c{}): value {value} out of range (0 empty, 1-9 digits)",
+                self.position,
+                self.position / 9 + 1,
+                self.position % 9 + 1
             ),
-            ParseErrorKind::Conflict(c) => c.fmt(f),
+            (ParseErrorKind::RowLength { cells }, line) => write!(
+                f,
+                "line {}: a row needs 9 cells, found {cells}",
+                line.unwrap_or(1)
+            ),
+            (ParseErrorKind::TooManyRows, line) => {
+                write!(f, "line {}: more than 9 rows of cells", line.unwrap_or(1))
+            }
         }
     }
 }
@@ -109,10 +187,73 @@ impl Grid {
     pub fn parse(line: &str) -> Result<Grid, ParseError> {
         let grid = Grid::parse_cells(line.as_bytes())?;
         match grid.conflict() {
-            Some(c) => Err(ParseError {
-                kind: ParseErrorKind::Conflict(c),
-                position: c.cells[1] as usize,
-            }),
+            Some(c) => Err(ParseError::at(
+                ParseErrorKind::Conflict(c),
+                c.cells[1] as usize,
+            )),
+            None => Ok(grid),
+        }
+    }
+
+    /// Parses the block form: nine lines of nine cells (`1`-`9`, `0`, `.` or `_`), with or
+    /// without `|` between boxes and separator lines of `-`, `+` and `=`; spaces are ignored,
+    /// blank lines too. Rejects contradictory givens. Errors carry the line and column.
+    pub fn parse_block(text: &str) -> Result<Grid, ParseError> {
+        let mut cells = [0u8; 81];
+        let mut rows = 0;
+        for (n, line) in text.lines().enumerate() {
+            let line_no = n + 1;
+            let t = line.trim();
+            if t.is_empty() || t.chars().all(|c| matches!(c, '-' | '+' | '=' | ' ' | '|')) {
+                continue;
+            }
+            if rows == 9 {
+                return Err(ParseError {
+                    kind: ParseErrorKind::TooManyRows,
+                    position: 0,
+                    line: Some(line_no),
+                });
+            }
+            let mut found = 0;
+            for (col, ch) in line.chars().enumerate() {
+                let v = match ch {
+                    '1'..='9' => ch as u8 - b'0',
+                    '0' | '.' | '_' => 0,
+                    ' ' | '\t' | '|' | '\r' => continue,
+                    _ => {
+                        return Err(ParseError {
+                            kind: ParseErrorKind::BadChar { ch },
+                            position: col,
+                            line: Some(line_no),
+                        });
+                    }
+                };
+                if found < 9 {
+                    cells[9 * rows + found] = v;
+                }
+                found += 1;
+            }
+            if found != 9 {
+                return Err(ParseError {
+                    kind: ParseErrorKind::RowLength { cells: found },
+                    position: 0,
+                    line: Some(line_no),
+                });
+            }
+            rows += 1;
+        }
+        if rows < 9 {
+            return Err(ParseError::at(
+                ParseErrorKind::TooShort { cells: 9 * rows },
+                9 * rows,
+            ));
+        }
+        let grid = Grid { cells };
+        match grid.conflict() {
+            Some(c) => Err(ParseError::at(
+                ParseErrorKind::Conflict(c),
+                c.cells[1] as usize,
+            )),
             None => Ok(grid),
         }
     }
@@ -123,19 +264,13 @@ impl Grid {
         for (i, cell) in cells.iter_mut().enumerate() {
             match line.get(i) {
                 Some(&b @ b'1'..=b'9') => *cell = b - b'0',
-                Some(b'0' | b'.') => {}
+                Some(b'0' | b'.' | b'_') => {}
                 None | Some(b',' | b'\r' | b'\n' | b' ' | b'\t' | b';' | b'#') => {
-                    return Err(ParseError {
-                        kind: ParseErrorKind::TooShort { cells: i },
-                        position: i,
-                    });
+                    return Err(ParseError::at(ParseErrorKind::TooShort { cells: i }, i));
                 }
                 Some(_) => {
                     let ch = utf8_char_at(line, i);
-                    return Err(ParseError {
-                        kind: ParseErrorKind::BadChar { ch },
-                        position: i,
-                    });
+                    return Err(ParseError::at(ParseErrorKind::BadChar { ch }, i));
                 }
             }
         }
@@ -261,10 +396,58 @@ impl fmt::Debug for Grid {
     }
 }
 
+/// The line form ([`Grid::parse`]); use [`Grid::parse_block`] for nine lines.
 impl std::str::FromStr for Grid {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Grid, ParseError> {
         Grid::parse(s)
+    }
+}
+
+/// Cell values row by row, 0 empty, 1..=9 digits; contradictory givens are accepted (such a
+/// grid has no solution), values above 9 are an error naming the cell.
+impl TryFrom<[u8; 81]> for Grid {
+    type Error = ParseError;
+    fn try_from(cells: [u8; 81]) -> Result<Grid, ParseError> {
+        match cells.iter().position(|&v| v > 9) {
+            Some(i) => Err(ParseError::at(
+                ParseErrorKind::BadValue { value: cells[i] },
+                i,
+            )),
+            None => Ok(Grid { cells }),
+        }
+    }
+}
+
+/// The same as the array form.
+impl TryFrom<&[u8]> for Grid {
+    type Error = ParseError;
+    fn try_from(cells: &[u8]) -> Result<Grid, ParseError> {
+        let arr: [u8; 81] = cells.try_into().map_err(|_| {
+            ParseError::at(
+                ParseErrorKind::TooShort {
+                    cells: cells.len().min(81),
+                },
+                cells.len().min(81),
+            )
+        })?;
+        Grid::try_from(arr)
+    }
+}
+
+/// A grid serializes as its 81-character line (`.` empty) and deserializes from the line form.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Grid {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Grid {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Grid, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        Grid::parse(&s).map_err(serde::de::Error::custom)
     }
 }
 
@@ -327,6 +510,46 @@ mod tests {
                 .conflict()
                 .is_some()
         );
+    }
+
+    #[test]
+    fn block_form_with_and_without_separators() {
+        let g = Grid::parse(P).unwrap();
+        assert_eq!(Grid::parse_block(&g.pretty()).unwrap(), g);
+        let mut plain = String::new();
+        for r in P.as_bytes().chunks(9) {
+            plain.push_str(&std::str::from_utf8(r).unwrap().replace('.', "_"));
+            plain.push('\n');
+        }
+        assert_eq!(Grid::parse_block(&plain).unwrap(), g);
+        let mut bad = plain.clone();
+        bad.replace_range(10..11, "x"); // line 2, column 1
+        let e = Grid::parse_block(&bad).unwrap_err();
+        assert_eq!((e.line, e.position), (Some(2), 0));
+        assert!(e.to_string().starts_with("line 2, column 1"), "{e}");
+        let e = Grid::parse_block(&plain[..55]).unwrap_err();
+        assert_eq!(e.line, Some(6));
+        let e = Grid::parse_block(&plain[..40]).unwrap_err();
+        assert_eq!(e.kind, ParseErrorKind::TooShort { cells: 36 });
+        let e = Grid::parse_block(&format!("{plain}123456789\n")).unwrap_err();
+        assert_eq!((e.kind, e.line), (ParseErrorKind::TooManyRows, Some(10)));
+        assert_eq!(Grid::parse(&P.replace('.', "_")).unwrap(), g);
+    }
+
+    #[test]
+    fn cell_arrays_convert_and_name_the_bad_cell() {
+        let g = Grid::parse(P).unwrap();
+        assert_eq!(Grid::try_from(*g.cells()).unwrap(), g);
+        assert_eq!(Grid::try_from(&g.cells()[..]).unwrap(), g);
+        let mut cells = *g.cells();
+        cells[10] = 12;
+        let e = Grid::try_from(cells).unwrap_err();
+        assert_eq!(
+            (e.kind, e.position),
+            (ParseErrorKind::BadValue { value: 12 }, 10)
+        );
+        assert!(e.to_string().contains("r2c2"), "{e}");
+        assert!(Grid::try_from(&cells[..80]).is_err());
     }
 
     #[test]

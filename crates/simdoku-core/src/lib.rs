@@ -8,7 +8,12 @@
 //!   cover of band patterns: whole-digit placements, fewest-placements digit first); both share
 //!   one candidate state and its singles (the private `candidates` module).
 //!
-//! No `unsafe`, no `std::arch`, no dependencies: this crate builds on any target.
+//! * [`rng`]: the workspace's one seeded generator.
+//!
+//! No `unsafe`, no `std::arch`, no required dependencies: this crate builds on any target.
+//! Features: `serde` (a [`Grid`] is its 81-character line), `rand_core` (`rng::Rng` implements
+//! `RngCore`), `testkit` (the shared engine tests; they read the workspace's `bench-data/`, so
+//! only the workspace's own tests turn it on).
 
 #![forbid(unsafe_code)]
 
@@ -20,7 +25,13 @@ pub mod rng;
 pub mod rules;
 pub mod scalar;
 pub mod tables;
+#[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
 
-pub use engine::{Engine, Search, Tally};
+pub use engine::{Engine, Search, Sink, Solved, Tally, Visitor};
 pub use grid::{Conflict, Grid, ParseError, ParseErrorKind, Unit};
+
+/// The README's example, run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -14,6 +14,7 @@ use simdoku_core::Grid;
 use crate::EngineSpec;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What a benchmark run measures.
 pub enum Mode {
     /// Stop at the first solution.
     First,
@@ -22,6 +23,7 @@ pub enum Mode {
 }
 
 impl Mode {
+    /// The name shown in tables.
     pub fn name(self) -> &'static str {
         match self {
             Mode::First => "first",
@@ -32,6 +34,7 @@ impl Mode {
 
 /// Something to time: one of our engines or a peer.
 pub trait Contender: Sync {
+    /// The name shown in tables.
     fn name(&self) -> String;
     /// Runs every puzzle once; returns (puzzles with a solution, guesses if known).
     fn run(&self, puzzles: &[Grid], mode: Mode) -> (u64, Option<u64>);
@@ -40,11 +43,14 @@ pub trait Contender: Sync {
 /// One of our engines, on `threads` threads (1: the calling thread alone).
 #[derive(Debug)]
 pub struct EngineContender {
+    /// The engine measured.
     pub spec: &'static EngineSpec,
+    /// The thread pool it runs on (`None`: the global one).
     pub pool: Option<rayon::ThreadPool>,
 }
 
 impl EngineContender {
+    /// An engine on `threads` threads (0: all cores).
     pub fn new(spec: &'static EngineSpec, threads: usize) -> Self {
         let pool = (threads > 1).then(|| {
             rayon::ThreadPoolBuilder::new()
@@ -94,13 +100,19 @@ impl Contender for EngineContender {
 /// One measured figure.
 #[derive(Clone, Debug)]
 pub struct Row {
+    /// The puzzle set.
     pub set: String,
+    /// What was measured.
     pub mode: Mode,
+    /// Who was measured.
     pub contender: String,
+    /// Puzzles in the set.
     pub puzzles: usize,
     /// Median puzzles per second over the passes.
     pub rate: f64,
+    /// Mean guesses a puzzle, where the contender counts them.
     pub guesses_per_puzzle: Option<f64>,
+    /// Puzzles solved.
     pub solved: u64,
 }
 

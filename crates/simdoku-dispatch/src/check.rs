@@ -19,30 +19,42 @@ struct Answer {
 /// A disagreement (or a solution that breaks the rules).
 #[derive(Clone, Debug)]
 pub struct Mismatch {
+    /// Index of the puzzle in the input.
     pub puzzle_index: usize,
+    /// The puzzle.
     pub puzzle: Grid,
+    /// The engine that disagreed.
     pub engine: &'static str,
+    /// What was wrong.
     pub reason: String,
 }
 
 /// Per-engine figures.
 #[derive(Clone, Debug, Default)]
 pub struct EngineReport {
+    /// The engine.
     pub name: &'static str,
+    /// Puzzles checked.
     pub puzzles: usize,
+    /// Puzzles where it agreed with the reference.
     pub agreements: usize,
+    /// Puzzles where it did not.
     pub mismatches: usize,
     /// Time spent in this engine, summed over threads.
     pub time: Duration,
 }
 
 #[derive(Clone, Debug, Default)]
+/// What a cross-check found.
 pub struct Report {
+    /// One line per engine.
     pub engines: Vec<EngineReport>,
+    /// Every disagreement.
     pub mismatches: Vec<Mismatch>,
 }
 
 impl Report {
+    /// True when every engine agreed on every puzzle.
     pub fn ok(&self) -> bool {
         self.mismatches.is_empty()
     }

@@ -1,18 +1,21 @@
 //! Engine selection and batch work.
 //!
 //! The CPU is examined once; [`ENGINES`] lists every engine with the features it needs, and
-//! [`best`] hands out the fastest one this CPU runs for a kind of [`Work`]. [`par_map`] runs an
-//! engine over a batch on all cores (rayon), one engine per worker, results in input order.
+//! [`best`] hands out the fastest one this CPU runs for a kind of [`Work`]. [`cpu_features`] is
+//! the one list of CPU features the engines need (each engine's `features` names come from it).
+//! [`pipeline`] is the ordered batch pipeline (bounded memory, panics caught per item,
+//! progress); [`par_map`] is its collect-everything form.
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod bench;
 pub mod check;
+pub mod pipeline;
 mod registry;
 
 use std::fmt;
 use std::sync::OnceLock;
 
-use rayon::prelude::*;
 pub use registry::{ENGINES, RANKING};
 pub use simdoku_core::{Engine, Grid, Search};
 
@@ -28,7 +31,9 @@ pub enum Work {
 }
 
 impl Work {
+    /// Every kind of work.
     pub const ALL: [Work; 3] = [Work::First, Work::Count, Work::Enumerate];
+    /// The name shown in `simdoku engines`.
     pub fn name(self) -> &'static str {
         match self {
             Work::First => "first solution",
@@ -40,7 +45,9 @@ impl Work {
 
 /// One engine: its name, what it needs, and how to make one.
 pub struct EngineSpec {
+    /// The name `by_name` and `--engine` take.
     pub name: &'static str,
+    /// One line on how it works.
     pub summary: &'static str,
     /// CPU features it needs (names as `is_x86_feature_detected!` spells them).
     pub features: &'static [&'static str],
@@ -87,9 +94,13 @@ impl EngineSpec {
 /// Why an engine cannot be had.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DispatchError {
+    /// No engine has this name.
     Unknown(String),
+    /// The engine exists but this CPU (or target) cannot run it.
     Unavailable {
+        /// The engine.
         name: &'static str,
+        /// The CPU features it needs that this CPU lacks.
         missing: Vec<&'static str>,
     },
 }
@@ -197,17 +208,22 @@ fn detect_features() -> Vec<(&'static str, bool)> {
 }
 
 /// Runs `f` over `items` on the current rayon pool with one engine per worker; results keep
-/// the input order.
+/// the input order. A panic in `f` is raised again here once the chunk is done; use
+/// [`pipeline`] to get it as that item's result instead.
 pub fn par_map<T, R, F>(spec: &EngineSpec, items: &[T], f: F) -> Vec<R>
 where
     T: Sync,
     R: Send,
     F: Fn(&mut dyn Engine, &T) -> R + Sync,
 {
-    items
-        .par_iter()
-        .map_init(|| spec.engine(), |e, item| f(e.as_mut(), item))
-        .collect()
+    pipeline::map_chunk(
+        items,
+        &|| spec.engine(),
+        &|e: &mut Box<dyn Engine>, item: &T| f(e.as_mut(), item),
+    )
+    .into_iter()
+    .map(|r| r.unwrap_or_else(|p| std::panic::panic_any(p.0)))
+    .collect()
 }
 
 #[cfg(test)]
@@ -232,6 +248,20 @@ mod tests {
     }
 
     #[test]
+    fn every_feature_an_engine_needs_is_in_the_one_list() {
+        let names: Vec<&str> = cpu_features().iter().map(|(n, _)| *n).collect();
+        for e in ENGINES {
+            for f in e.features {
+                assert!(
+                    !cfg!(target_arch = "x86_64") || names.contains(f),
+                    "{}: {f}",
+                    e.name
+                );
+            }
+        }
+    }
+
+    #[test]
     fn par_map_keeps_order() {
         let puzzles = simdoku_core::testkit::bench_set("top95");
         let spec = by_name("scalar").unwrap();
@@ -241,8 +271,3 @@ mod tests {
         }
     }
 }
-
-/// The README's Rust example, run as a doctest so that it stays true.
-#[doc = include_str!("../../../README.md")]
-#[cfg(doctest)]
-pub struct ReadmeDoctests;

@@ -8,7 +8,7 @@
 //! * [`analysis`]: what the solver proves: counts, each cell's possible digits, legal moves;
 //! * [`endgame`]: exact play over the set of all remaining solutions (XOR-hashed subsets);
 //! * [`player`]: the strategies and the stdin/stdout protocol loop ([`play`]);
-//! * [`referee`]: runs two players (programs or in-process), enforces rules and clocks, scores.
+//! * [`referee`](mod@referee): runs two players (programs or in-process), enforces rules and clocks, scores.
 #![forbid(unsafe_code)]
 
 pub mod analysis;

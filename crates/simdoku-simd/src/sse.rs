@@ -44,6 +44,7 @@ use std::arch::x86_64::{
 };
 use std::ops::ControlFlow;
 
+use simdoku_core::engine::{self, Solved, Visitor};
 use simdoku_core::{Engine, Grid, Search, Tally};
 
 type V = __m128i;
@@ -180,30 +181,18 @@ struct State {
     seen: [V; 9],
 }
 
-/// Where solutions go: a counter or a visitor.
-trait Sink {
-    fn found(&mut self, s: &State) -> ControlFlow<()>;
-}
+/// Where solutions go: the core [`engine::Sink`] over a solved [`State`] (a [`Tally`] or a
+/// [`Visitor`]).
+trait Sink: engine::Sink<State> {}
 
-impl Sink for Tally {
-    #[inline]
-    fn found(&mut self, _: &State) -> ControlFlow<()> {
-        self.add()
-    }
-}
+impl<T: engine::Sink<State>> Sink for T {}
 
-struct Visitor<'a> {
-    n: u64,
-    f: &'a mut dyn FnMut(&Grid) -> ControlFlow<()>,
-}
-
-impl Sink for Visitor<'_> {
-    fn found(&mut self, s: &State) -> ControlFlow<()> {
-        self.n += 1;
+impl Solved for State {
+    fn grid(&self) -> Grid {
         // SAFETY: a `State` exists only inside a search started after `Sse::new` checked the
         // CPU for the features `solution_cells` needs.
-        let cells = unsafe { solution_cells(s) };
-        (self.f)(&Grid::from_cells(cells).expect("digits are 1..=9"))
+        let cells = unsafe { solution_cells(self) };
+        Grid::from_cells(cells).expect("digits are 1..=9")
     }
 }
 
@@ -596,7 +585,7 @@ impl Engine for Sse {
     }
 
     fn visit(&mut self, grid: &Grid, visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>) -> Search {
-        let mut sink = Visitor { n: 0, f: visitor };
+        let mut sink = Visitor::new(visitor);
         // SAFETY: an `Sse` is only made by `Sse::new`, which checked the CPU for every feature
         // `run` enables.
         unsafe { self.run(grid, &mut sink) };

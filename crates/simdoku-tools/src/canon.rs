@@ -285,6 +285,7 @@ fn place_slot_open(mut q: Partial, vals: &[u8; 9], s: usize, out: &mut Vec<Parti
 }
 
 impl Canonicalizer {
+    /// A canonicalizer with empty scratch space.
     pub fn new() -> Canonicalizer {
         Canonicalizer::default()
     }

@@ -26,6 +26,26 @@ pub enum ClueSymmetry {
 }
 
 impl ClueSymmetry {
+    /// Every symmetry, in the order of their names.
+    pub const ALL: [ClueSymmetry; 5] = [
+        ClueSymmetry::None,
+        ClueSymmetry::Rot180,
+        ClueSymmetry::Rot90,
+        ClueSymmetry::Mirror,
+        ClueSymmetry::Diagonal,
+    ];
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            ClueSymmetry::None => "none",
+            ClueSymmetry::Rot180 => "rot180",
+            ClueSymmetry::Rot90 => "rot90",
+            ClueSymmetry::Mirror => "mirror",
+            ClueSymmetry::Diagonal => "diagonal",
+        }
+    }
+
     /// The image of cell `i` under one step of the symmetry.
     fn step(self, i: usize) -> usize {
         let (r, c) = (i / 9, i % 9);
@@ -59,11 +79,30 @@ impl ClueSymmetry {
     }
 }
 
+impl std::fmt::Display for ClueSymmetry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for ClueSymmetry {
+    type Err = String;
+    fn from_str(s: &str) -> Result<ClueSymmetry, String> {
+        ClueSymmetry::ALL
+            .into_iter()
+            .find(|c| c.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| {
+                format!("unknown symmetry {s:?} (none, rot180, rot90, mirror, diagonal)")
+            })
+    }
+}
+
 /// What [`generate`] makes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GenerateOptions {
     /// Stop removing clues once at most this many remain (0: remove as many as possible).
     pub clues: usize,
+    /// The symmetry the set of givens keeps.
     pub symmetry: ClueSymmetry,
     /// Make the puzzle minimal: after the symmetric pass (and past `clues`), remove every
     /// single clue whose removal keeps the solution unique (this may break the symmetry).
@@ -73,7 +112,9 @@ pub struct GenerateOptions {
 /// A generated puzzle and its solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Generated {
+    /// The puzzle, with a unique solution.
     pub puzzle: Grid,
+    /// Its solution.
     pub solution: Grid,
 }
 
@@ -126,6 +167,39 @@ pub fn random_solution(rng: &mut Rng) -> Grid {
 /// ```
 pub fn generate(engine: &mut dyn Engine, options: &GenerateOptions, rng: &mut Rng) -> Generated {
     let solution = random_solution(rng);
+    cut(engine, solution, options, rng)
+}
+
+/// A puzzle cut from a given solved grid, as [`generate`] cuts one from a random grid; `None`
+/// when `solution` is not a complete grid that keeps the rules.
+///
+/// ```
+/// use simdoku_tools::{GenerateOptions, Rng, generate_from};
+/// let mut engine = simdoku_core::scalar::Scalar::new();
+/// let solved = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+/// let g = generate_from(&mut engine, &solved.parse().unwrap(), &GenerateOptions::default(),
+///                       &mut Rng::new(3)).unwrap();
+/// assert_eq!(g.solution.to_string(), solved);
+/// assert_eq!(simdoku_core::Engine::count(&mut engine, &g.puzzle, 2).solutions, 1);
+/// ```
+pub fn generate_from(
+    engine: &mut dyn Engine,
+    solution: &Grid,
+    options: &GenerateOptions,
+    rng: &mut Rng,
+) -> Option<Generated> {
+    if !solution.is_full() || solution.conflict().is_some() {
+        return None;
+    }
+    Some(cut(engine, *solution, options, rng))
+}
+
+fn cut(
+    engine: &mut dyn Engine,
+    solution: Grid,
+    options: &GenerateOptions,
+    rng: &mut Rng,
+) -> Generated {
     let mut puzzle = solution;
     let mut orbits = options.symmetry.orbits();
     rng.shuffle(&mut orbits);
@@ -200,7 +274,9 @@ fn remove_needless(
 /// Why a puzzle cannot be minimized.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NotUnique {
+    /// The puzzle has no solution.
     NoSolution,
+    /// The puzzle has more than one solution.
     Multiple,
 }
 
@@ -222,7 +298,7 @@ impl std::error::Error for NotUnique {}
 /// use simdoku_core::Grid;
 /// use simdoku_tools::{is_minimal, minimize};
 /// let mut engine = simdoku_dispatch::best(simdoku_dispatch::Work::Count).engine();
-/// let full: Grid = simdoku_core::testkit::SOLUTION.parse().unwrap();
+/// let full: Grid = "534678912672195348198342567859761423426853791713924856961537284287419635345286179".parse().unwrap();
 /// let m = minimize(engine.as_mut(), &full).unwrap();
 /// assert!(m.givens() < 40);
 /// assert!(is_minimal(engine.as_mut(), &m));

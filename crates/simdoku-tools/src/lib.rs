@@ -15,20 +15,28 @@
 //! assert_eq!(canonical(&c), c);
 //! ```
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod canon;
 pub mod generate;
 pub mod marks;
+pub mod minlex;
 pub mod rate;
 pub mod rng;
 pub mod symmetry;
 
 pub use canon::{Canonicalizer, canonical};
 pub use generate::{
-    ClueSymmetry, GenerateOptions, Generated, NotUnique, generate, is_minimal, minimize,
-    random_solution,
+    ClueSymmetry, GenerateOptions, Generated, NotUnique, generate, generate_from, is_minimal,
+    minimize, random_solution,
 };
 pub use marks::{MarksError, Pencilmarks, Singles, singles_grade};
+pub use minlex::{automorphisms, minlex};
 pub use rate::{Rating, rate};
 pub use rng::Rng;
 pub use symmetry::Symmetry;
+
+/// The README's example, run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -86,9 +86,17 @@ pub struct Pencilmarks {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MarksError {
     /// Fewer than 729 characters before the end or a separator.
-    TooShort { chars: usize },
+    TooShort {
+        /// Characters read.
+        chars: usize,
+    },
     /// A character other than the digit its position stands for, `0` or `.`.
-    BadChar { position: usize, ch: char },
+    BadChar {
+        /// 0-based character position.
+        position: usize,
+        /// The character found.
+        ch: char,
+    },
 }
 
 impl fmt::Display for MarksError {
@@ -259,6 +267,7 @@ pub enum Singles {
 }
 
 impl Singles {
+    /// The name printed by `simdoku rate`.
     pub fn name(self) -> &'static str {
         match self {
             Singles::Naked => "naked-singles",
@@ -441,5 +450,44 @@ impl std::str::FromStr for Pencilmarks {
     type Err = MarksError;
     fn from_str(s: &str) -> Result<Pencilmarks, MarksError> {
         Pencilmarks::parse(s)
+    }
+}
+
+/// The 729-character line.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Pencilmarks {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Pencilmarks {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Pencilmarks, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        Pencilmarks::parse(&s).map_err(serde::de::Error::custom)
+    }
+}
+
+/// The name `simdoku rate` prints (`naked-singles`, ...).
+impl fmt::Display for Singles {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Reads the names [`Singles::name`] gives (also `naked`, `hidden`, `beyond`).
+impl std::str::FromStr for Singles {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Singles, String> {
+        match s {
+            "naked-singles" | "naked" => Ok(Singles::Naked),
+            "hidden-singles" | "hidden" => Ok(Singles::Hidden),
+            "beyond-singles" | "beyond" => Ok(Singles::Beyond),
+            "contradiction" => Ok(Singles::Contradiction),
+            _ => Err(format!(
+                "unknown grade {s:?} (naked-singles, hidden-singles, beyond-singles)"
+            )),
+        }
     }
 }

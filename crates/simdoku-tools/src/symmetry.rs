@@ -23,8 +23,11 @@ use crate::rng::Rng;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Symmetry {
+    /// Image row -> source row.
     pub rows: [u8; 9],
+    /// Image column -> source column.
     pub cols: [u8; 9],
+    /// Transpose the source first.
     pub transpose: bool,
     /// `digits[0]` is 0 (empty stays empty); `digits[1..]` is a permutation of 1..=9.
     pub digits: [u8; 10],
@@ -46,6 +49,7 @@ fn random_line_perm(rng: &mut Rng) -> [u8; 9] {
 }
 
 impl Symmetry {
+    /// The symmetry that changes nothing.
     pub const IDENTITY: Symmetry = Symmetry {
         rows: [0, 1, 2, 3, 4, 5, 6, 7, 8],
         cols: [0, 1, 2, 3, 4, 5, 6, 7, 8],

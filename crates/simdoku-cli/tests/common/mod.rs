@@ -15,7 +15,10 @@ fn start(args: &[&str], stdin: &[u8]) -> Child {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run simdoku");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    // A command that exits before reading all of stdin (a usage error, `generate`) closes it.
+    if let Err(e) = child.stdin.take().unwrap().write_all(stdin) {
+        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+    }
     child
 }
 

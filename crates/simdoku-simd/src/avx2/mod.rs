@@ -66,6 +66,7 @@ mod vector;
 use std::fmt;
 use std::ops::ControlFlow;
 
+use simdoku_core::engine::{self, Visitor};
 use simdoku_core::{Engine, Grid, Search, Tally};
 
 use vector::{V2, V5, Vector};
@@ -608,40 +609,17 @@ fn maj(a: u64, b: u64, c: u64) -> u64 {
     (a & b) | (c & (a ^ b))
 }
 
-/// Where solutions go.
-trait Sink {
+/// Where solutions go: the core [`engine::Sink`] over grids (a [`Tally`] or a [`Visitor`]).
+trait Sink: engine::Sink<Grid> {
     /// Whether `found` wants the grid.
-    const GRID: bool;
+    const GRID: bool = !Self::COUNTS_ONLY;
     /// Which value of a branch variable is tried first. Measured: 0 first finds a first solution
     /// sooner on the hard sets; 1 first finds a second solution sooner (counting to 2 on
     /// puzzles with several is about 10% faster), and does no harm to counting unique ones.
-    const ONE_FIRST: bool;
-    fn found(&mut self, grid: &Grid) -> ControlFlow<()>;
+    const ONE_FIRST: bool = Self::COUNTS_ONLY;
 }
 
-impl Sink for Tally {
-    const GRID: bool = false;
-    const ONE_FIRST: bool = true;
-    #[inline(always)]
-    fn found(&mut self, _: &Grid) -> ControlFlow<()> {
-        self.add()
-    }
-}
-
-struct Visitor<'a> {
-    n: u64,
-    f: &'a mut dyn FnMut(&Grid) -> ControlFlow<()>,
-}
-
-impl Sink for Visitor<'_> {
-    const GRID: bool = true;
-    const ONE_FIRST: bool = false;
-    #[inline(always)]
-    fn found(&mut self, grid: &Grid) -> ControlFlow<()> {
-        self.n += 1;
-        (self.f)(grid)
-    }
-}
+impl<T: engine::Sink<Grid>> Sink for T {}
 
 /// The bytes `GATHER_CELLS` picks (per 128-bit half) from the 32 cells from a box's top-left
 /// one, for each lane of the box matrix: a cell lane asks, in both its bytes, for its cell (rows
@@ -948,7 +926,7 @@ macro_rules! engine {
                 grid: &Grid,
                 visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
             ) -> Search {
-                let mut v = Visitor { n: 0, f: visitor };
+                let mut v = Visitor::new(visitor);
                 let guesses = self.run(grid, &mut v);
                 Search { solutions: v.n, guesses }
             }

@@ -1,0 +1,513 @@
+//! End-to-end tests of what a new user of the binary runs into: limits of 0, byte-order marks,
+//! grids of other sizes, JSON lines, `--empty`, `shuffle`, completions, the man page, help
+//! with examples, and no progress bar where nobody watches.
+
+use simdoku::engines::Scalar;
+use simdoku::rules::check_solution;
+use simdoku::tools::canonical;
+use simdoku::{Engine, Grid};
+use simdoku_core::testkit::{NO_SOLUTION, SOLUTION, TWO_SOLUTIONS, reference_count};
+
+mod common;
+use common::{data, simdoku, text};
+
+const BOM: &str = "\u{feff}";
+
+/// A puzzle with a unique solution (top95's first).
+const PUZZLE: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("simdoku-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn limits_of_zero_are_usage_errors() {
+    for args in [
+        &["count", "--limit", "0"][..],
+        &["check", "--limit", "0"],
+        &["rate", "--samples", "0"],
+    ] {
+        let out = simdoku(args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.contains(args[1]) && stderr.contains("not in 1.."),
+            "{args:?}: {stderr}"
+        );
+        assert!(out.stdout.is_empty());
+    }
+    let help = text(&simdoku(&["count", "--help"], b"").stdout);
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(help.contains("At least 1: 0 is a usage error"), "{help}");
+    // 1 is the smallest limit: it still finds a solution.
+    let out = simdoku(
+        &["count", "-q", "--limit", "1"],
+        format!("{PUZZLE}\n").as_bytes(),
+    );
+    assert_eq!(text(&out.stdout), format!("{PUZZLE},1\n"));
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped_by_every_reading_command() {
+    let input = format!("{BOM}{PUZZLE}\n{SOLUTION}\n");
+    let dir = temp_dir("bom");
+    let file = dir.join("bom.txt");
+    std::fs::write(&file, &input).unwrap();
+    let file = file.to_string_lossy().into_owned();
+    for cmd in [
+        "solve",
+        "count",
+        "solutions",
+        "minimize",
+        "rate",
+        "canon",
+        "shuffle",
+        "check",
+    ] {
+        for (args, stdin) in [
+            (vec![cmd, "-q"], input.as_bytes()),
+            (vec![cmd, "-q", &file], &b""[..]),
+        ] {
+            let out = simdoku(&args, stdin);
+            assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+            let stdout = text(&out.stdout);
+            assert!(!stdout.contains("invalid"), "{args:?}: {stdout}");
+        }
+    }
+    let out = simdoku(&["solve", "-q", &file], b"");
+    let first = text(&out.stdout).lines().next().unwrap().to_string();
+    let (echo, solution) = first.split_once(',').unwrap();
+    assert_eq!(echo, PUZZLE);
+    check_solution(&PUZZLE.parse().unwrap(), &solution.parse().unwrap()).unwrap();
+    // A mark before a CSV header: the header is still skipped.
+    let out = simdoku(
+        &["solve", "-q"],
+        format!("{BOM}quizzes,solutions\r\n{PUZZLE},\r\n").as_bytes(),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).lines().count(), 1);
+    // A UTF-16 file is named as such.
+    let utf16: Vec<u8> = [0xFF, 0xFE]
+        .into_iter()
+        .chain(
+            format!("{PUZZLE}\n")
+                .encode_utf16()
+                .flat_map(u16::to_le_bytes),
+        )
+        .collect();
+    let out = simdoku(&["solve", "-q"], &utf16);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).starts_with("<stdin>:1: UTF-16 text"),
+        "{}",
+        text(&out.stderr)
+    );
+    // Only at the start: a mark inside the input is a bad character where it stands.
+    let out = simdoku(
+        &["solve", "-q"],
+        format!("{PUZZLE}\n{BOM}{PUZZLE}\n").as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn other_grid_sizes_are_invalid_with_a_hint() {
+    let sixteen = ".".repeat(256);
+    let four = "1.......2.......";
+    let input = format!("{sixteen}\n{four}\n{PUZZLE}\n");
+    for cmd in ["solve", "count", "rate"] {
+        let out = simdoku(&[cmd, "-q"], input.as_bytes());
+        assert_eq!(out.status.code(), Some(1), "{cmd}");
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.contains("<stdin>:1: 256 cells: a 16x16 grid; use 'simdoku large'"),
+            "{cmd}: {stderr}"
+        );
+        assert!(
+            stderr.contains("<stdin>:2: 16 cells: a 4x4 grid; use 'simdoku large'"),
+            "{cmd}: {stderr}"
+        );
+        let stdout = text(&out.stdout);
+        let words: Vec<&str> = stdout
+            .lines()
+            .map(|l| l.rsplit(',').next().unwrap())
+            .collect();
+        assert_eq!(&words[..2], ["invalid", "invalid"], "{cmd}: {stdout}");
+        assert_eq!(words.len(), 3, "the batch goes on");
+    }
+    let out = simdoku(&["check"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("<stdin>:1: 256 cells: a 16x16 grid"));
+    // The same 16x16 line really is read by `large`.
+    let out = simdoku(&["large"], format!("{sixteen}\n").as_bytes());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+/// The value of `"key":` in a JSON line written by simdoku (strings unquoted, no escapes).
+fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    let start = line.find(&format!("\"{key}\":"))? + key.len() + 3;
+    let rest = &line[start..];
+    if let Some(s) = rest.strip_prefix('"') {
+        Some(&s[..s.find('"')?])
+    } else {
+        Some(&rest[..rest.find([',', '}'])?])
+    }
+}
+
+#[test]
+fn solve_count_and_rate_write_json_lines() {
+    let bad = format!("{}\"{}", &PUZZLE[..4], &PUZZLE[5..]);
+    let input = format!("{PUZZLE}\n\n{NO_SOLUTION}\n{TWO_SOLUTIONS}\n{bad}\n");
+    let out = simdoku(
+        &["solve", "-q", "--unique", "--format", "json"],
+        input.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(1), "one invalid line");
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{stdout}");
+    for l in &lines {
+        assert!(
+            l.starts_with("{\"file\":\"<stdin>\",\"line\":") && l.ends_with('}'),
+            "{l}"
+        );
+    }
+    assert_eq!(field(lines[0], "line"), Some("1"));
+    assert_eq!(field(lines[0], "puzzle"), Some(PUZZLE));
+    assert_eq!(field(lines[0], "status"), Some("solved"));
+    let solution: Grid = field(lines[0], "solution").unwrap().parse().unwrap();
+    check_solution(&PUZZLE.parse().unwrap(), &solution).unwrap();
+    assert_eq!(
+        lines[1],
+        format!(r#"{{"file":"<stdin>","line":3,"puzzle":"{NO_SOLUTION}","status":"none"}}"#)
+    );
+    assert_eq!(field(lines[2], "status"), Some("multiple"));
+    assert_eq!(field(lines[2], "line"), Some("4"));
+    // The reason names the quote character, escaped.
+    assert_eq!(
+        lines[3],
+        format!(
+            r#"{{"file":"<stdin>","line":5,"puzzle":"{}","status":"invalid","error":"column 5: unexpected '\"' (cells are 1-9, 0 or .)"}}"#,
+            bad.replace('"', "\\\"")
+        )
+    );
+
+    let out = simdoku(
+        &["count", "-q", "--limit", "2", "--format", "json"],
+        format!("{PUZZLE}\n{NO_SOLUTION}\n{TWO_SOLUTIONS}\n").as_bytes(),
+    );
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    let got: Vec<_> = stdout
+        .lines()
+        .map(|l| {
+            (
+                field(l, "status").unwrap(),
+                field(l, "count").unwrap(),
+                field(l, "at_least").unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("unique", "1", "false"),
+            ("none", "0", "false"),
+            ("multiple", "2", "true")
+        ]
+    );
+    assert_eq!(
+        reference_count(&TWO_SOLUTIONS.parse().unwrap(), 10),
+        2,
+        "the count is the real one"
+    );
+
+    let out = simdoku(
+        &["rate", "-q", "--samples", "2", "--format", "json"],
+        format!("{PUZZLE}\n{TWO_SOLUTIONS}\nxyz\n").as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(field(lines[0], "status"), Some("rated"));
+    assert!(field(lines[0], "guesses").unwrap().parse::<f64>().is_ok());
+    assert!(
+        ["naked-singles", "hidden-singles", "beyond-singles"]
+            .contains(&field(lines[0], "grade").unwrap()),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(field(lines[1], "status"), Some("multiple"));
+    assert_eq!(field(lines[2], "status"), Some("invalid"));
+    assert_eq!(field(lines[2], "line"), Some("3"));
+    assert!(field(lines[2], "error").unwrap().contains("unexpected 'x'"));
+}
+
+#[test]
+fn empty_cells_are_written_as_asked() {
+    let zeros = PUZZLE.replace('.', "0");
+    let input = format!("{PUZZLE}\n");
+    let out = simdoku(&["solve", "-q", "--empty", "0"], input.as_bytes());
+    assert!(text(&out.stdout).starts_with(&format!("{zeros},")));
+    // Read with 0, written with `.`.
+    let out = simdoku(
+        &["count", "-q", "--empty", "."],
+        format!("{zeros}\n").as_bytes(),
+    );
+    assert_eq!(text(&out.stdout), format!("{PUZZLE},1\n"));
+    // Without --empty a puzzle is echoed as it was written.
+    let out = simdoku(&["count", "-q"], format!("{zeros}\n").as_bytes());
+    assert_eq!(text(&out.stdout), format!("{zeros},1\n"));
+    for args in [
+        &["generate", "-q", "-n", "3", "--seed", "5", "--empty", "0"][..],
+        &["canon", "-q", "--empty", "0"],
+        &["shuffle", "-q", "--empty", "0"],
+        &["minimize", "-q", "--empty", "0"],
+        &["solutions", "-q", "--empty", "0"],
+    ] {
+        let out = simdoku(args, input.as_bytes());
+        assert!(out.status.success(), "{args:?}");
+        let stdout = text(&out.stdout);
+        assert!(
+            !stdout.is_empty() && !stdout.contains('.'),
+            "{args:?}: {stdout}"
+        );
+        for l in stdout.lines() {
+            let g: Grid = l
+                .trim_start_matches("# ")
+                .split(',')
+                .next_back()
+                .unwrap()
+                .parse()
+                .unwrap();
+            assert!(g.givens() >= 17, "{args:?}: {l}");
+        }
+    }
+    let out = simdoku(&["solve", "--empty", "x"], b"");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// Solutions up to 2, by the scalar engine (itself checked against the reference counter in
+/// core's tests).
+fn count(g: &Grid) -> u64 {
+    Scalar::new().count(g, 2).solutions
+}
+
+#[test]
+fn shuffle_keeps_puzzles_equivalent_and_follows_the_seed() {
+    let path = data("top95.txt");
+    let run = |args: &[&str]| {
+        let out = simdoku(args, b"");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let a = run(&["shuffle", "-q", "--seed", "7", "-j", "1", &path]);
+    let b = run(&["shuffle", "-q", "--seed", "7", "-j", "2", &path]);
+    let c = run(&["shuffle", "-q", "--seed", "8", &path]);
+    assert_eq!(
+        a, b,
+        "the same seed gives the same output on any thread count"
+    );
+    assert_ne!(a, c);
+    let originals: Vec<Grid> = simdoku_core::testkit::bench_set("top95");
+    let shuffled: Vec<Grid> = a.lines().map(|l| l.parse().unwrap()).collect();
+    assert_eq!(shuffled.len(), originals.len());
+    let mut moved = 0;
+    for (p, q) in originals.iter().zip(&shuffled) {
+        assert_eq!(canonical(p), canonical(q), "an equivalent puzzle");
+        assert_eq!(p.givens(), q.givens());
+        assert_eq!(count(q), count(p));
+        moved += usize::from(p != q);
+    }
+    assert!(moved > 90, "puzzles really move: {moved}");
+    // A bad line keeps its place; the summary names the seed.
+    let out = simdoku(
+        &["shuffle", "--seed", "3"],
+        format!("{TWO_SOLUTIONS}\nbad\n").as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[1], "invalid");
+    assert_eq!(count(&lines[0].parse().unwrap()), 2);
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("shuffle seed 3") && stderr.contains("<stdin>:2:"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn completions_and_man_pages() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = simdoku(&["completions", shell], b"");
+        assert!(out.status.success(), "{shell}");
+        let script = text(&out.stdout);
+        assert!(
+            script.contains("shuffle") && script.contains("empty"),
+            "{shell}"
+        );
+    }
+    assert_eq!(
+        simdoku(&["completions", "tcsh"], b"").status.code(),
+        Some(2)
+    );
+    let out = simdoku(&["man"], b"");
+    assert!(out.status.success());
+    let page = text(&out.stdout);
+    assert!(
+        page.starts_with(".ie \\n(.g") || page.contains(".TH simdoku"),
+        "{}",
+        &page[..200]
+    );
+    assert!(page.contains("shuffle") && page.contains("completions"));
+    let dir = temp_dir("man");
+    let out = simdoku(&["man", "--dir", &dir.to_string_lossy()], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    for page in [
+        "simdoku.1",
+        "simdoku-solve.1",
+        "simdoku-shuffle.1",
+        "simdoku-large.1",
+    ] {
+        let roff = std::fs::read_to_string(dir.join(page)).unwrap();
+        assert!(roff.contains(".TH"), "{page}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn every_command_has_help_with_an_example() {
+    let out = simdoku(&["--help"], b"");
+    let help = text(&out.stdout);
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter(|l| !l.starts_with("   "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(commands.len() >= 16, "{commands:?}");
+    for c in commands {
+        let out = simdoku(&[c, "--help"], b"");
+        assert!(out.status.success(), "{c}");
+        let help = text(&out.stdout);
+        assert!(help.contains("Example"), "{c} --help has no example");
+        assert!(help.contains(&format!("simdoku {c}")), "{c}");
+    }
+}
+
+#[test]
+fn no_progress_bar_when_stderr_is_not_a_terminal() {
+    let path = data("top95.txt");
+    for args in [
+        &["rate", "--samples", "2", &path][..],
+        &["canon", &path],
+        &["minimize", &path],
+        &["shuffle", "--seed", "1", &path],
+        &["solutions", "--max", "1", &path],
+        &["generate", "-n", "50", "--seed", "1"],
+        &["check", &path],
+    ] {
+        let out = simdoku(args, b"");
+        assert!(out.status.success(), "{args:?}");
+        let stderr = text(&out.stderr);
+        for l in stderr.lines() {
+            assert!(l.starts_with("simdoku: "), "{args:?}: {l:?}");
+        }
+        assert!(
+            !stderr.contains('\u{1b}') && !stderr.contains('\r'),
+            "{args:?}"
+        );
+        // -q: nothing at all on stderr.
+        let mut quiet = args.to_vec();
+        quiet.insert(1, "-q");
+        let out = simdoku(&quiet, b"");
+        assert!(out.stderr.is_empty(), "{quiet:?}: {}", text(&out.stderr));
+    }
+}
+
+#[test]
+fn unreadable_inputs_give_no_empty_report() {
+    let out = simdoku(&["check", "no/such/file.txt"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty(), "no table of 0 puzzles");
+    assert!(text(&out.stderr).starts_with("simdoku: no/such/file.txt: No such file"));
+    let out = simdoku(&["bench", "--passes", "1", "no/such/file.txt"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        out.stdout.is_empty(),
+        "no rows of NaN: {}",
+        text(&out.stdout)
+    );
+    // stdin is named as the other commands name it.
+    let out = simdoku(&["check", "-q"], format!("{PUZZLE}\nbad\n").as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).starts_with("<stdin>: 1 puzzles"));
+    assert!(text(&out.stderr).starts_with("<stdin>:2: "));
+    let out = simdoku(&["generate", "--clues", "82"], b"");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// Runs `simdoku ARGS` with stdout and stderr on a terminal (util-linux `script` makes one);
+/// `None` where `script` is missing.
+fn on_a_terminal(args: &[&str]) -> Option<String> {
+    let line = std::iter::once(env!("CARGO_BIN_EXE_simdoku"))
+        .chain(args.iter().copied())
+        .map(|a| format!("'{a}'"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let out = std::process::Command::new("script")
+        .args(["-qec", &line, "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    out.status.success().then(|| text(&out.stdout))
+}
+
+#[test]
+fn progress_bars_show_on_a_terminal_unless_quiet() {
+    let path = data("top95.txt");
+    let dir = temp_dir("bars");
+    let result = dir.join("out.txt").to_string_lossy().into_owned();
+    for args in [
+        &["rate", "--samples", "8", "-o", &result, &path][..],
+        &["minimize", "-o", &result, &path],
+        &["canon", "-o", &result, &path],
+        &["shuffle", "-o", &result, &path],
+        &["solutions", "--max", "1", "-o", &result, &path],
+        &["generate", "-n", "20", "-o", &result],
+        &["check", &path],
+    ] {
+        let Some(screen) = on_a_terminal(args) else {
+            eprintln!("no `script` here: progress bars not checked on a terminal");
+            return;
+        };
+        // indicatif clears its line with ESC [2K when it redraws or finishes.
+        assert!(screen.contains("\u{1b}[2K"), "{args:?}: {screen:?}");
+        let mut quiet = args.to_vec();
+        quiet.insert(1, "-q");
+        let screen = on_a_terminal(&quiet).unwrap();
+        assert!(!screen.contains('\u{1b}'), "{quiet:?}: {screen:?}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn output_dash_is_stdout() {
+    for cmd in ["solve", "count", "canon"] {
+        let out = simdoku(&[cmd, "-q", "-o", "-"], format!("{PUZZLE}\n").as_bytes());
+        assert!(out.status.success(), "{cmd}");
+        assert_eq!(text(&out.stdout).lines().count(), 1, "{cmd}");
+    }
+    assert!(
+        !std::path::Path::new("-").exists(),
+        "no file named - in the working directory"
+    );
+}

@@ -1,0 +1,208 @@
+//! The ordered batch pipeline: the one way the workspace runs many items on all cores.
+//!
+//! Items are read from any iterator a chunk at a time (memory stays bounded on inputs of any
+//! length), each chunk runs on the current rayon pool with one worker state (an engine) per
+//! thread, and results come back in input order. A panic on one item is caught and reported as
+//! that item's [`Panicked`] result; the worker's state is rebuilt and the batch goes on. A
+//! progress callback hears the number of items done after each chunk.
+//!
+//! ```
+//! use simdoku_dispatch::pipeline::Pipeline;
+//! let mut out = Vec::new();
+//! Pipeline::new().chunk(4).run(
+//!     0..10u64,
+//!     || 0u64,
+//!     |_state, &x| if x == 3 { panic!("boom") } else { x * x },
+//!     |x, r| { out.push((x, r.ok())); std::ops::ControlFlow::<()>::Continue(()) },
+//! );
+//! assert_eq!(out[2], (2, Some(4)));
+//! assert_eq!(out[3], (3, None));
+//! assert_eq!(out.len(), 10);
+//! ```
+
+use std::fmt;
+use std::ops::ControlFlow;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use rayon::prelude::*;
+
+/// Items per chunk by default: enough to keep every core busy, few enough to bound memory.
+pub const DEFAULT_CHUNK: usize = 8192;
+
+/// The work on one item panicked (a bug); the message, when it was a string.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Panicked(pub String);
+
+impl fmt::Display for Panicked {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "panicked: {}", self.0)
+    }
+}
+
+impl std::error::Error for Panicked {}
+
+/// Settings of an ordered run: chunk size and a progress callback.
+pub struct Pipeline<'p> {
+    chunk: usize,
+    progress: Option<&'p (dyn Fn(u64) + Sync)>,
+}
+
+impl fmt::Debug for Pipeline<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Pipeline")
+            .field("chunk", &self.chunk)
+            .field("progress", &self.progress.is_some())
+            .finish()
+    }
+}
+
+impl Default for Pipeline<'_> {
+    fn default() -> Self {
+        Pipeline::new()
+    }
+}
+
+impl<'p> Pipeline<'p> {
+    /// Chunks of [`DEFAULT_CHUNK`], no progress callback.
+    pub fn new() -> Pipeline<'p> {
+        Pipeline {
+            chunk: DEFAULT_CHUNK,
+            progress: None,
+        }
+    }
+
+    /// Items per chunk (at least 1).
+    #[must_use]
+    pub fn chunk(mut self, items: usize) -> Pipeline<'p> {
+        self.chunk = items.max(1);
+        self
+    }
+
+    /// Called after each chunk with the number of items done so far.
+    #[must_use]
+    pub fn progress(mut self, f: &'p (dyn Fn(u64) + Sync)) -> Pipeline<'p> {
+        self.progress = Some(f);
+        self
+    }
+
+    /// Runs `work` on every item, a chunk at a time, and hands each item with its result to
+    /// `emit` in input order; `emit` returning [`ControlFlow::Break`] stops the run (the
+    /// break value is returned). `init` makes one worker state per thread (and a fresh one
+    /// after a panic).
+    pub fn run<T, S, R, B>(
+        &self,
+        items: impl IntoIterator<Item = T>,
+        init: impl Fn() -> S + Sync,
+        work: impl Fn(&mut S, &T) -> R + Sync,
+        mut emit: impl FnMut(T, Result<R, Panicked>) -> ControlFlow<B>,
+    ) -> Option<B>
+    where
+        T: Send + Sync,
+        R: Send,
+    {
+        let mut done = 0u64;
+        let mut items = items.into_iter();
+        loop {
+            let chunk: Vec<T> = items.by_ref().take(self.chunk).collect();
+            if chunk.is_empty() {
+                return None;
+            }
+            let results = map_chunk(&chunk, &init, &work);
+            done += chunk.len() as u64;
+            for (item, r) in chunk.into_iter().zip(results) {
+                if let ControlFlow::Break(b) = emit(item, r) {
+                    return Some(b);
+                }
+            }
+            if let Some(p) = self.progress {
+                p(done);
+            }
+        }
+    }
+}
+
+/// One chunk: `work` on every item on the rayon pool, one state per worker, results in order,
+/// panics caught per item.
+pub fn map_chunk<T, S, R>(
+    items: &[T],
+    init: &(impl Fn() -> S + Sync),
+    work: &(impl Fn(&mut S, &T) -> R + Sync),
+) -> Vec<Result<R, Panicked>>
+where
+    T: Sync,
+    R: Send,
+{
+    items
+        .par_iter()
+        .map_init(init, |state, item| {
+            catch_unwind(AssertUnwindSafe(|| work(state, item))).map_err(|p| {
+                // The state may be half-updated: start this worker afresh.
+                *state = init();
+                Panicked(panic_message(p.as_ref()))
+            })
+        })
+        .collect()
+}
+
+/// The text of a panic payload.
+pub fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
+    p.downcast_ref::<&str>()
+        .map(|s| (*s).to_string())
+        .or_else(|| p.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "non-string panic payload".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    #[test]
+    fn order_is_kept_panics_are_per_item_and_progress_is_told() {
+        let seen = AtomicU64::new(0);
+        let progress = |n: u64| seen.store(n, Ordering::Relaxed);
+        let mut out = Vec::new();
+        let stop = Pipeline::new().chunk(7).progress(&progress).run(
+            0..100u32,
+            || 0u32,
+            |calls, &x| {
+                *calls += 1;
+                assert!(x % 10 != 5, "bad item {x}");
+                x * 2
+            },
+            |x, r| {
+                out.push((x, r));
+                ControlFlow::<()>::Continue(())
+            },
+        );
+        assert!(stop.is_none());
+        assert_eq!(seen.load(Ordering::Relaxed), 100);
+        for (i, (x, r)) in out.iter().enumerate() {
+            assert_eq!(*x as usize, i);
+            if x % 10 == 5 {
+                assert_eq!(r.as_ref().unwrap_err().0, format!("bad item {x}"));
+            } else {
+                assert_eq!(*r.as_ref().unwrap(), x * 2);
+            }
+        }
+    }
+
+    #[test]
+    fn emit_can_stop_the_run() {
+        let mut n = 0;
+        let stop = Pipeline::new().chunk(3).run(
+            0..1_000_000u32,
+            || (),
+            |(), &x| x,
+            |x, _| {
+                n += 1;
+                if x == 4 {
+                    ControlFlow::Break("stopped")
+                } else {
+                    ControlFlow::Continue(())
+                }
+            },
+        );
+        assert_eq!((stop, n), (Some("stopped"), 5));
+    }
+}

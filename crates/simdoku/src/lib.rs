@@ -1,0 +1,291 @@
+//! simdoku: fast Sudoku solving with runtime SIMD dispatch, and the tools around it.
+//!
+//! The one crate to add: it re-exports a small API over the workspace's internal crates
+//! (`simdoku-core`, `-dispatch`, `-tools`, `-large`, `-game`). The CPU is examined once; every
+//! solving call uses the fastest engine it runs (SSE or AVX2 on x86-64, a portable bitboard
+//! engine anywhere else), cached per thread.
+//!
+//! # Parse
+//!
+//! One 81-character line (`0`, `.` or `_` empty; anything after the 81st cell is ignored), a
+//! 9-line block with or without `|`, `-`, `+` separators, or a `[u8; 81]` (0 empty). Errors
+//! say what and where (column, line and column, or cell).
+//!
+//! ```
+//! use simdoku::Grid;
+//! let g: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+//!     .parse()?;
+//! assert_eq!(Grid::parse_block(&g.pretty())?, g);
+//! assert_eq!(Grid::try_from(*g.cells())?, g);
+//! let e = "12x".parse::<Grid>().unwrap_err();
+//! assert_eq!(e.to_string(), "column 3: unexpected 'x' (cells are 1-9, 0 or .)");
+//! let e = Grid::parse_block("123456789\n12345678\n").unwrap_err();
+//! assert_eq!(e.to_string(), "line 2: a row needs 9 cells, found 8");
+//! # Ok::<(), simdoku::ParseError>(())
+//! ```
+//!
+//! # Solve, count, enumerate
+//!
+//! ```
+//! use simdoku::{Grid, GridExt, Solution};
+//! use std::ops::ControlFlow;
+//! let g: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+//!     .parse()
+//!     .unwrap();
+//! let s = simdoku::solve(&g).unwrap();                  // fastest engine, cached
+//! assert!(simdoku::rules::check_solution(&g, &s).is_ok());
+//! assert_eq!(g.solution(), Solution::Unique(s));        // only if unique
+//! assert!(g.is_uniquely_solvable());
+//! let mut open = g;
+//! open.set(0, 0);                                       // drop a clue: several solutions
+//! assert_eq!(simdoku::solve_unique(&open), Solution::Multiple);
+//! let n = simdoku::count(&open, 100_000);               // exact below the limit
+//! assert!(n > 1 && n < 100_000);
+//! let lazily: Vec<Grid> = simdoku::solutions(&open).take(2).collect(); // a real Iterator
+//! assert_eq!(lazily.len(), 2);
+//! assert_eq!(simdoku::solutions(&open).count() as u64, n);
+//! let mut seen = 0;
+//! simdoku::for_each_solution(&open, |_| { seen += 1; ControlFlow::Continue(()) });
+//! assert_eq!(seen, n);
+//! ```
+//!
+//! # Batches on all cores
+//!
+//! Results keep input order; each item is a `Result`, so one bad line (or an engine bug)
+//! never sinks the batch. [`pipeline::Pipeline`] streams inputs of any length.
+//!
+//! ```
+//! let lines = ["4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+//!              "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4....x."];
+//! let out = simdoku::batch::count_lines(&lines, 2);
+//! assert_eq!(out[0], Ok(1));
+//! assert!(out[1].is_err());
+//! ```
+//!
+//! # Generate, minimize, rate, shuffle, canonical forms
+//!
+//! ```
+//! use simdoku::{ClueSymmetry, Generator, Singles};
+//! let mut maker = Generator::seeded(42).symmetry(ClueSymmetry::Rot180);
+//! let g = maker.generate();                                  // unique
+//! assert!(simdoku::is_unique(&g.puzzle));
+//! let solved = maker.generate_solved();
+//! let from = maker.generate_from(&solved).unwrap();          // cut from a given grid
+//! assert_eq!(from.solution, solved);
+//! let m = maker.minimize(&g.puzzle).unwrap();                // every clue needed
+//! assert!(simdoku::is_minimal(&m));
+//! let minimal = Generator::seeded(1).minimal(true).generate();
+//! assert!(simdoku::is_minimal(&minimal.puzzle));
+//! let easy = Generator::seeded(3).clues(36).generate_graded(Singles::Naked, 50);
+//! assert!(easy.is_some());
+//! let r = maker.rate(&g.puzzle);                             // guesses and singles grade
+//! assert_eq!(r.solutions, 1);
+//! let shuffled = maker.shuffle(&g.puzzle);                   // equivalent puzzle
+//! let c = simdoku::canonical(&g.puzzle);                   // our canonical form
+//! assert_eq!(simdoku::canonical(&shuffled), c);
+//! assert_eq!(simdoku::minlex(&shuffled), simdoku::minlex(&g.puzzle)); // the usual minlex
+//! let (canon, autos) = simdoku::canonical_with_automorphisms(&g.puzzle);
+//! assert_eq!((canon, autos >= 1), (c, true));              // the identity counts
+//! // Any rand_core generator can seed one.
+//! let mut seeder = simdoku::Rng::new(9);
+//! let _ = Generator::from_rng(&mut seeder).generate();
+//! ```
+//!
+//! Canonical form convention: [`canonical`] is the least 81-character string over all
+//! 3,359,232 row/column arrangements with digits relabelled by first appearance, where an
+//! **empty cell ranks after every digit** (givens gather at the top left). The usual minlex
+//! form ranks empty cells *first* (`0`); on solved grids the two agree, on puzzles they differ,
+//! so [`minlex`] is offered too (slower). [`automorphisms`] counts the arrangements that map a
+//! grid onto itself up to the relabelling they force.
+//!
+//! # Pencilmarks, large grids, Sudoku-X, the game
+//!
+//! ```
+//! use simdoku::Pencilmarks;
+//! let g: simdoku::Grid =
+//!     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+//!         .parse()
+//!         .unwrap();
+//! let mut marks = Pencilmarks::from_grid(&g);
+//! marks.set_candidates(1, marks.candidates(1) & !(1 << 1)); // rule out a 1 in cell 1
+//! let text = marks.to_string();                             // 729 characters
+//! assert_eq!(text.parse::<Pencilmarks>().unwrap(), marks);
+//! assert!(marks.count(2).solutions <= 1);
+//!
+//! use simdoku::large::{Config, LargeGrid, Solver, Status, check_solution};
+//! let empty = LargeGrid::empty(4);                         // 16x16; box sizes 2..=11
+//! let mut solver = Solver::new(4, true, Config::default()); // true: Sudoku-X
+//! let (status, solution, _stats) = solver.count(&empty, 1, None);
+//! assert_eq!(status, Status::Solved);
+//! assert!(check_solution(&empty, &solution.unwrap(), true).is_ok());
+//!
+//! use simdoku::game::{Action, Move};
+//! let a = Action::parse("Dg7").unwrap();                   // the CodeCup protocol
+//! assert_eq!(a.placed().unwrap().to_string(), "Dg7");
+//! ```
+//!
+//! # Engines by name
+//!
+//! ```
+//! let mut scalar = simdoku::Solver::by_name("scalar").unwrap();     // portable reference
+//! let mut auto = simdoku::Solver::new();                            // fastest here
+//! let g = simdoku::Grid::EMPTY;
+//! assert_eq!(scalar.count(&g, 100), auto.count(&g, 100));
+//! for spec in simdoku::engines::ENGINES {
+//!     println!("{} available: {}", spec.name, spec.available());
+//! }
+//! assert!(simdoku::Solver::by_name("nope").is_err());
+//! ```
+//!
+//! # Features
+//!
+//! `serde`: a [`Grid`] (and [`Pencilmarks`]) serialize as their text line. The generator is
+//! [`Rng`] (xorshift64*), which implements `rand_core::RngCore` and `SeedableRng`.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod batch;
+mod generate;
+mod iter;
+mod solve;
+
+use std::ops::ControlFlow;
+
+use simdoku_dispatch::Work;
+
+pub use generate::{Generator, is_minimal, minimize, rate, shuffled};
+pub use iter::Solutions;
+pub use simdoku_core::rng::Rng;
+pub use simdoku_core::rules;
+pub use simdoku_core::{Conflict, Engine, Grid, ParseError, ParseErrorKind, Search, Unit};
+pub use simdoku_tools::minlex::{automorphisms, minlex};
+pub use simdoku_tools::{
+    ClueSymmetry, Generated, MarksError, NotUnique, Pencilmarks, Rating, Singles, Symmetry,
+    canonical,
+};
+pub use solve::{Solution, Solver};
+
+/// Engine selection: every engine, the ranking, the CPU features, choice by name, and the
+/// cross-check of engines against each other (for benchmarks and differential tests).
+pub mod engines {
+    pub use simdoku_core::bands::Bands;
+    pub use simdoku_core::scalar::Scalar;
+    pub use simdoku_dispatch::check::{Report, cross_check};
+    pub use simdoku_dispatch::{
+        DispatchError, ENGINES, EngineSpec, RANKING, Work, best, by_name, choose, cpu_features,
+        par_map,
+    };
+    pub use simdoku_dispatch::{bench, check};
+}
+
+/// The puzzle tools at engine level (`&mut dyn Engine` in, for callers that manage their own
+/// engines, as the CLI does): generation options, the canonicalizer with its scratch space,
+/// pencilmark grading. [`Generator`] and the free functions wrap them with a cached engine.
+pub mod tools {
+    pub use simdoku_tools::*;
+}
+
+/// The ordered batch pipeline: any iterator, a chunk at a time, on all cores, results in input
+/// order, panics caught per item, progress after each chunk.
+pub mod pipeline {
+    pub use simdoku_dispatch::pipeline::*;
+}
+
+/// N x N grids (box size 2..=11, 4x4 to 121x121) and Sudoku-X: the `simdoku-large` crate.
+pub mod large {
+    pub use simdoku_large::*;
+}
+
+/// The `CodeCup` 2024 Sudoku game player and referee: the `simdoku-game` crate.
+pub mod game {
+    pub use simdoku_game::*;
+}
+
+/// The canonical form and the automorphism count together (see the crate docs for the
+/// convention).
+pub fn canonical_with_automorphisms(grid: &Grid) -> (Grid, u64) {
+    (canonical(grid), automorphisms(grid))
+}
+
+/// A solution of `grid`, if any, from the fastest engine this CPU runs.
+pub fn solve(grid: &Grid) -> Option<Grid> {
+    solve::with_solver(Work::First, |s| s.solve(grid))
+}
+
+/// The solution only if it is unique: none, unique, or several.
+pub fn solve_unique(grid: &Grid) -> Solution {
+    solve::with_solver(Work::Count, |s| s.solve_unique(grid))
+}
+
+/// The number of solutions, counting stops at `limit` (exact below it).
+pub fn count(grid: &Grid, limit: u64) -> u64 {
+    solve::with_solver(Work::Count, |s| s.count(grid, limit))
+}
+
+/// True when `grid` has exactly one solution.
+pub fn is_unique(grid: &Grid) -> bool {
+    count(grid, 2) == 1
+}
+
+/// Calls `visitor` with every solution until it breaks; returns the number visited.
+pub fn for_each_solution(grid: &Grid, visitor: impl FnMut(&Grid) -> ControlFlow<()>) -> u64 {
+    solve::with_solver(Work::Enumerate, |s| s.for_each_solution(grid, visitor))
+}
+
+/// Every solution of `grid`, lazily (see [`Solutions`]).
+pub fn solutions(grid: &Grid) -> Solutions {
+    Solutions::new(grid)
+}
+
+/// The solving methods on [`Grid`] itself, the way the `sudoku` crate offers them.
+///
+/// ```
+/// use simdoku::{Grid, GridExt};
+/// let g: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+///     .parse()
+///     .unwrap();
+/// assert!(g.is_uniquely_solvable());
+/// assert_eq!(g.solution().unique(), g.some_solution());
+/// assert_eq!(g.solutions_count_up_to(10), 1);
+/// ```
+pub trait GridExt {
+    /// A solution, if any ([`solve`]).
+    fn some_solution(&self) -> Option<Grid>;
+    /// The solution only if unique ([`solve_unique`]).
+    fn solution(&self) -> Solution;
+    /// Solutions counted up to `limit` ([`count`]).
+    fn solutions_count_up_to(&self, limit: u64) -> u64;
+    /// Exactly one solution ([`is_unique`]).
+    fn is_uniquely_solvable(&self) -> bool;
+    /// Every solution, lazily ([`solutions`]).
+    fn solutions(&self) -> Solutions;
+}
+
+impl GridExt for Grid {
+    fn some_solution(&self) -> Option<Grid> {
+        solve(self)
+    }
+    fn solution(&self) -> Solution {
+        solve_unique(self)
+    }
+    fn solutions_count_up_to(&self, limit: u64) -> u64 {
+        count(self, limit)
+    }
+    fn is_uniquely_solvable(&self) -> bool {
+        is_unique(self)
+    }
+    fn solutions(&self) -> Solutions {
+        Solutions::new(self)
+    }
+}
+
+/// The crate README's examples, run as doctests so that they stay true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+
+/// The repository README's library example (only in the workspace: not part of the package).
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct WorkspaceReadmeDoctests;
