@@ -80,6 +80,11 @@ pub const PROBE_RUN: usize = 24;
 /// plannable time from the start of the turn; a move proven lost is dropped for the next best
 /// ("panic mode"), until one is not proven lost or the time is up.
 pub const DEFENSE: u32 = 4;
+/// In the endgame, when the search of all moves (fewest solutions first) runs out of its share
+/// without a proven win, the move to play (keeping most) is searched on its own for up to a
+/// further `1 / ENDGAME_DEFENSE` share of the plannable time; a move proven lost gives way to
+/// the next ("defense", as in panic mode).
+pub const ENDGAME_DEFENSE: u32 = 6;
 
 /// The endgame carried from move to move: the solver (its set and table) and the subset of its
 /// solutions the grid still allows.
@@ -206,14 +211,6 @@ impl Player {
         plannable(self.opts.time, self.used)
     }
 
-    /// The deadline of an endgame move over `n` solutions. The first side to solve a won
-    /// position wins the game, and the search cost grows steeply with the set: a large set
-    /// gets a small share (it is rarely solved, and the next, smaller one is solved faster),
-    /// a set likely within reach half of what is left.
-    fn endgame_deadline(&self, started: Instant, n: usize) -> Instant {
-        started + endgame_share(self.plannable(), n)
-    }
-
     fn full_move(&mut self, started: Instant) -> Move {
         let deadline = self.deadline(started);
         if self.grid.givens() < OPENING_GIVENS {
@@ -244,7 +241,9 @@ impl Player {
             });
         }
         let n = self.carried.as_ref().map_or(0, |c| c.subset.len());
-        self.endgame_move(self.endgame_deadline(started, n))
+        let p = self.plannable();
+        let offense = started + endgame_share(p, n);
+        self.endgame_move(offense, offense + p / ENDGAME_DEFENSE)
     }
 
     /// How many solutions to enumerate: [`SAMPLE`], or fewer when the time left for this move
@@ -263,20 +262,38 @@ impl Player {
     }
 
     /// Exact play over all solutions, or the best unproven move when time runs out.
-    fn endgame_move(&mut self, deadline: Instant) -> Move {
+    ///
+    /// Every move is searched, fewest solutions first, until `offense`; without a proven win by
+    /// then the move to play is checked on its own until `defense`, giving way to the next when
+    /// proven lost ([`defend_choice`]).
+    fn endgame_move(&mut self, offense: Instant, defense: Instant) -> Move {
         let c = self.carried.as_mut().expect("an endgame");
         let t = Instant::now();
         let nodes = c.endgame.nodes;
-        c.endgame.set_deadline(Some(deadline));
-        let root = c.endgame.analyze(&c.subset);
+        c.endgame.set_deadline(Some(offense));
+        let mut root = c.endgame.analyze(&c.subset);
+        let mut defended = 0;
+        let m = if root.iter().any(|r| r.value == Value::Win) {
+            choose(&root, &mut self.rng)
+        } else {
+            c.endgame.set_deadline(Some(defense));
+            let checked = vec![false; root.len()];
+            let (endgame, subset) = (&mut c.endgame, &c.subset);
+            defend_choice(&mut root, checked, &mut self.rng, |m| {
+                if Instant::now() >= defense {
+                    return None;
+                }
+                defended += 1;
+                Some(endgame.move_value(subset, m))
+            })
+        };
         self.endgame_nodes += c.endgame.nodes - nodes;
         self.endgame_time += t.elapsed();
         let n = c.subset.len();
-        let m = choose(&root, &mut self.rng);
         self.note(|| {
             let v = root.iter().find(|r| r.m == m).map(|r| r.value);
             format!(
-                "endgame: {n} solutions, {} moves, play {m} ({v:?})",
+                "endgame: {n} solutions, {} moves, {defended} defended, play {m} ({v:?})",
                 root.len()
             )
         });
@@ -650,11 +667,14 @@ mod tests {
                     let left = time.saturating_sub(used + reserve);
                     let share = match turn % 3 {
                         0 => middle_share(p, (turn * step as usize) % 82),
-                        1 => endgame_share(p, [2, 30_000, 30_001, 60_001][turn % 4]),
+                        1 => {
+                            endgame_share(p, [2, 30_000, 30_001, 60_001][turn % 4])
+                                + p / ENDGAME_DEFENSE
+                        }
                         _ => (p / DEFENSE).max(middle_share(p, turn % 82)),
                     };
                     assert!(
-                        share <= p / 2,
+                        share * 3 <= p * 2,
                         "{secs} s, used {used:?}: {share:?} of {p:?}"
                     );
                     used += share + left / 10;
