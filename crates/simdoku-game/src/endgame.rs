@@ -269,6 +269,24 @@ impl Endgame {
         out
     }
 
+    /// The value for the mover of one move on `subset` (searched until the deadline; the table
+    /// is kept). A move keeping one solution wins, two or three lose (the opponent claims next).
+    pub fn move_value(&mut self, subset: &[u32], m: Move) -> Value {
+        let Some(slot) = self.set.move_slot(m) else {
+            return Value::Unknown;
+        };
+        let child = self.set.keep(subset, slot);
+        match child.len() {
+            0 => Value::Unknown,
+            1 => Value::Win,
+            _ => match self.side_to_move_wins(&child) {
+                Some(true) => Value::Loss,
+                Some(false) => Value::Win,
+                None => Value::Unknown,
+            },
+        }
+    }
+
     /// Reads the clock every 256 nodes, and at every node of a large subset (a scan of one
     /// costs milliseconds).
     fn out_of_time(&mut self, size: usize) -> bool {
@@ -539,6 +557,32 @@ mod tests {
         assert!(complete);
         assert_eq!(sols.len() as u64, n);
         (g, SolutionSet::new(&sols, &mut Rng::new(seed)))
+    }
+
+    #[test]
+    fn move_values_agree_with_plain_minimax() {
+        for seed in 0..30 {
+            let Some((_, set)) = mixed(seed + 500) else {
+                continue;
+            };
+            let all = set.all();
+            let mut e = Endgame::new(set.clone());
+            for st in set.scan(&all) {
+                let child = set.keep(&all, st.slot);
+                let wins = child.len() == 1 || !brute(&set, &child);
+                let v = e.move_value(&all, set.slot_move(st.slot));
+                assert_eq!(
+                    v,
+                    if wins { Value::Win } else { Value::Loss },
+                    "seed {seed}"
+                );
+            }
+            // A move outside the set's varying cells is not a move here.
+            let fixed = (0..81).find(|&c| set.move_slot(Move::new(c, 1)).is_none());
+            if let Some(c) = fixed {
+                assert_eq!(e.move_value(&all, Move::new(c, 1)), Value::Unknown);
+            }
+        }
     }
 
     #[test]

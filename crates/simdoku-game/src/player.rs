@@ -75,6 +75,16 @@ pub const SAMPLE: usize = 100_000;
 pub const PROBE: u64 = 5_000;
 /// The middle game stops probing after this many moves in a row leave [`PROBE`] or more.
 pub const PROBE_RUN: usize = 24;
+/// Before a middle-game move is played, the solutions after it are enumerated (up to
+/// [`SAMPLE`]) and the endgame they make is searched, for at most a `1 / DEFENSE` share of the
+/// plannable time from the start of the turn; a move proven lost is dropped for the next best
+/// ("panic mode"), until one is not proven lost or the time is up.
+pub const DEFENSE: u32 = 4;
+/// In the endgame, when the search of all moves (fewest solutions first) runs out of its share
+/// without a proven win, the move to play (keeping most) is searched on its own for up to a
+/// further `1 / ENDGAME_DEFENSE` share of the plannable time; a move proven lost gives way to
+/// the next ("defense", as in panic mode).
+pub const ENDGAME_DEFENSE: u32 = 6;
 
 /// The endgame carried from move to move: the solver (its set and table) and the subset of its
 /// solutions the grid still allows.
@@ -93,6 +103,9 @@ pub struct Player {
     rng: Rng,
     used: Duration,
     carried: Option<Carried>,
+    /// The endgame after a middle-game move, searched before it was played: carried once the
+    /// move is played.
+    pending: Option<(Move, Carried)>,
     /// Endgame positions searched, and the time spent on them.
     pub endgame_nodes: u64,
     pub endgame_time: Duration,
@@ -111,6 +124,7 @@ impl Player {
             rng: Rng::new(seed),
             used: Duration::ZERO,
             carried: None,
+            pending: None,
             endgame_nodes: 0,
             endgame_time: Duration::ZERO,
             enumerated: 0,
@@ -157,13 +171,20 @@ impl Player {
         }
     }
 
+    /// Plays `m` on our grid and the carried endgame; the endgame searched for `m` before it
+    /// was played (panic mode) becomes the carried one.
     fn play_move(&mut self, m: Move) {
         self.grid = m.apply(&self.grid);
+        let pending = self.pending.take();
         if let Some(c) = &mut self.carried {
             match c.endgame.set().move_slot(m) {
                 Some(slot) => c.subset = c.endgame.set().keep(&c.subset, slot),
                 None => self.carried = None,
             }
+        } else if let Some((pm, c)) = pending
+            && pm == m
+        {
+            self.carried = Some(c);
         }
     }
 
@@ -182,31 +203,12 @@ impl Player {
     /// [`RESERVE`] share of the whole budget is never planned for, and a tenth of what is left
     /// covers the work after the deadline (the claim check, the last probes).
     fn deadline(&self, started: Instant) -> Instant {
-        // Games end around 28-37 digits and late moves are cheap (small sets, warm table):
-        // spread the time over somewhat fewer than our likely remaining moves.
-        let givens = self.grid.givens();
-        let moves_left = (32usize.saturating_sub(givens) / 2).max(2) as u32;
-        started + self.plannable() / moves_left
+        started + middle_share(self.plannable(), self.grid.givens())
     }
 
     /// The time left that may be planned for (see [`Player::deadline`]).
     fn plannable(&self) -> Duration {
-        let reserve = self.opts.time / RESERVE + Duration::from_millis(50);
-        let left = self.opts.time.saturating_sub(self.used + reserve);
-        left.saturating_sub(left / 10)
-    }
-
-    /// The deadline of an endgame move over `n` solutions. The first side to solve a won
-    /// position wins the game, and the search cost grows steeply with the set: a large set
-    /// gets a small share (it is rarely solved, and the next, smaller one is solved faster),
-    /// a set likely within reach half of what is left.
-    fn endgame_deadline(&self, started: Instant, n: usize) -> Instant {
-        let share = match n {
-            0..=30_000 => 2,
-            30_001..=60_000 => 3,
-            _ => 4,
-        };
-        started + self.plannable() / share
+        plannable(self.opts.time, self.used)
     }
 
     fn full_move(&mut self, started: Instant) -> Move {
@@ -228,7 +230,8 @@ impl Player {
             self.enumerated += sols.len() as u64;
             self.enumerate_time += t.elapsed();
             if !complete {
-                return self.middle_move(&sols, deadline);
+                let defense = started + self.plannable() / DEFENSE;
+                return self.middle_move(&sols, deadline, defense.max(deadline));
             }
             let set = SolutionSet::new(&sols, &mut self.rng);
             let subset = set.all();
@@ -238,7 +241,9 @@ impl Player {
             });
         }
         let n = self.carried.as_ref().map_or(0, |c| c.subset.len());
-        self.endgame_move(self.endgame_deadline(started, n))
+        let p = self.plannable();
+        let offense = started + endgame_share(p, n);
+        self.endgame_move(offense, offense + p / ENDGAME_DEFENSE)
     }
 
     /// How many solutions to enumerate: [`SAMPLE`], or fewer when the time left for this move
@@ -257,20 +262,38 @@ impl Player {
     }
 
     /// Exact play over all solutions, or the best unproven move when time runs out.
-    fn endgame_move(&mut self, deadline: Instant) -> Move {
+    ///
+    /// Every move is searched, fewest solutions first, until `offense`; without a proven win by
+    /// then the move to play is checked on its own until `defense`, giving way to the next when
+    /// proven lost ([`defend_choice`]).
+    fn endgame_move(&mut self, offense: Instant, defense: Instant) -> Move {
         let c = self.carried.as_mut().expect("an endgame");
         let t = Instant::now();
         let nodes = c.endgame.nodes;
-        c.endgame.set_deadline(Some(deadline));
-        let root = c.endgame.analyze(&c.subset);
+        c.endgame.set_deadline(Some(offense));
+        let mut root = c.endgame.analyze(&c.subset);
+        let mut defended = 0;
+        let m = if root.iter().any(|r| r.value == Value::Win) {
+            choose(&root, &mut self.rng)
+        } else {
+            c.endgame.set_deadline(Some(defense));
+            let checked = vec![false; root.len()];
+            let (endgame, subset) = (&mut c.endgame, &c.subset);
+            defend_choice(&mut root, checked, &mut self.rng, |m| {
+                if Instant::now() >= defense {
+                    return None;
+                }
+                defended += 1;
+                Some(endgame.move_value(subset, m))
+            })
+        };
         self.endgame_nodes += c.endgame.nodes - nodes;
         self.endgame_time += t.elapsed();
         let n = c.subset.len();
-        let m = choose(&root, &mut self.rng);
         self.note(|| {
             let v = root.iter().find(|r| r.m == m).map(|r| r.value);
             format!(
-                "endgame: {n} solutions, {} moves, play {m} ({v:?})",
+                "endgame: {n} solutions, {} moves, {defended} defended, play {m} ({v:?})",
                 root.len()
             )
         });
@@ -279,7 +302,7 @@ impl Player {
 
     /// The middle game: a sample of solutions (not all of them), the legal moves proven by the
     /// solver, and exact search of the moves that leave few enough solutions.
-    fn middle_move(&mut self, sample: &[Grid], deadline: Instant) -> Move {
+    fn middle_move(&mut self, sample: &[Grid], deadline: Instant, defense: Instant) -> Move {
         let cand = self
             .analyzer
             .candidates(&self.grid)
@@ -320,34 +343,69 @@ impl Player {
             }
         }
         let n_probed = probed.iter().filter(|&&p| p).count();
-        // Before committing to a move, make sure it is not a proven loss (a few tries, each
-        // a count to `PROBE` at most, past the deadline if need be).
-        let mut m = choose(&scored, &mut self.rng);
-        for _ in 0..8 {
-            let i = scored
-                .iter()
-                .position(|r| r.m == m)
-                .expect("chosen from the list");
-            if probed[i] || scored[i].value == Value::Win {
-                break;
+        // Panic mode: before committing to a move, enumerate what it leaves and search that
+        // endgame; a move proven lost gives way to the next best, until one is not proven lost
+        // or the defense time is up.
+        self.pending = None;
+        let checked: Vec<bool> = (0..scored.len())
+            .map(|i| probed[i] && scored[i].value != Value::Unknown)
+            .collect();
+        let mut rng = self.rng.clone();
+        let mut defended = 0;
+        let m = defend_choice(&mut scored, checked, &mut rng, |m| {
+            if Instant::now() >= defense {
+                return None;
             }
-            let grace = deadline.max(Instant::now() + Duration::from_millis(30));
-            scored[i].value = self.probe(m, grace).0;
-            probed[i] = true;
-            if scored[i].value != Value::Loss {
-                break;
-            }
-            m = choose(&scored, &mut self.rng);
-        }
+            defended += 1;
+            let (value, carry) = self.defend(m, defense);
+            self.pending = carry.map(|c| (m, c));
+            Some(value)
+        });
+        self.rng = rng;
         self.note(|| {
+            let v = scored.iter().find(|r| r.m == m).map(|r| r.value);
             format!(
-                "middle: {} givens, {} sampled, {} legal moves, {n_probed} probed, play {m}",
+                "middle: {} givens, {} sampled, {} legal moves, {n_probed} probed, {defended} defended, play {m} ({v:?})",
                 self.grid.givens(),
                 sample.len(),
                 moves.len()
             )
         });
         m
+    }
+
+    /// A move's value for us by the endgame it leads to: all solutions after it enumerated (up
+    /// to [`SAMPLE`]) and searched until `deadline`. `Unknown` when they are more than that or
+    /// time ran out; with the searched endgame (to carry if the move is played) unless lost.
+    fn defend(&mut self, m: Move, deadline: Instant) -> (Value, Option<Carried>) {
+        let after = m.apply(&self.grid);
+        let t = Instant::now();
+        let (sols, complete) = self.analyzer.enumerate(&after, SAMPLE);
+        self.enumerated += sols.len() as u64;
+        self.enumerate_time += t.elapsed();
+        if !complete {
+            return (Value::Unknown, None);
+        }
+        if sols.len() == 1 {
+            return (Value::Win, None);
+        }
+        let t = Instant::now();
+        let mut e = Endgame::new(SolutionSet::new(&sols, &mut self.rng));
+        e.set_deadline(Some(deadline));
+        let all = e.set().all();
+        let value = match e.side_to_move_wins(&all) {
+            Some(true) => Value::Loss,
+            Some(false) => Value::Win,
+            None => Value::Unknown,
+        };
+        self.endgame_nodes += e.nodes;
+        self.endgame_time += t.elapsed();
+        self.note(|| format!("  defend {m}: {} solutions, {value:?}", sols.len()));
+        let carry = (value != Value::Loss).then_some(Carried {
+            endgame: e,
+            subset: all,
+        });
+        (value, carry)
     }
 
     /// A move's value for us when the solutions after it number below [`PROBE`]: they are
@@ -376,6 +434,68 @@ impl Player {
         self.endgame_nodes += e.nodes;
         self.endgame_time += t.elapsed();
         (value, true)
+    }
+}
+
+/// The time left that may be planned for, of a `time` clock with `used` spent: a [`RESERVE`]
+/// share of the clock and 50 ms are never planned for (they cover what our own clock cannot see:
+/// pipes, waiting for a CPU on a loaded machine), and a tenth of the rest covers the work after a
+/// deadline (the claim check, the last probes).
+pub fn plannable(time: Duration, used: Duration) -> Duration {
+    let reserve = time / RESERVE + Duration::from_millis(50);
+    let left = time.saturating_sub(used + reserve);
+    left.saturating_sub(left / 10)
+}
+
+/// A middle-game move's share of the plannable time with `givens` digits on the grid. Games
+/// end around 28-37 digits and late moves are cheap (small sets, warm table): the time is
+/// spread over somewhat fewer than our likely remaining moves.
+pub fn middle_share(plannable: Duration, givens: usize) -> Duration {
+    let moves_left = (32usize.saturating_sub(givens) / 2).max(2) as u32;
+    plannable / moves_left
+}
+
+/// An endgame move's share of the plannable time, on a set of `n` solutions. The first side to
+/// solve a won position wins the game, and the search cost grows steeply with the set: a large
+/// set gets a small share (it is rarely solved, and the next, smaller one is solved faster), a
+/// set likely within reach half of what is left.
+pub fn endgame_share(plannable: Duration, n: usize) -> Duration {
+    let share = match n {
+        0..=30_000 => 2,
+        30_001..=60_000 => 3,
+        _ => 4,
+    };
+    plannable / share
+}
+
+/// Panic mode: the move to play, [`choose`]n from `scored` and checked with `check` (its value
+/// for us, or `None` when there is no time to check) unless `checked` already or of known value;
+/// a move found
+/// lost gives way to the next choice, until one is not lost, is already checked, or `check` says
+/// no time. Each move is checked at most once; `scored` gets the values found.
+pub fn defend_choice(
+    scored: &mut [RootMove],
+    mut checked: Vec<bool>,
+    rng: &mut Rng,
+    mut check: impl FnMut(Move) -> Option<Value>,
+) -> Move {
+    loop {
+        let m = choose(scored, rng);
+        let i = scored
+            .iter()
+            .position(|r| r.m == m)
+            .expect("chosen from the list");
+        if checked[i] || scored[i].value != Value::Unknown {
+            return m;
+        }
+        let Some(value) = check(m) else {
+            return m;
+        };
+        scored[i].value = value;
+        checked[i] = true;
+        if value != Value::Loss {
+            return m;
+        }
     }
 }
 
@@ -529,6 +649,130 @@ mod tests {
                     .side_to_move_wins(&child.all())
                     .unwrap();
                 assert!(!opp, "seed {seed}: played {m} from a won position and lost");
+            }
+        }
+    }
+
+    #[test]
+    fn time_plan_stays_within_the_clock() {
+        for secs in [1u64, 3, 10, 30] {
+            let time = Duration::from_secs(secs);
+            let reserve = time / RESERVE + Duration::from_millis(50);
+            for step in [1u64, 7, 40] {
+                // A game where every move spends its whole share and then overruns its deadline
+                // by the tenth held back: never past the clock less the reserve.
+                let mut used = Duration::ZERO;
+                for turn in 0..60usize {
+                    let p = plannable(time, used);
+                    let left = time.saturating_sub(used + reserve);
+                    let share = match turn % 3 {
+                        0 => middle_share(p, (turn * step as usize) % 82),
+                        1 => {
+                            endgame_share(p, [2, 30_000, 30_001, 60_001][turn % 4])
+                                + p / ENDGAME_DEFENSE
+                        }
+                        _ => (p / DEFENSE).max(middle_share(p, turn % 82)),
+                    };
+                    assert!(
+                        share * 3 <= p * 2,
+                        "{secs} s, used {used:?}: {share:?} of {p:?}"
+                    );
+                    used += share + left / 10;
+                    assert!(used + reserve <= time, "{secs} s: used {used:?}");
+                }
+            }
+        }
+    }
+
+    fn root(cell: usize, count: u32) -> RootMove {
+        RootMove {
+            m: Move::new(cell, 1),
+            count,
+            value: Value::Unknown,
+        }
+    }
+
+    #[test]
+    fn panic_mode_avoids_proven_losses() {
+        let scored = [root(0, 10), root(1, 20), root(2, 30), root(3, 40)];
+        // The three moves keeping most are lost: each is checked once, the fourth is played.
+        let mut s = scored;
+        let mut asked = Vec::new();
+        let m = defend_choice(&mut s, vec![false; 4], &mut Rng::new(1), |m| {
+            asked.push(m.cell);
+            Some(if m.cell == 0 {
+                Value::Unknown
+            } else {
+                Value::Loss
+            })
+        });
+        assert_eq!((m.cell, asked), (0, vec![3, 2, 1, 0]));
+        // All lost: still a move (the one keeping most), each checked once.
+        let mut s = scored;
+        let mut n = 0;
+        let m = defend_choice(&mut s, vec![false; 4], &mut Rng::new(1), |_| {
+            n += 1;
+            Some(Value::Loss)
+        });
+        assert_eq!((m.cell, n), (3, 4));
+        // A move proven won is played unchecked; a checked one too.
+        let mut s = scored;
+        s[1].value = Value::Win;
+        let m = defend_choice(&mut s, vec![false; 4], &mut Rng::new(1), |_| unreachable!());
+        assert_eq!(m.cell, 1);
+        let mut s = scored;
+        let m = defend_choice(
+            &mut s,
+            vec![false, false, false, true],
+            &mut Rng::new(1),
+            |_| unreachable!(),
+        );
+        assert_eq!(m.cell, 3);
+        // A move found won by the check is played; no time: the first choice, unchecked.
+        let mut s = scored;
+        let m = defend_choice(&mut s, vec![false; 4], &mut Rng::new(1), |m| {
+            Some(if m.cell == 2 { Value::Win } else { Value::Loss })
+        });
+        assert_eq!(m.cell, 2);
+        let mut s = scored;
+        let m = defend_choice(&mut s, vec![false; 4], &mut Rng::new(1), |_| None);
+        assert_eq!((m.cell, s[3].value), (3, Value::Unknown));
+    }
+
+    #[test]
+    fn defend_agrees_with_the_endgame_search_and_carries_it() {
+        let mut an = Analyzer::new();
+        for seed in 0..5 {
+            let g = with_solutions(12 + seed * 9, seed + 100);
+            for m in an.legal_moves(&g) {
+                let mut p = player(Strategy::Full, seed);
+                p.grid = g;
+                let (value, carry) = p.defend(m, Instant::now() + Duration::from_hours(1));
+                let after = m.apply(&g);
+                let (rest, _) = an.enumerate(&after, 1000);
+                let expect = if rest.len() == 1 {
+                    Value::Win
+                } else {
+                    let set = SolutionSet::new(&rest, &mut Rng::new(5));
+                    match Endgame::new(set.clone()).side_to_move_wins(&set.all()) {
+                        Some(true) => Value::Loss,
+                        _ => Value::Win,
+                    }
+                };
+                assert_eq!(value, expect, "seed {seed}, {m}");
+                assert_eq!(carry.is_some(), value != Value::Loss && rest.len() > 1);
+                // Played, the searched endgame is carried: the grid's solutions, all of them.
+                if let Some(c) = carry {
+                    p.pending = Some((m, c));
+                    p.play_move(m);
+                    let c = p.carried.as_ref().expect("carried");
+                    assert_eq!(c.subset.len(), rest.len());
+                    // And the opponent's reply is followed in it.
+                    let reply = an.legal_moves(&after)[0];
+                    p.play_move(reply);
+                    let n = an.count(&reply.apply(&after), 1000);
+                    assert_eq!(p.carried.as_ref().unwrap().subset.len() as u64, n);
+                }
             }
         }
     }

@@ -214,6 +214,22 @@ impl Report {
             .count()
     }
 
+    /// Games player `p` won as the first player (`first = true`) or as the second.
+    pub fn wins_as(&self, p: usize, first: bool) -> usize {
+        self.games
+            .iter()
+            .filter(|g| g.winner == p && (g.first == p) == first)
+            .count()
+    }
+
+    /// Games player `p` played as the first player (`first = true`) or as the second.
+    pub fn games_as(&self, p: usize, first: bool) -> usize {
+        self.games
+            .iter()
+            .filter(|g| (g.first == p) == first)
+            .count()
+    }
+
     /// Mean time per move of player `p`.
     pub fn mean_move_time(&self, p: usize) -> Duration {
         let t: Duration = self.games.iter().map(|g| g.time[p]).sum();
@@ -254,8 +270,17 @@ impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "{:<32} {:>5} {:>5} {:>6} {:>5} {:>6} {:>10} {:>9}  lost by",
-            "player", "games", "wins", "losses", "draws", "points", "ms/move", "max game"
+            "{:<32} {:>5} {:>5} {:>6} {:>5} {:>7} {:>7} {:>6} {:>10} {:>9}  lost by",
+            "player",
+            "games",
+            "wins",
+            "losses",
+            "draws",
+            "1st won",
+            "2nd won",
+            "points",
+            "ms/move",
+            "max game"
         )?;
         for p in 0..2 {
             let faults: Vec<String> = Reason::ALL
@@ -273,12 +298,14 @@ impl fmt::Display for Report {
             }
             writeln!(
                 f,
-                "{:<32} {:>5} {:>5} {:>6} {:>5} {:>6} {:>10.2} {:>8.2}s  {}",
+                "{:<32} {:>5} {:>5} {:>6} {:>5} {:>7} {:>7} {:>6} {:>10.2} {:>8.2}s  {}",
                 name,
                 self.games.len(),
                 self.wins(p),
                 self.games.len() - self.wins(p),
                 0,
+                format!("{}/{}", self.wins_as(p, true), self.games_as(p, true)),
+                format!("{}/{}", self.wins_as(p, false), self.games_as(p, false)),
                 self.points(p),
                 self.mean_move_time(p).as_secs_f64() * 1e3,
                 self.max_game_time(p).as_secs_f64(),
@@ -734,6 +761,16 @@ mod tests {
                 }
             }
             assert_eq!(an.count(&grid, 2), 1);
+        }
+        for p in 0..2 {
+            assert_eq!(
+                report.wins_as(p, true) + report.wins_as(p, false),
+                report.wins(p)
+            );
+            assert_eq!(
+                report.games_as(p, true) + report.games_as(p, false),
+                report.games.len()
+            );
         }
         let table = report.to_string();
         assert!(
