@@ -18,8 +18,8 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use rayon::{ThreadPool, ThreadPoolBuilder};
-use simdoku_core::{Engine, Grid};
-use simdoku_dispatch::{EngineSpec, Work, choose, par_map};
+use simdoku::engines::{EngineSpec, Work, choose, par_map};
+use simdoku::{Engine, Grid};
 
 mod tools;
 
@@ -307,11 +307,11 @@ type EngineRow = (&'static str, &'static str, bool, Vec<&'static str>);
 /// Every engine's [`EngineRow`], and the one picked for solving.
 #[pyfunction]
 fn engines() -> (Vec<EngineRow>, &'static str) {
-    let list = simdoku_dispatch::ENGINES
+    let list = simdoku::engines::ENGINES
         .iter()
         .map(|e| (e.name, e.summary, e.available(), e.missing_features()))
         .collect();
-    (list, simdoku_dispatch::best(Work::First).name)
+    (list, simdoku::engines::best(Work::First).name)
 }
 
 /// The native module.

@@ -10,10 +10,10 @@ use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use simdoku_core::Grid;
-use simdoku_dispatch::{Work, par_map};
-use simdoku_large::{Config, LargeGrid, Shape, Solver, Status};
-use simdoku_tools::{
+use simdoku::Grid;
+use simdoku::engines::{Work, par_map};
+use simdoku::large::{Config, LargeGrid, Shape, Solver, Status};
+use simdoku::tools::{
     ClueSymmetry, GenerateOptions, Pencilmarks, Rng, Singles, Symmetry, canonical, generate,
     minimize, rate, singles_grade,
 };

@@ -1,7 +1,7 @@
 //! End-to-end tests of `simdoku generate --size N --givens F --mixed`: the grids read back in
 //! `simdoku large`'s form, hold the asked givens, repeat with the seed and solve.
 
-use simdoku_large::{LargeGrid, check_solution, text};
+use simdoku::large::{LargeGrid, check_solution, text};
 
 mod common;
 use common::simdoku;
