@@ -9,6 +9,7 @@ use clap::Args;
 use simdoku::large::{Input, LargeArgs};
 
 use crate::output::Output;
+use crate::progress::Progress;
 use crate::{finish, sources};
 
 /// The long help of `simdoku large`.
@@ -69,9 +70,25 @@ pub struct LargeCmd {
     /// Write results to FILE (atomically, at the end) instead of stdout.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
-    /// No `FILE:LINE: reason` lines on stderr (the `#` comment lines of the output stay).
+    /// No `FILE:LINE: reason` lines on stderr (the `#` comment lines of the output stay), no
+    /// progress bar.
     #[arg(short, long)]
     pub quiet: bool,
+    /// Output form: each solution in its grid's text form, or one JSON object a line per grid
+    /// (`file`, `line`, `shape`, `x`, `status`: solved, unique, multiple, no solution, timed
+    /// out, invalid; then `givens`, `solutions`, `guesses`, `ms`, `solution` as rows of
+    /// numbers, or `error`).
+    #[arg(short, long, value_enum, default_value = "text")]
+    pub format: LargeFormat,
+}
+
+/// The output forms of `simdoku large`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum LargeFormat {
+    /// Each solution in the form its grid was read in.
+    Text,
+    /// One JSON object a line per grid.
+    Json,
 }
 
 pub fn large(a: &LargeCmd) -> ExitCode {
@@ -104,6 +121,7 @@ pub fn large(a: &LargeCmd) -> ExitCode {
         threads: a.threads.filter(|&n| n > 0).unwrap_or_else(|| {
             std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
         }),
+        json: a.format == LargeFormat::Json,
         ..LargeArgs::default()
     };
     let inputs: Vec<Input<'_>> = texts
@@ -126,7 +144,19 @@ pub fn large(a: &LargeCmd) -> ExitCode {
     } else {
         Box::new(io::stderr())
     };
-    match simdoku::large::run(&args, &inputs, out.writer(), &mut err) {
+    let progress = Progress::items(0, "grids", a.quiet);
+    let result = simdoku::large::run_with_progress(
+        &args,
+        &inputs,
+        out.writer(),
+        &mut err,
+        &mut |_, total| {
+            progress.set_total(total as u64);
+            progress.add(1);
+        },
+    );
+    progress.finish();
+    match result {
         Ok(sum) => finish(out.finish().map(|()| sum.success() && read_ok)),
         Err(e) => {
             out.abandon();

@@ -75,6 +75,13 @@ impl Progress {
         Progress { bar, bytes: false }
     }
 
+    /// Sets the number of items in all (for a bar made before it was known).
+    pub fn set_total(&self, total: u64) {
+        if let Some(b) = &self.bar {
+            b.set_length(total);
+        }
+    }
+
     /// `n` items done (a bar over items only).
     pub fn add(&self, n: u64) {
         if let Some(b) = &self.bar {

@@ -2,8 +2,6 @@
 //! lines (`--format json`), written by hand: the values are digits, words, numbers and error
 //! reasons, so one escaping function is all JSON needs here, and the binary takes no serde.
 
-use std::fmt::Write as _;
-
 use clap::ValueEnum;
 use simdoku::Grid;
 
@@ -55,26 +53,7 @@ pub fn echo(entry: &Entry, echo: &str, empty: Option<Empty>) -> String {
     }
 }
 
-/// `s` as a JSON string literal: quotes, backslashes and control characters escaped.
-pub fn json_str(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
+pub use simdoku::json::string as json_str;
 
 /// The start of a JSON line for an input line: `{"file":..,"line":..,"puzzle":..,"status":..`
 /// (no closing brace: the caller adds its fields and `}`).

@@ -121,3 +121,65 @@ fn shapes_output_file_and_quiet() {
     assert!(written.contains("contradictory"), "{written}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn json_lines_give_status_and_solution_rows_per_grid() {
+    // A 4x4 to solve, a malformed grid, a clash, an empty 6x6 (2x3 boxes).
+    let input = "1 0 0 0\n0 0 1 0\n0 1 0 0\n0 0 0 1\n\n1 2 3\n\n1 1 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n\n\
+                 0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n0 0 0 0 0 0\n";
+    let out = simdoku(&["large", "-q", "--format", "json", "-"], input.as_bytes());
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "a malformed grid and a clash fail the run"
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "-q: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "one line per grid: {stdout}");
+    let first = lines[0];
+    assert!(
+        first.starts_with(
+            r#"{"file":"-","line":1,"shape":"4x4","x":false,"status":"solved","givens":4,"solutions":1,"#
+        ),
+        "{first}"
+    );
+    // The solution rows, checked against the rules and the givens.
+    let rows = first
+        .split(r#""solution":"#)
+        .nth(1)
+        .unwrap()
+        .trim_end_matches('}');
+    let cells: Vec<u16> = rows
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|t| !t.is_empty())
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let puzzle = text::parse(&input[..input.find("\n\n").unwrap()])
+        .remove(0)
+        .unwrap();
+    let solution =
+        simdoku::large::LargeGrid::with_values(puzzle.grid.shape().clone(), cells).unwrap();
+    simdoku::large::check_solution(&puzzle.grid, &solution, false).unwrap();
+    assert!(
+        lines[1].starts_with(r#"{"file":"-","line":6,"status":"invalid","error":""#),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[2].contains(r#""status":"no solution","error":"contradictory givens"#),
+        "{}",
+        lines[2]
+    );
+    assert!(
+        lines[3].starts_with(
+            r#"{"file":"-","line":13,"shape":"6x6 (2x3 boxes)","x":false,"status":"solved""#
+        ),
+        "{}",
+        lines[3]
+    );
+}

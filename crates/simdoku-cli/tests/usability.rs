@@ -414,6 +414,7 @@ fn no_progress_bar_when_stderr_is_not_a_terminal() {
         &["solutions", "--max", "1", &path],
         &["generate", "-n", "50", "--seed", "1"],
         &["check", &path],
+        &["large", &data("large/gecode_16x16.txt")],
     ] {
         let out = simdoku(args, b"");
         assert!(out.status.success(), "{args:?}");
@@ -476,6 +477,7 @@ fn progress_bars_show_on_a_terminal_unless_quiet() {
     let path = data("top95.txt");
     let dir = temp_dir("bars");
     let result = dir.join("out.txt").to_string_lossy().into_owned();
+    let grids = data("large/gecode_16x16.txt");
     for args in [
         &["rate", "--samples", "8", "-o", &result, &path][..],
         &["minimize", "-o", &result, &path],
@@ -484,6 +486,7 @@ fn progress_bars_show_on_a_terminal_unless_quiet() {
         &["solutions", "--max", "1", "-o", &result, &path],
         &["generate", "-n", "20", "-o", &result],
         &["check", &path],
+        &["large", "-o", &result, &grids],
     ] {
         let Some(screen) = on_a_terminal(args) else {
             eprintln!("no `script` here: progress bars not checked on a terminal");

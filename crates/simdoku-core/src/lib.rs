@@ -8,7 +8,8 @@
 //!   cover of band patterns: whole-digit placements, fewest-placements digit first); both share
 //!   one candidate state and its singles (the private `candidates` module).
 //!
-//! * [`rng`]: the workspace's one seeded generator.
+//! * [`rng`]: the workspace's one seeded generator;
+//! * [`json`]: JSON string literals for the JSON-lines outputs.
 //!
 //! No `unsafe`, no `std::arch`, no required dependencies: this crate builds on any target.
 //! Features: `serde` (a [`Grid`] is its 81-character line), `rand_core` (`rng::Rng` implements
@@ -21,6 +22,7 @@ pub mod bands;
 mod candidates;
 pub mod engine;
 pub mod grid;
+pub mod json;
 pub mod rng;
 pub mod rules;
 pub mod scalar;

@@ -468,10 +468,9 @@ pub fn endgame_share(plannable: Duration, n: usize) -> Duration {
     plannable / share
 }
 
-/// Panic mode: the move to play, [`choose`]n from `scored` and checked with `check` (its value
-/// for us, or `None` when there is no time to check) unless `checked` already or of known value;
-/// a move found
-/// lost gives way to the next choice, until one is not lost, is already checked, or `check` says
+/// Panic mode: the move to play, chosen (as `choose` does) from `scored` and checked with
+/// `check` (its value for us, or `None` when there is no time to check) unless `checked` already
+/// or of known value; a move found lost gives way to the next choice, until one is not lost, is already checked, or `check` says
 /// no time. Each move is checked at most once; `scored` gets the values found.
 pub fn defend_choice(
     scored: &mut [RootMove],

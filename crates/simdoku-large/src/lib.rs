@@ -41,7 +41,7 @@ mod wide;
 
 pub use engine9::Gac9;
 pub use grid::{House, LargeGrid, Violation, check_solution};
-pub use run::{Input, LargeArgs, Summary, run};
+pub use run::{Input, LargeArgs, Summary, run, run_with_progress};
 pub use shape::{Regions, Shape};
 pub use solver::{Branch, Config, Learn, Solver, Stats, Status};
 pub use text::{Form, Puzzle, TextError};

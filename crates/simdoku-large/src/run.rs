@@ -7,6 +7,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use simdoku_core::json;
+
 use crate::grid::LargeGrid;
 use crate::solver::{Config, Solver, Stats, Status};
 use crate::text::{self, Form, Puzzle, TextError};
@@ -26,6 +28,8 @@ pub struct LargeArgs {
     pub config: Config,
     /// Grids solved at once, each on its own thread (1: one after the other).
     pub threads: usize,
+    /// One JSON object a line per grid instead of the text forms (see [`run`]).
+    pub json: bool,
 }
 
 impl Default for LargeArgs {
@@ -37,6 +41,7 @@ impl Default for LargeArgs {
             stats: false,
             config: Config::default(),
             threads: 1,
+            json: false,
         }
     }
 }
@@ -83,11 +88,27 @@ impl Summary {
 /// and `err` gets `name:line: what happened` for errors, no solution and time outs. With
 /// `args.threads` above 1 the grids are solved on that many threads (each grid on one), and the
 /// results still come out in input order, each as soon as the ones before it are written.
+///
+/// With `args.json` each grid gets one line instead: `{"file":..,"line":..,"status":..}` with
+/// `"shape"` (e.g. `"16x16"`, `"12x12 (3x4 boxes)"`), `"x"`, `"givens"`, `"solutions"`,
+/// `"guesses"`, `"ms"` and `"solution"` (rows of numbers) where they apply, or `"error"`;
+/// status is one of `solved`, `unique`, `multiple`, `no solution`, `timed out`, `invalid`.
 pub fn run(
     args: &LargeArgs,
     inputs: &[Input<'_>],
     out: &mut dyn Write,
     err: &mut dyn Write,
+) -> io::Result<Summary> {
+    run_with_progress(args, inputs, out, err, &mut |_, _| {})
+}
+
+/// [`run`], calling `progress(grids written, grids in all)` after each grid's result.
+pub fn run_with_progress(
+    args: &LargeArgs,
+    inputs: &[Input<'_>],
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    progress: &mut dyn FnMut(usize, usize),
 ) -> io::Result<Summary> {
     let mut sum = Summary::default();
     let items: Vec<(&str, Result<Puzzle, TextError>)> = inputs
@@ -100,6 +121,7 @@ pub fn run(
         for (name, item) in &items {
             let done = solve_one(args, item, &mut solvers);
             report(args, name, item, &done, &mut sum, out, err)?;
+            progress(sum.grids, items.len());
         }
         return Ok(sum);
     }
@@ -137,11 +159,23 @@ pub fn run(
                     return Err(e);
                 }
                 written += 1;
+                progress(written, items.len());
             }
         }
         Ok(())
     })?;
     Ok(sum)
+}
+
+/// The start of a grid's JSON line (no closing brace: the caller adds its fields and `}`).
+fn json_head(name: &str, p: &Puzzle, shape: &str, x: bool, status: &str) -> String {
+    format!(
+        "{{\"file\":{},\"line\":{},\"shape\":{},\"x\":{x},\"status\":{}",
+        json::string(name),
+        p.line,
+        json::string(shape),
+        json::string(status)
+    )
 }
 
 /// What solving one grid gave.
@@ -206,7 +240,17 @@ fn report(
         Ok(p) => p,
         Err(e) => {
             sum.errors += 1;
-            writeln!(out, "# {name}:{}: {}", e.line, e.reason)?;
+            if args.json {
+                writeln!(
+                    out,
+                    "{{\"file\":{},\"line\":{},\"status\":\"invalid\",\"error\":{}}}",
+                    json::string(name),
+                    e.line,
+                    json::string(&e.reason)
+                )?;
+            } else {
+                writeln!(out, "# {name}:{}: {}", e.line, e.reason)?;
+            }
             writeln!(err, "{name}:{}: {}", e.line, e.reason)?;
             return Ok(());
         }
@@ -219,10 +263,19 @@ fn report(
         Done::Unread => unreachable!("a grid that was read is solved"),
         Done::Conflict(v) => {
             sum.no_solution += 1;
-            writeln!(
-                out,
-                "# {here}: {what}: no solution: contradictory givens: {v}"
-            )?;
+            if args.json {
+                writeln!(
+                    out,
+                    "{},\"error\":{}}}",
+                    json_head(name, p, &p.grid.shape().to_string(), x, "no solution"),
+                    json::string(&format!("contradictory givens: {v}"))
+                )?;
+            } else {
+                writeln!(
+                    out,
+                    "# {here}: {what}: no solution: contradictory givens: {v}"
+                )?;
+            }
             writeln!(err, "{here}: no solution: contradictory givens: {v}")?;
             return Ok(());
         }
@@ -266,6 +319,28 @@ fn report(
             stats.solutions
         );
     }
+    if matches!(status, Status::NoSolution | Status::TimedOut) {
+        writeln!(err, "{here}: {note}")?;
+    }
+    if args.json {
+        write!(
+            out,
+            "{},\"givens\":{},\"solutions\":{},\"guesses\":{},\"ms\":{ms:.3}",
+            json_head(name, p, &p.grid.shape().to_string(), x, &status.to_string()),
+            p.grid.givens(),
+            stats.solutions,
+            stats.guesses
+        )?;
+        if let Some(s) = sol {
+            out.write_all(b",\"solution\":[")?;
+            for (r, row) in s.cells().chunks(side).enumerate() {
+                let v: Vec<String> = row.iter().map(u16::to_string).collect();
+                write!(out, "{}[{}]", if r == 0 { "" } else { "," }, v.join(","))?;
+            }
+            out.write_all(b"]")?;
+        }
+        return writeln!(out, "}}");
+    }
     let quiet = matches!(status, Status::Solved | Status::Unique) && !args.stats;
     if !quiet {
         writeln!(
@@ -279,9 +354,6 @@ fn report(
                 ""
             }
         )?;
-    }
-    if matches!(status, Status::NoSolution | Status::TimedOut) {
-        writeln!(err, "{here}: {note}")?;
     }
     if let Some(s) = sol {
         let form = if side > 35 { Form::Numbers } else { p.form };

@@ -156,6 +156,7 @@ use simdoku_dispatch::Work;
 
 pub use generate::{Generator, is_minimal, minimize, rate, shuffled};
 pub use iter::Solutions;
+pub use simdoku_core::json;
 pub use simdoku_core::rng::Rng;
 pub use simdoku_core::rules;
 pub use simdoku_core::{Conflict, Engine, Grid, ParseError, ParseErrorKind, Search, Unit};

@@ -1,5 +1,5 @@
 //! The `avx2` and `avx512` engines: Sudoku as 0-1 sum equations over box variables, solved by
-//! DPLL specialised to sums. One algorithm over the [`Vector`] trait, two instantiations: AVX2,
+//! DPLL specialised to sums. One algorithm over the `Vector` trait, two instantiations: AVX2,
 //! and AVX-512 (F/BW/VL/BITALG, on the same 256-bit vectors: three-input logic in one instruction,
 //! rotations instead of shuffles, one-instruction lane counts).
 //!
