@@ -389,23 +389,26 @@ impl Player {
         if sols.len() == 1 {
             return (Value::Win, None);
         }
+        let (value, endgame) = self.solve_endgame(&sols, deadline);
+        self.note(|| format!("  defend {m}: {} solutions, {value:?}", sols.len()));
+        (value, (value != Value::Loss).then_some(endgame))
+    }
+
+    /// Our value after the move that left the solutions `sols` (the opponent to move), by the
+    /// endgame searched until `deadline`, and that search with its whole solution set.
+    fn solve_endgame(&mut self, sols: &[Grid], deadline: Instant) -> (Value, Carried) {
         let t = Instant::now();
-        let mut e = Endgame::new(SolutionSet::new(&sols, &mut self.rng));
-        e.set_deadline(Some(deadline));
-        let all = e.set().all();
-        let value = match e.side_to_move_wins(&all) {
+        let mut endgame = Endgame::new(SolutionSet::new(sols, &mut self.rng));
+        endgame.set_deadline(Some(deadline));
+        let subset = endgame.set().all();
+        let value = match endgame.side_to_move_wins(&subset) {
             Some(true) => Value::Loss,
             Some(false) => Value::Win,
             None => Value::Unknown,
         };
-        self.endgame_nodes += e.nodes;
+        self.endgame_nodes += endgame.nodes;
         self.endgame_time += t.elapsed();
-        self.note(|| format!("  defend {m}: {} solutions, {value:?}", sols.len()));
-        let carry = (value != Value::Loss).then_some(Carried {
-            endgame: e,
-            subset: all,
-        });
-        (value, carry)
+        (value, Carried { endgame, subset })
     }
 
     /// A move's value for us when the solutions after it number below [`PROBE`]: they are
@@ -422,18 +425,7 @@ impl Player {
         }
         let (sols, complete) = self.analyzer.enumerate(&after, PROBE as usize);
         debug_assert!(complete);
-        let t = Instant::now();
-        let mut e = Endgame::new(SolutionSet::new(&sols, &mut self.rng));
-        e.set_deadline(Some(deadline));
-        let all = e.set().all();
-        let value = match e.side_to_move_wins(&all) {
-            Some(true) => Value::Loss,
-            Some(false) => Value::Win,
-            None => Value::Unknown,
-        };
-        self.endgame_nodes += e.nodes;
-        self.endgame_time += t.elapsed();
-        (value, true)
+        (self.solve_endgame(&sols, deadline).0, true)
     }
 }
 
