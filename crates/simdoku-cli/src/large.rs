@@ -1,16 +1,19 @@
 //! `simdoku large`: N x N grids (4x4 .. 400x400, square or rectangular boxes, jigsaw) and
-//! Sudoku-X, a thin layer over `simdoku::large::run`.
+//! Sudoku-X: the options, and the runner (`run`) over the library's solver and the shared
+//! pipeline.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
-use simdoku::large::{Input, LargeArgs};
 
 use crate::output::Output;
 use crate::progress::Progress;
-use crate::{finish, sources};
+use crate::{finish, init_threads, sources};
+use run::{Input, LargeArgs, run};
+
+mod run;
 
 /// The long help of `simdoku large`.
 pub const LONG_ABOUT: &str = "\
@@ -118,9 +121,6 @@ pub fn large(a: &LargeCmd) -> ExitCode {
         timeout,
         x: a.x,
         stats: a.stats,
-        threads: a.threads.filter(|&n| n > 0).unwrap_or_else(|| {
-            std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
-        }),
         json: a.format == LargeFormat::Json,
         ..LargeArgs::default()
     };
@@ -144,17 +144,12 @@ pub fn large(a: &LargeCmd) -> ExitCode {
     } else {
         Box::new(io::stderr())
     };
+    init_threads(a.threads);
     let progress = Progress::items(0, "grids", a.quiet);
-    let result = simdoku::large::run_with_progress(
-        &args,
-        &inputs,
-        out.writer(),
-        &mut err,
-        &mut |_, total| {
-            progress.set_total(total as u64);
-            progress.add(1);
-        },
-    );
+    let result = run(&args, &inputs, out.writer(), &mut err, &|done, total| {
+        progress.set_total(total);
+        progress.set_position(done);
+    });
     progress.finish();
     match result {
         Ok(sum) => finish(out.finish().map(|()| sum.success() && read_ok)),

@@ -82,6 +82,13 @@ impl Progress {
         }
     }
 
+    /// `n` items done in all (a bar over items only).
+    pub fn set_position(&self, n: u64) {
+        if let Some(b) = &self.bar {
+            b.set_position(n);
+        }
+    }
+
     /// `n` items done (a bar over items only).
     pub fn add(&self, n: u64) {
         if let Some(b) = &self.bar {

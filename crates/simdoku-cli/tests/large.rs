@@ -183,3 +183,95 @@ fn json_lines_give_status_and_solution_rows_per_grid() {
         lines[3]
     );
 }
+
+#[test]
+fn junk_is_reported_with_its_line_and_never_panics() {
+    let out = simdoku(
+        &["large", "-"],
+        "\u{0}\u{ff}1 2\n99999999999999 1 1 1\n+--+\nSudoku X\n".as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.starts_with("-:1: "), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn output_keeps_the_input_form() {
+    // Number form with the X line and a box-drawn input: the X line stays, numbers come back.
+    let out = simdoku(&["large", "--unique", &large("sigh_16x16_X_3.txt")], b"");
+    assert!(out.status.success());
+    let out = String::from_utf8(out.stdout).unwrap();
+    assert!(out.starts_with("Sudoku X\n"), "{out}");
+    let back = text::parse(&out).remove(0).unwrap();
+    assert!(back.x && back.form == text::Form::Numbers);
+    let want = std::fs::read_to_string(large("sigh_16x16_X_3.solution.txt")).unwrap();
+    assert_eq!(back.grid, text::parse(&want).remove(0).unwrap().grid);
+    // A stats line and a no-solution note are comments.
+    let out = simdoku(
+        &["large", "--stats", "-"],
+        b"1 1 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.starts_with("# -:1: 4x4: no solution: contradictory givens"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn x_marker_round_trips_in_both_forms() {
+    // A 4x4 X puzzle in line form with its marker: the output keeps the marker and reads back
+    // as an X grid; --x alone keeps line output to one line per grid.
+    use simdoku::large::generate::{self, Rng};
+    let mut rng = Rng::new(3);
+    let full = generate::solution_grid_x(2, &mut rng, std::time::Duration::from_secs(5)).unwrap();
+    let p = generate::remove_cells(&full, 6, &mut rng);
+    let line = text::format(&p, text::Form::Line, false);
+    let out = simdoku(&["large", "-"], format!("Sudoku X\n{line}").as_bytes());
+    let out = String::from_utf8(out.stdout).unwrap();
+    let back = text::parse(&out).remove(0).unwrap();
+    assert!(back.x && back.form == text::Form::Line, "{out}");
+    simdoku::large::check_solution(&p, &back.grid, true).unwrap();
+    let out = simdoku(&["large", "--x", "-"], line.as_bytes());
+    let out = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.lines().count(), 1, "{out}");
+    simdoku::large::check_solution(&p, &text::parse(&out).remove(0).unwrap().grid, true).unwrap();
+}
+
+#[test]
+fn the_command_solves_every_shape_and_keeps_its_header() {
+    use simdoku::large::{LargeGrid, Shape, check_solution};
+    let map: String = (0..49)
+        .map(|c| b"1234567"[(c / 7 + 2 * (c % 7)) % 7] as char)
+        .collect();
+    let input = format!(
+        "{}\nBoxes 3x2\n{}\nSudoku X\n{}\nJigsaw\n{map}\n{}\n",
+        ".".repeat(36),
+        ".".repeat(36),
+        ".".repeat(64),
+        ".".repeat(49)
+    );
+    let out = simdoku(&["large", "-j", "2", "-"], input.as_bytes());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = String::from_utf8(out.stdout).unwrap();
+    let back: Vec<_> = text::parse(&out).into_iter().map(Result::unwrap).collect();
+    assert_eq!(back.len(), 4, "{out}");
+    let jigsaw: Vec<usize> = (0..49).map(|c| (c / 7 + 2 * (c % 7)) % 7).collect();
+    let want = [
+        Shape::boxes(2, 3).unwrap(),
+        Shape::boxes(3, 2).unwrap(),
+        Shape::boxes(2, 4).unwrap(),
+        Shape::jigsaw(7, &jigsaw).unwrap(),
+    ];
+    for (b, shape) in back.iter().zip(&want) {
+        assert_eq!(b.grid.shape(), shape);
+        check_solution(&LargeGrid::empty_of(shape.clone()), &b.grid, b.x).unwrap();
+    }
+    assert!(back[2].x && !back[0].x);
+}

@@ -15,7 +15,6 @@
 //! * [`mixed`]: grids mixed by small swaps (not a pattern) and minimal puzzles cut from them;
 //! * [`pattern`]: fitting the givens to a shuffled pattern grid, whose completion the search
 //!   tries first;
-//! * [`run`](mod@run): what the command line's `simdoku large` does, as a library function;
 //! * [`Gac9`]: the same engine behind the core 9x9 `Engine` trait.
 //!
 //! See the crate README for the text forms and use.
@@ -32,7 +31,6 @@ pub mod grid;
 pub mod mixed;
 pub mod pattern;
 mod restart;
-pub mod run;
 mod scc;
 pub mod shape;
 pub mod solver;
@@ -41,7 +39,6 @@ mod wide;
 
 pub use engine9::Gac9;
 pub use grid::{House, LargeGrid, Violation, check_solution};
-pub use run::{Input, LargeArgs, Summary, run, run_with_progress};
 pub use shape::{Regions, Shape};
 pub use solver::{Branch, Config, Learn, Solver, Stats, Status};
 pub use text::{Form, Puzzle, TextError};

@@ -16,9 +16,7 @@ use simdoku_core::scalar::Scalar;
 use simdoku_core::{Engine, Grid, testkit};
 use simdoku_large::generate::{self, Rng};
 use simdoku_large::text::{self, Form};
-use simdoku_large::{
-    Config, Gac9, Input, LargeArgs, LargeGrid, Learn, Puzzle, Solver, Status, check_solution, run,
-};
+use simdoku_large::{Config, Gac9, LargeGrid, Learn, Puzzle, Solver, Status, check_solution};
 
 fn large_dir() -> PathBuf {
     testkit::bench_data_dir().join("large")
@@ -598,98 +596,6 @@ fn junk_never_panics() {
         let s = String::from_utf8_lossy(&bytes);
         let _ = text::parse(&s);
     }
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let sum = run(
-        &LargeArgs::default(),
-        &[Input {
-            name: "junk",
-            text: "\u{0}\u{ff}1 2\n99999999999999 1 1 1\n+--+\nSudoku X\n",
-        }],
-        &mut out,
-        &mut err,
-    )
-    .unwrap();
-    assert_eq!(sum.errors, 2);
-    assert!(!sum.success());
-    let err = String::from_utf8(err).unwrap();
-    assert!(err.starts_with("junk:1: "), "{err}");
-}
-
-#[test]
-fn output_keeps_the_input_form() {
-    // Number form, with the X line, and a box-drawn input.
-    let input = read("sigh_16x16_X_3.txt");
-    let mut out = Vec::new();
-    let sum = run(
-        &LargeArgs {
-            limit: 2,
-            ..LargeArgs::default()
-        },
-        &[Input {
-            name: "x3",
-            text: &input,
-        }],
-        &mut out,
-        &mut Vec::new(),
-    )
-    .unwrap();
-    assert_eq!((sum.grids, sum.unique, sum.errors), (1, 1, 0));
-    let out = String::from_utf8(out).unwrap();
-    assert!(out.starts_with("Sudoku X\n"), "{out}");
-    let back = text::parse(&out).remove(0).unwrap();
-    assert!(back.x && back.form == Form::Numbers);
-    assert_eq!(back.grid, puzzles("sigh_16x16_X_3.solution.txt")[0].grid);
-    // Line form in, line form out, one line per grid.
-    let input: String = read("gecode_16x16.txt")
-        .lines()
-        .take(3)
-        .map(|l| format!("{l}\n"))
-        .collect();
-    let mut out = Vec::new();
-    run(
-        &LargeArgs::default(),
-        &[Input {
-            name: "g",
-            text: &input,
-        }],
-        &mut out,
-        &mut Vec::new(),
-    )
-    .unwrap();
-    let out = String::from_utf8(out).unwrap();
-    let sols = puzzles("gecode_16x16.solution.txt");
-    assert_eq!(out.lines().count(), 3, "{out}");
-    for (line, s) in out.lines().zip(&sols) {
-        assert_eq!(line, text::format(&s.grid, Form::Line, false).trim_end());
-    }
-    // Numbers round trip, with empty cells.
-    let p = &puzzles("25x25_g50.txt")[0];
-    let t = text::format(&p.grid, Form::Numbers, false);
-    assert_eq!(text::parse(&t).remove(0).unwrap().grid, p.grid);
-    // A stats line and a no-solution note are comments.
-    let mut out = Vec::new();
-    let mut err = Vec::new();
-    let bad = "1 1 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n";
-    let sum = run(
-        &LargeArgs {
-            stats: true,
-            ..LargeArgs::default()
-        },
-        &[Input {
-            name: "b",
-            text: bad,
-        }],
-        &mut out,
-        &mut err,
-    )
-    .unwrap();
-    assert_eq!(sum.no_solution, 1);
-    let out = String::from_utf8(out).unwrap();
-    assert!(
-        out.starts_with("# b:1: 4x4: no solution: contradictory givens"),
-        "{out}"
-    );
 }
 
 #[test]
@@ -715,50 +621,6 @@ fn counts_with_and_without_restarts_agree() {
         assert_eq!(with.solutions, without.solutions, "{drop} givens removed");
         assert!(with.solutions >= 1);
     }
-}
-
-#[test]
-fn x_marker_round_trips_in_both_forms() {
-    // A 4x4 X puzzle in line form with its marker: the output keeps the marker and reads back
-    // as an X grid; --x alone keeps line output to one line per grid.
-    let mut rng = Rng::new(3);
-    let full = generate::solution_grid_x(2, &mut rng, Duration::from_secs(5)).unwrap();
-    let p = generate::remove_cells(&full, 6, &mut rng);
-    let line = text::format(&p, Form::Line, false);
-    let input = format!("Sudoku X\n{line}");
-    let mut out = Vec::new();
-    run(
-        &LargeArgs::default(),
-        &[Input {
-            name: "l",
-            text: &input,
-        }],
-        &mut out,
-        &mut Vec::new(),
-    )
-    .unwrap();
-    let out = String::from_utf8(out).unwrap();
-    let back = text::parse(&out).remove(0).unwrap();
-    assert!(back.x && back.form == Form::Line, "{out}");
-    check_solution(&p, &back.grid, true).unwrap();
-    let mut out = Vec::new();
-    let args = LargeArgs {
-        x: true,
-        ..LargeArgs::default()
-    };
-    run(
-        &args,
-        &[Input {
-            name: "l",
-            text: &line,
-        }],
-        &mut out,
-        &mut Vec::new(),
-    )
-    .unwrap();
-    let out = String::from_utf8(out).unwrap();
-    assert_eq!(out.lines().count(), 1, "{out}");
-    check_solution(&p, &text::parse(&out).remove(0).unwrap().grid, true).unwrap();
 }
 
 /// Every solution `cfg` visits (up to `limit`), each checked against the puzzle and the rules.

@@ -7,9 +7,7 @@ use std::time::Duration;
 
 use simdoku_large::generate::{Rng, remove_cells};
 use simdoku_large::text::{self, Form};
-use simdoku_large::{
-    Config, Input, LargeArgs, LargeGrid, Learn, Shape, Solver, Status, check_solution, run,
-};
+use simdoku_large::{Config, LargeGrid, Learn, Shape, Solver, Status, check_solution};
 
 /// Counts solutions up to `limit` by plain backtracking over the houses of the grid's shape.
 fn brute_count(g: &LargeGrid, x: bool, limit: u64) -> u64 {
@@ -364,47 +362,6 @@ fn shape_lines_are_read_and_bad_ones_say_why() {
     let e = errors(&format!("Jigsaw\n{}\n{grid}", "a b c d e\n".repeat(3)));
     assert_eq!(e.len(), 1, "{e:?}");
     assert!(e[0].1.contains("3 of its 5 rows"), "{}", e[0].1);
-}
-
-#[test]
-fn the_command_solves_every_shape_and_keeps_its_header() {
-    let map: String = (0..49)
-        .map(|c| b"1234567"[(c / 7 + 2 * (c % 7)) % 7] as char)
-        .collect();
-    let input = format!(
-        "{}\nBoxes 3x2\n{}\nSudoku X\n{}\nJigsaw\n{map}\n{}\n",
-        ".".repeat(36),
-        ".".repeat(36),
-        ".".repeat(64),
-        ".".repeat(49)
-    );
-    let mut out = Vec::new();
-    let sum = run(
-        &LargeArgs::default(),
-        &[Input {
-            name: "shapes",
-            text: &input,
-        }],
-        &mut out,
-        &mut Vec::new(),
-    )
-    .unwrap();
-    assert_eq!((sum.grids, sum.solved, sum.errors), (4, 4, 0));
-    let out = String::from_utf8(out).unwrap();
-    let back: Vec<_> = text::parse(&out).into_iter().map(Result::unwrap).collect();
-    assert_eq!(back.len(), 4, "{out}");
-    let want = [
-        Shape::boxes(2, 3).unwrap(),
-        Shape::boxes(3, 2).unwrap(),
-        Shape::boxes(2, 4).unwrap(),
-        diagonal_jigsaw(7),
-    ];
-    for (b, shape) in back.iter().zip(&want) {
-        assert_eq!(b.grid.shape(), shape);
-        let empty = LargeGrid::empty_of(shape.clone());
-        check_solution(&empty, &b.grid, b.x).unwrap();
-    }
-    assert!(back[2].x && !back[0].x);
 }
 
 /// Grids above 128x128: sigh's 144x144 and 400x400 examples (both fall to singles), solved and

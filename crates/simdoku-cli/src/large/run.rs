@@ -1,17 +1,15 @@
-//! `simdoku large` as a library function: read texts, solve each grid, write the results in the
-//! form each grid was read in.
+//! The runner of `simdoku large`: read texts, solve each grid on the shared pipeline (all cores,
+//! one solver per shape and worker), write the results in input order, each in the form its
+//! grid was read in, or as JSON lines.
 
-use std::collections::BTreeMap;
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use simdoku_core::json;
-
-use crate::grid::LargeGrid;
-use crate::solver::{Config, Solver, Stats, Status};
-use crate::text::{self, Form, Puzzle, TextError};
+use simdoku::json;
+use simdoku::large::text::{self, Form, Puzzle, TextError};
+use simdoku::large::{Config, LargeGrid, Solver, Stats, Status};
+use simdoku::pipeline::Pipeline;
 
 /// Options of `simdoku large`.
 #[derive(Clone, Debug)]
@@ -26,8 +24,6 @@ pub struct LargeArgs {
     pub stats: bool,
     /// Propagation rules and branching.
     pub config: Config,
-    /// Grids solved at once, each on its own thread (1: one after the other).
-    pub threads: usize,
     /// One JSON object a line per grid instead of the text forms (see [`run`]).
     pub json: bool,
 }
@@ -40,7 +36,6 @@ impl Default for LargeArgs {
             x: false,
             stats: false,
             config: Config::default(),
-            threads: 1,
             json: false,
         }
     }
@@ -81,13 +76,14 @@ impl Summary {
     }
 }
 
-/// Solves every grid of `inputs`, in order. For each grid `out` gets its solution in the form
-/// it was read in (N lines of numbers, then a blank line; or one line of characters); a grid
-/// that is malformed, has no solution, more than one or ran out of time gets a
-/// `# name:line: what happened` comment line (before its first solution when there is one),
-/// and `err` gets `name:line: what happened` for errors, no solution and time outs. With
-/// `args.threads` above 1 the grids are solved on that many threads (each grid on one), and the
-/// results still come out in input order, each as soon as the ones before it are written.
+/// Solves every grid of `inputs` on the current rayon pool, a few grids at a time (one per
+/// thread), and writes the results in input order. For each grid `out` gets its solution in the
+/// form it was read in (N lines of numbers, then a blank line; or one line of characters); a
+/// grid that is malformed, has no solution, more than one or ran out of time gets a
+/// `# name:line: what happened` comment line (before its first solution when there is one), and
+/// `err` gets `name:line: what happened` for errors, no solution and time outs. A solver that
+/// fails on one grid (a bug) makes that grid an error and the run goes on. `progress` hears
+/// `(grids done, grids in all)`.
 ///
 /// With `args.json` each grid gets one line instead: `{"file":..,"line":..,"status":..}` with
 /// `"shape"` (e.g. `"16x16"`, `"12x12 (3x4 boxes)"`), `"x"`, `"givens"`, `"solutions"`,
@@ -98,73 +94,31 @@ pub fn run(
     inputs: &[Input<'_>],
     out: &mut dyn Write,
     err: &mut dyn Write,
+    progress: &(dyn Fn(u64, u64) + Sync),
 ) -> io::Result<Summary> {
-    run_with_progress(args, inputs, out, err, &mut |_, _| {})
-}
-
-/// [`run`], calling `progress(grids written, grids in all)` after each grid's result.
-pub fn run_with_progress(
-    args: &LargeArgs,
-    inputs: &[Input<'_>],
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-    progress: &mut dyn FnMut(usize, usize),
-) -> io::Result<Summary> {
-    let mut sum = Summary::default();
     let items: Vec<(&str, Result<Puzzle, TextError>)> = inputs
         .iter()
         .flat_map(|input| text::parse(input.text).into_iter().map(|p| (input.name, p)))
         .collect();
-    let threads = args.threads.clamp(1, items.len().max(1));
-    if threads == 1 {
-        let mut solvers = Vec::new();
-        for (name, item) in &items {
-            let done = solve_one(args, item, &mut solvers);
-            report(args, name, item, &done, &mut sum, out, err)?;
-            progress(sum.grids, items.len());
-        }
-        return Ok(sum);
-    }
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    std::thread::scope(|scope| {
-        let (tx, rx) = mpsc::channel();
-        for _ in 0..threads {
-            let tx = tx.clone();
-            let (items, next, stop) = (&items, &next, &stop);
-            scope.spawn(move || {
-                let mut solvers = Vec::new();
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= items.len() || stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let done = solve_one(args, &items[i].1, &mut solvers);
-                    if tx.send((i, done)).is_err() {
-                        break;
-                    }
+    let total = items.len() as u64;
+    let tick = |done: u64| progress(done, total);
+    let mut sum = Summary::default();
+    let failed = Pipeline::new()
+        .chunk(rayon::current_num_threads())
+        .progress(&tick)
+        .run(
+            items.iter(),
+            Vec::new,
+            |solvers, (_, item)| solve_one(args, item, solvers),
+            |(name, item), done| {
+                let done = done.unwrap_or_else(|p| Done::Failed(p.to_string()));
+                match report(args, name, item, &done, &mut sum, out, err) {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(e) => ControlFlow::Break(e),
                 }
-            });
-        }
-        drop(tx);
-        // Results arrive in any order; each is written once all before it are.
-        let mut waiting = BTreeMap::new();
-        let mut written = 0;
-        for (i, done) in rx {
-            waiting.insert(i, done);
-            while let Some(done) = waiting.remove(&written) {
-                let (name, item) = &items[written];
-                if let Err(e) = report(args, name, item, &done, &mut sum, out, err) {
-                    stop.store(true, Ordering::Relaxed);
-                    return Err(e);
-                }
-                written += 1;
-                progress(written, items.len());
-            }
-        }
-        Ok(())
-    })?;
-    Ok(sum)
+            },
+        );
+    failed.map_or(Ok(sum), Err)
 }
 
 /// The start of a grid's JSON line (no closing brace: the caller adds its fields and `}`).
@@ -184,6 +138,8 @@ enum Done {
     Unread,
     /// Two givens clash: the clash, described.
     Conflict(String),
+    /// The solver failed on this grid (a bug): what the panic said.
+    Failed(String),
     Searched {
         status: Status,
         solution: Option<LargeGrid>,
@@ -261,6 +217,22 @@ fn report(
     let what = format!("{}{}", p.grid.shape(), if x { " X" } else { "" });
     let (status, sol, stats, ms) = match done {
         Done::Unread => unreachable!("a grid that was read is solved"),
+        Done::Failed(why) => {
+            sum.errors += 1;
+            let reason = format!("the solver failed on this grid (a bug: please report it): {why}");
+            if args.json {
+                writeln!(
+                    out,
+                    "{},\"error\":{}}}",
+                    json_head(name, p, &p.grid.shape().to_string(), x, "invalid"),
+                    json::string(&reason)
+                )?;
+            } else {
+                writeln!(out, "# {here}: {reason}")?;
+            }
+            writeln!(err, "{here}: {reason}")?;
+            return Ok(());
+        }
         Done::Conflict(v) => {
             sum.no_solution += 1;
             if args.json {
