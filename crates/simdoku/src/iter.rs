@@ -1,29 +1,8 @@
 //! A lazy iterator over every solution: an explicit-stack search (no thread, no callback), so
 //! a caller can take a few solutions, pause, or drop it at any time.
 
-use std::sync::OnceLock;
-
 use simdoku_core::Grid;
-
-/// The 20 peers of each cell.
-fn peers() -> &'static [[u8; 20]; 81] {
-    static PEERS: OnceLock<[[u8; 20]; 81]> = OnceLock::new();
-    PEERS.get_or_init(|| {
-        let mut out = [[0u8; 20]; 81];
-        for (c, row) in out.iter_mut().enumerate() {
-            let (r, col, b) = (c / 9, c % 9, (c / 27) * 3 + (c % 9) / 3);
-            let mut k = 0;
-            for p in 0..81 {
-                let same = p / 9 == r || p % 9 == col || (p / 27) * 3 + (p % 9) / 3 == b;
-                if p != c && same {
-                    row[k] = p as u8;
-                    k += 1;
-                }
-            }
-        }
-        out
-    })
-}
+use simdoku_core::tables::{Cells, PEERS};
 
 /// Candidate digits per cell (bit `d` for digit `d`); a solved cell keeps one bit.
 #[derive(Clone, Copy)]
@@ -42,13 +21,11 @@ impl State {
         let mut queue = [0u8; 81];
         let (mut head, mut tail) = (0, 1);
         queue[0] = cell as u8;
-        let peers = peers();
         while head < tail {
             let c = queue[head] as usize;
             head += 1;
             let v = self.cand[c];
-            for &p in &peers[c] {
-                let p = p as usize;
+            for p in Cells(PEERS[c]) {
                 if self.cand[p] & v != 0 {
                     self.cand[p] &= !v;
                     match self.cand[p].count_ones() {
