@@ -9,9 +9,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
-use rayon::prelude::*;
 use simdoku::engines::{EngineSpec, Work};
-use simdoku::pipeline::{Panicked, map_chunk};
+use simdoku::pipeline::{Panicked, Pipeline, map_chunk};
 use simdoku::tools::{Canonicalizer, ClueSymmetry, GenerateOptions, NotUnique, Rng, Symmetry};
 use simdoku::{Engine, Grid, Search};
 
@@ -298,44 +297,61 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
         Progress::items(0, "", true)
     };
     let empty = a.common.empty;
-    let result = (|| -> io::Result<bool> {
+    let mut made = 0u64;
+    let result = {
         let w = out.writer();
-        let mut next = 0u64;
-        while next < a.count {
-            let end = a.count.min(next + CHUNK as u64);
-            let made: Vec<_> = (next..end)
-                .into_par_iter()
-                .map_init(
-                    || spec.engine(),
-                    |e, i| {
-                        let g = simdoku::tools::generate(e.as_mut(), &options, &mut root.derive(i));
-                        progress.done(1);
-                        g
-                    },
-                )
-                .collect();
-            for g in &made {
+        let mut ok = true;
+        let stopped = Pipeline::new().chunk(CHUNK).run(
+            0..a.count,
+            || spec.engine(),
+            |e, &i| {
+                let g = simdoku::tools::generate(e.as_mut(), &options, &mut root.derive(i));
+                progress.done(1);
+                g
+            },
+            |i, g| {
+                let g = match g {
+                    Ok(g) => g,
+                    Err(Panicked(why)) => {
+                        // A bug in an engine: say which puzzle of the seed is missing, go on.
+                        eprintln!(
+                            "simdoku: puzzle {} of seed {seed}: engine {} failed ({why}; a bug: \
+                             please report it)",
+                            i + 1,
+                            spec.name
+                        );
+                        ok = false;
+                        return ControlFlow::Continue(());
+                    }
+                };
                 clues += g.puzzle.givens() as u64;
+                made += 1;
                 let puzzle = render::grid(&g.puzzle, empty);
-                if a.with_solution {
-                    writeln!(w, "{puzzle},{}", g.solution)?;
+                let written = if a.with_solution {
+                    writeln!(w, "{puzzle},{}", g.solution)
                 } else {
-                    writeln!(w, "{puzzle}")?;
+                    writeln!(w, "{puzzle}")
+                };
+                match written {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(e) => ControlFlow::Break(e),
                 }
-            }
-            next = end;
+            },
+        );
+        match stopped {
+            Some(e) => Err(e),
+            None => Ok(ok),
         }
-        Ok(true)
-    })();
+    };
     progress.finish();
     if !a.common.quiet && result.is_ok() {
         let secs = start.elapsed().as_secs_f64();
         eprintln!(
             "simdoku: {} puzzles, {:.2} clues on average, in {secs:.3} s ({:.0} puzzles/s, \
              engine {}, {} threads, seed {seed})",
-            a.count,
-            clues as f64 / a.count.max(1) as f64,
-            a.count as f64 / secs.max(1e-9),
+            made,
+            clues as f64 / made.max(1) as f64,
+            made as f64 / secs.max(1e-9),
             spec.name,
             rayon::current_num_threads()
         );
@@ -643,63 +659,94 @@ fn generate_large(a: &GenerateArgs) -> ExitCode {
     };
     let seed = a.seed.unwrap_or_else(clock_seed);
     let start = Instant::now();
-    let made: Vec<(String, usize)> = (0..a.count)
-        .into_par_iter()
-        .map(|k| {
-            let s = seed.wrapping_add(k);
-            let (puzzle, solution, what) = if a.minimal {
-                let per_count = std::time::Duration::from_secs(30);
-                let (m, solution) = mixed::generate_minimal(n, s, per_count);
-                let what = if m.minimal {
-                    "minimal unique"
-                } else {
-                    "unique (a count timed out: perhaps not minimal)"
-                };
-                (m.puzzle, solution, what.to_string())
+    let progress = if a.count > 1 {
+        Progress::items(a.count, "grids", a.common.quiet)
+    } else {
+        Progress::items(0, "", true)
+    };
+    let make = |k: u64| {
+        let s = seed.wrapping_add(k);
+        let (puzzle, solution, what) = if a.minimal {
+            let per_count = std::time::Duration::from_secs(30);
+            let (m, solution) = mixed::generate_minimal(n, s, per_count);
+            let what = if m.minimal {
+                "minimal unique"
             } else {
-                let g = if a.mixed {
-                    mixed::generate(n, givens, s)
-                } else {
-                    pattern_gen::generate(n, givens, s)
-                };
-                let kind = if a.mixed { "mixed" } else { "pattern" };
-                (
-                    g.puzzle,
-                    g.solution,
-                    format!("{kind}, {:.0}% givens", givens * 100.0),
-                )
+                "unique (a count timed out: perhaps not minimal)"
             };
-            let mut text = format!(
-                "# {side}x{side}, {what}, {} givens, seed {s} (simdoku generate)\n",
-                puzzle.givens()
-            );
-            text.push_str(&format(&puzzle, Form::Numbers, false));
-            if a.with_solution {
-                text.push_str("# solution:\n");
-                for line in format(&solution, Form::Numbers, false).lines() {
-                    text.push_str("# ");
-                    text.push_str(line);
-                    text.push('\n');
-                }
+            (m.puzzle, solution, what.to_string())
+        } else {
+            let g = if a.mixed {
+                mixed::generate(n, givens, s)
+            } else {
+                pattern_gen::generate(n, givens, s)
+            };
+            let kind = if a.mixed { "mixed" } else { "pattern" };
+            (
+                g.puzzle,
+                g.solution,
+                format!("{kind}, {:.0}% givens", givens * 100.0),
+            )
+        };
+        let mut text = format!(
+            "# {side}x{side}, {what}, {} givens, seed {s} (simdoku generate)\n",
+            puzzle.givens()
+        );
+        text.push_str(&format(&puzzle, Form::Numbers, false));
+        if a.with_solution {
+            text.push_str("# solution:\n");
+            for line in format(&solution, Form::Numbers, false).lines() {
+                text.push_str("# ");
+                text.push_str(line);
+                text.push('\n');
             }
-            text.push('\n');
-            (text, puzzle.givens())
-        })
-        .collect();
-    let result = (|| -> io::Result<bool> {
-        let w = out.writer();
-        for (text, _) in &made {
-            w.write_all(text.as_bytes())?;
         }
-        Ok(true)
-    })();
+        text.push('\n');
+        progress.done(1);
+        (text, puzzle.givens())
+    };
+    let (mut made, mut clues) = (0u64, 0usize);
+    let result = {
+        let w = out.writer();
+        let mut ok = true;
+        // Grids are large: a few per thread at a time keeps memory small.
+        let chunk = 4 * rayon::current_num_threads();
+        let stopped = Pipeline::new().chunk(chunk).run(
+            0..a.count,
+            || (),
+            |(), &k| make(k),
+            |k, r| match r {
+                Ok((text, givens)) => {
+                    made += 1;
+                    clues += givens;
+                    match w.write_all(text.as_bytes()) {
+                        Ok(()) => ControlFlow::Continue(()),
+                        Err(e) => ControlFlow::Break(e),
+                    }
+                }
+                Err(Panicked(why)) => {
+                    eprintln!(
+                        "simdoku: grid seed {}: the generator failed ({why}; a bug: please \
+                         report it)",
+                        seed.wrapping_add(k)
+                    );
+                    ok = false;
+                    ControlFlow::Continue(())
+                }
+            },
+        );
+        match stopped {
+            Some(e) => Err(e),
+            None => Ok(ok),
+        }
+    };
+    progress.finish();
     if !a.common.quiet && result.is_ok() {
-        let clues: usize = made.iter().map(|m| m.1).sum();
         eprintln!(
             "simdoku: {} {side}x{side} puzzles, {:.1} givens on average, in {:.3} s ({} threads, \
              seed {seed})",
-            a.count,
-            clues as f64 / a.count.max(1) as f64,
+            made,
+            clues as f64 / made.max(1) as f64,
             start.elapsed().as_secs_f64(),
             rayon::current_num_threads()
         );
