@@ -444,7 +444,6 @@ unsafe fn propagate_full<V: Vector>(s: &mut State<V>, k: &Consts<V>) -> bool {
     // SAFETY: the caller runs with V's features.
     unsafe {
         let mut bad = V::load(&[0; 16]);
-        let mut first = true;
         loop {
             for i in 0..3 {
                 line(&mut s.p, &mut s.n, 3 * i, 3 * i + 1, 3 * i + 2, k.not_h);
@@ -452,12 +451,7 @@ unsafe fn propagate_full<V: Vector>(s: &mut State<V>, k: &Consts<V>) -> bool {
             for i in 0..3 {
                 line(&mut s.n, &mut s.p, i, i + 3, i + 6, k.not_v);
             }
-            let changed = if first {
-                first = false;
-                sweep_boxes::<V, false>(s, k, &mut bad)
-            } else {
-                sweep_boxes::<V, true>(s, k, &mut bad)
-            };
+            let changed = sweep_boxes::<V, true>(s, k, &mut bad);
             if !bad.is_zero() {
                 return false;
             }
@@ -666,11 +660,15 @@ const DIGIT_HIGH: [u8; 32] = {
 /// The high byte of every lane, as a byte blend mask (whole bytes: see `Vector::blend_bytes`).
 const HIGH_BYTES: [u16; 16] = [0xFF00; 16];
 
+/// The cell lanes.
+const CELL_LANES: [u16; 16] = lanes!(|l| if is_cell(l) { 0xFFFF } else { 0 });
+
 /// The givens into `s`: each box's cell lanes get their digit's bit, or all nine for an empty
-/// cell, and a given cell's other digits are 0; every other variable is undecided (F false).
-/// The count rule ([`counts`]) can conclude nothing more from these planes.
+/// cell, and a given cell's other digits are 0; then what the givens say at once: an empty
+/// cell loses the digits given in its row, column and box; a mini-row (mini-column) holds the
+/// digits given in it (`h` 0, `w` 1) and not those given elsewhere in its row (column) or box.
 #[inline(always)]
-unsafe fn givens<V: Vector>(s: &mut State<V>, grid: &Grid) {
+unsafe fn givens<V: Vector>(s: &mut State<V>, grid: &Grid, k: &Consts<V>) {
     // Padded so that the 32 bytes from any box's top-left cell (at most 60) are readable.
     let mut cells = [0u8; 96];
     cells[..81].copy_from_slice(grid.cells());
@@ -681,7 +679,15 @@ unsafe fn givens<V: Vector>(s: &mut State<V>, grid: &Grid) {
         let high = V::load_bytes(DIGIT_HIGH.as_ptr());
         let high_bytes = V::load(&HIGH_BYTES);
         let init_p = V::load(&INIT_P);
-        let valid = V::load(&VALID);
+        let valid = k.valid;
+        let cell_lanes = V::load(&CELL_LANES);
+        // Per box: the digits given in each mini-row (in every lane of its quad), in each
+        // mini-column (in every lane of its lane column), and in the box (every lane).
+        let zero = V::load(&[0; 16]);
+        let mut rm = [zero; 9];
+        let mut cm = [zero; 9];
+        let mut bm = [zero; 9];
+        let mut open = [zero; 9];
         for b in 0..9 {
             let at = 27 * (b / 3) + 3 * (b % 3);
             // SAFETY: `at + 32 <= 60 + 32 <= 96`, inside `cells`.
@@ -692,10 +698,36 @@ unsafe fn givens<V: Vector>(s: &mut State<V>, grid: &Grid) {
                 .shuffle_bytes(digits)
                 .blend_bytes(high.shuffle_bytes(digits), high_bytes)
                 .and(init_p);
-            // A given is not 0, the other digits of its cell are (what the count rule would
-            // conclude first: the first sweep skips it).
-            let n = p.eq16(valid).andnot(p).xor(valid);
-            s.put(b, p, n);
+            // The lanes holding all nine (empty cells, h, w), and the givens' bits.
+            let all = p.eq16(valid);
+            let g = all.andnot(p);
+            // A given is not 0, the other digits of its cell are.
+            s.put(b, p, g.xor(valid));
+            let r = g.or(g.or_others_in_quad(k.swap));
+            rm[b] = r;
+            cm[b] = g.or(g.or_other_quads(k.swap_quads));
+            bm[b] = r.or(r.or_other_quads(k.swap_quads));
+            open[b] = all.and(cell_lanes);
+        }
+        for b in 0..9 {
+            let (band, stack) = (3 * (b / 3), b % 3);
+            let row = rm[band].or3(rm[band + 1], rm[band + 2]);
+            let col = cm[stack].or3(cm[stack + 3], cm[stack + 6]);
+            let (p, n) = s.get(b);
+            // h lanes: 0 where given in the mini-row, 1 where given elsewhere in the row or
+            // box; w lanes: 1 where given in the mini-column, 0 where given elsewhere in the
+            // column or box (the lane masks: `not_h` is 0 on the h lanes, `not_v` on the w).
+            // (`x.andnot(y)` is `!x & y`.)
+            let clear_p = row
+                .or3(col, bm[b])
+                .and(open[b])
+                .or(k.not_h.andnot(rm[b]))
+                .or(k.not_v.andnot(cm[b].andnot(col.or(bm[b]))));
+            let clear_n = k
+                .not_h
+                .andnot(rm[b].andnot(row.or(bm[b])))
+                .or(k.not_v.andnot(cm[b]));
+            s.put(b, clear_p.andnot(p), clear_n.andnot(n));
         }
     }
 }
@@ -790,7 +822,7 @@ unsafe fn search<V: Vector, S: Sink>(
             stack.resize(MAX_DEPTH, (s, 0, 0));
         }
         // The givens, straight into slot 0.
-        givens(&mut stack[0].0, grid);
+        givens(&mut stack[0].0, grid, &k);
         let states = &mut stack[..];
         let mut d = 0;
         let mut guesses = 0;
