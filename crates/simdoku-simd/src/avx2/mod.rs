@@ -668,7 +668,7 @@ const CELL_LANES: [u16; 16] = lanes!(|l| if is_cell(l) { 0xFFFF } else { 0 });
 /// cell loses the digits given in its row, column and box; a mini-row (mini-column) holds the
 /// digits given in it (`h` 0, `w` 1) and not those given elsewhere in its row (column) or box.
 #[inline(always)]
-unsafe fn givens<V: Vector>(s: &mut State<V>, grid: &Grid, k: &Consts<V>) {
+unsafe fn givens<V: Vector>(s: &mut State<V>, grid: &Grid, k: &Consts<V>) -> [V; 9] {
     // Padded so that the 32 bytes from any box's top-left cell (at most 60) are readable.
     let mut cells = [0u8; 96];
     cells[..81].copy_from_slice(grid.cells());
@@ -729,6 +729,7 @@ unsafe fn givens<V: Vector>(s: &mut State<V>, grid: &Grid, k: &Consts<V>) {
                 .or(k.not_v.andnot(cm[b]));
             s.put(b, clear_p.andnot(p), clear_n.andnot(n));
         }
+        open
     }
 }
 
@@ -781,6 +782,91 @@ unsafe fn grid_of<V: Vector>(s: &State<V>) -> Grid {
     Grid::from_cells(out).expect("digits are 1..=9")
 }
 
+/// Per box, a value per lane that no solution's lane pair can take (bit 15, the box and the
+/// lane): it stands for the pairs of cells that cannot be swapped.
+const UNIQUE_LANES: [[u16; 16]; 9] = {
+    let mut t = [[0u16; 16]; 9];
+    let mut b = 0;
+    while b < 9 {
+        let mut l = 0;
+        while l < 16 {
+            t[b][l] = 0x8000 | (b as u16) << 4 | l as u16;
+            l += 1;
+        }
+        b += 1;
+    }
+    t
+};
+/// The lanes of quad 2, and lane 2 of every quad.
+const QUAD2: [u16; 16] = lanes!(|l| if l / 4 == 2 { 0xFFFF } else { 0 });
+const LANE2: [u16; 16] = lanes!(|l| if l % 4 == 2 { 0xFFFF } else { 0 });
+
+/// Whether the solution in `s` (every cell decided) has a second one beside it: two rows of a
+/// band (or two columns of a stack) whose cells in two columns (rows) hold the same two digits
+/// crosswise, none of the four given. Swapping the two digits in those four cells keeps every
+/// row, column and box, so it is another solution of the puzzle.
+///
+/// Per box, each pair of its mini-rows gives, per column, the OR of the two cells' digit bits
+/// (quad 0: mini-rows 0 and 1, quad 1: 1 and 2, quad 2: 0 and 2); a pair with a given cell,
+/// and every lane that is not a column, gets a value of its own. Two equal values in the same
+/// quad of a band's boxes are such a rectangle; likewise per pair of mini-columns (lane 0:
+/// columns 0 and 1, lane 1: 1 and 2, lane 2: 0 and 2) down a stack.
+#[inline(always)]
+unsafe fn swappable<V: Vector>(s: &State<V>, opens: &[V; 9]) -> bool {
+    // SAFETY: the caller runs with V's features.
+    unsafe {
+        let zero = V::load(&[0; 16]);
+        let quad2 = V::load(&QUAD2);
+        let lane2 = V::load(&LANE2);
+        let mut rows = [zero; 9];
+        let mut cols = [zero; 9];
+        for b in 0..9 {
+            // Empty cells: all ones; given cells and the other lanes: zero.
+            let open = opens[b];
+            let p = s.p[b];
+            let unique = V::load(&UNIQUE_LANES[b]);
+            let r2 = p.or(p.rot_quad2());
+            let pairs = p.or(p.rot_quad1()).blend_bytes(r2, quad2);
+            let free = open
+                .and(open.rot_quad1())
+                .blend_bytes(open.and(open.rot_quad2()), quad2);
+            rows[b] = pairs.and(free).or(free.andnot(unique));
+            let c2 = p.or(p.rot_lane2());
+            let pairs = p.or(p.rot_lane1()).blend_bytes(c2, lane2);
+            let free = open
+                .and(open.rot_lane1())
+                .blend_bytes(open.and(open.rot_lane2()), lane2);
+            cols[b] = pairs.and(free).or(free.andnot(unique));
+        }
+        let mut hit = zero;
+        for i in 0..3 {
+            // A band's boxes: the same quad, any lanes (rotations within the quads).
+            let w = [rows[3 * i], rows[3 * i + 1], rows[3 * i + 2]];
+            for j in 0..3 {
+                let x = w[j];
+                hit = hit.or3(x.eq16(x.rot_lane1()), x.eq16(x.rot_lane2()));
+                for y in &w[j + 1..] {
+                    let y = *y;
+                    hit = hit.or3(x.eq16(y), x.eq16(y.rot_lane1()));
+                    hit = hit.or3(x.eq16(y.rot_lane2()), x.eq16(y.rot_lane3()));
+                }
+            }
+            // A stack's boxes: the same lane, any quads.
+            let w = [cols[i], cols[i + 3], cols[i + 6]];
+            for j in 0..3 {
+                let x = w[j];
+                hit = hit.or3(x.eq16(x.rot_quad1()), x.eq16(x.rot_quad2()));
+                for y in &w[j + 1..] {
+                    let y = *y;
+                    hit = hit.or3(x.eq16(y), x.eq16(y.rot_quad1()));
+                    hit = hit.or3(x.eq16(y.rot_quad2()), x.eq16(y.rot_quad3()));
+                }
+            }
+        }
+        !hit.is_zero()
+    }
+}
+
 /// Per lane, the mask of that lane alone.
 const ONE_LANE: [[u16; 16]; 16] = {
     let mut t = [[0u16; 16]; 16];
@@ -802,7 +888,7 @@ unsafe fn one_bit<V: Vector>(lane: usize, bit: u16) -> V {
 
 /// The whole search; returns the number of guesses.
 #[inline(always)]
-unsafe fn search<V: Vector, S: Sink>(
+unsafe fn search<V: Vector, S: Sink, const TWO: bool>(
     stack: &mut Vec<(State<V>, u8, u8)>,
     grid: &Grid,
     sink: &mut S,
@@ -822,7 +908,7 @@ unsafe fn search<V: Vector, S: Sink>(
             stack.resize(MAX_DEPTH, (s, 0, 0));
         }
         // The givens, straight into slot 0.
-        givens(&mut stack[0].0, grid, &k);
+        let opens = givens(&mut stack[0].0, grid, &k);
         let states = &mut stack[..];
         let mut d = 0;
         let mut guesses = 0;
@@ -845,6 +931,13 @@ unsafe fn search<V: Vector, S: Sink>(
                             Grid::EMPTY
                         };
                         if sink.found(&g).is_break() {
+                            return guesses;
+                        }
+                        // Counting to two, at the first solution: while branches are open
+                        // (otherwise the search ends here anyway), a swap of two digits in
+                        // four free cells is the second solution.
+                        if TWO && d > 0 && swappable(&states[d].0, &opens) {
+                            let _ = sink.found(&g);
                             return guesses;
                         }
                     }
@@ -924,16 +1017,20 @@ macro_rules! engine {
             }
 
             #[inline]
-            fn run<S: Sink>(&mut self, grid: &Grid, sink: &mut S) -> u64 {
+            fn run<S: Sink, const TWO: bool>(&mut self, grid: &Grid, sink: &mut S) -> u64 {
                 // SAFETY: a value of this type exists only where `new` found the features.
-                unsafe { $search(&mut self.stack, grid, sink) }
+                unsafe { $search::<S, TWO>(&mut self.stack, grid, sink) }
             }
         }
 
         #[target_feature(enable = $features)]
-        unsafe fn $search<S: Sink>(stack: &mut Vec<(State<$vec>, u8, u8)>, grid: &Grid, sink: &mut S) -> u64 {
+        unsafe fn $search<S: Sink, const TWO: bool>(
+            stack: &mut Vec<(State<$vec>, u8, u8)>,
+            grid: &Grid,
+            sink: &mut S,
+        ) -> u64 {
             // SAFETY: this function runs with the features `$vec` needs.
-            unsafe { search::<$vec, S>(stack, grid, sink) }
+            unsafe { search::<$vec, S, TWO>(stack, grid, sink) }
         }
 
         impl Engine for $name {
@@ -946,7 +1043,12 @@ macro_rules! engine {
                     return Search::default();
                 }
                 let mut c = Tally::new(limit);
-                let guesses = self.run(grid, &mut c);
+                // Counting to two: the tally's first solution is the one `TWO` may double.
+                let guesses = if limit == 2 {
+                    self.run::<_, true>(grid, &mut c)
+                } else {
+                    self.run::<_, false>(grid, &mut c)
+                };
                 Search {
                     solutions: c.solutions,
                     guesses,
@@ -959,7 +1061,7 @@ macro_rules! engine {
                 visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
             ) -> Search {
                 let mut v = Visitor::new(visitor);
-                let guesses = self.run(grid, &mut v);
+                let guesses = self.run::<_, false>(grid, &mut v);
                 Search { solutions: v.n, guesses }
             }
         }
