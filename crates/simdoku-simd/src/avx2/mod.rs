@@ -48,7 +48,10 @@
 //! `h` to 6, a mini-column's nine `w` to 3) compare per-lane popcounts of `p` and `n` with the
 //! totals. Propagation applies all rules to a fixed point, sweeping only the boxes that changed
 //! and then the bands (stacks) whose `h` (`v`) lanes changed; the first one, from the givens,
-//! sweeps everything until few boxes still change, then hands over to the tracked passes.
+//! sweeps everything until few boxes still change, then hands over to the tracked passes. The
+//! givens are loaded with what they say at once (an empty cell loses the digits given in its
+//! row, column and box; the mini-rows and mini-columns they decide), so that first propagation
+//! starts a sweep or two further on.
 //!
 //! # Search
 //! Depth first, branching only on `h` and `v` variables: the band (three boxes in a row, their
@@ -56,7 +59,9 @@
 //! with fewest, and the first undecided variable of that digit; value 0 first of an `h` or `v`
 //! (so 1 first of a `w`) when looking for solutions, 1 first of an `h` or `v` when counting
 //! (each measured faster for its use). When every `h` and `v` is decided and propagation found
-//! no contradiction, every cell is decided: a solution.
+//! no contradiction, every cell is decided: a solution. Counting to two, the first solution
+//! ends the count when two of its digits lie crosswise in four cells without a given, in two
+//! rows of a band or two columns of a stack: swapping them is a second solution.
 //!
 //! The idea of the representation is Tom Dillon's (tdoku's `dpll_triad` solvers and write-up);
 //! this code is our own.
