@@ -31,19 +31,19 @@ fn setup(engine: &str, set: &str) -> (Box<dyn Engine>, Vec<Grid>) {
 
 #[library_benchmark]
 #[benches::scalar(
-    args = [("scalar", "hardest11"), ("scalar", "top95"), ("scalar", "17_clue"), ("scalar", "forum_hardest_1106")],
+    args = [("scalar", "hardest11"), ("scalar", "top95"), ("scalar", "17_clue"), ("scalar", "forum_hardest_1106"), ("scalar", "serg_benchmark")],
     setup = setup
 )]
 #[benches::sse(
-    args = [("sse", "hardest11"), ("sse", "top95"), ("sse", "17_clue"), ("sse", "forum_hardest_1106")],
+    args = [("sse", "hardest11"), ("sse", "top95"), ("sse", "17_clue"), ("sse", "forum_hardest_1106"), ("sse", "serg_benchmark")],
     setup = setup
 )]
 #[benches::avx2(
-    args = [("avx2", "hardest11"), ("avx2", "top95"), ("avx2", "17_clue"), ("avx2", "forum_hardest_1106")],
+    args = [("avx2", "hardest11"), ("avx2", "top95"), ("avx2", "17_clue"), ("avx2", "forum_hardest_1106"), ("avx2", "serg_benchmark")],
     setup = setup
 )]
 #[benches::bands(
-    args = [("bands", "hardest11"), ("bands", "top95"), ("bands", "17_clue"), ("bands", "forum_hardest_1106")],
+    args = [("bands", "hardest11"), ("bands", "top95"), ("bands", "17_clue"), ("bands", "forum_hardest_1106"), ("bands", "serg_benchmark")],
     setup = setup
 )]
 fn count2((mut engine, puzzles): (Box<dyn Engine>, Vec<Grid>)) -> u64 {

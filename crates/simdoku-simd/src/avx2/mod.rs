@@ -48,7 +48,10 @@
 //! `h` to 6, a mini-column's nine `w` to 3) compare per-lane popcounts of `p` and `n` with the
 //! totals. Propagation applies all rules to a fixed point, sweeping only the boxes that changed
 //! and then the bands (stacks) whose `h` (`v`) lanes changed; the first one, from the givens,
-//! sweeps everything until few boxes still change, then hands over to the tracked passes.
+//! sweeps everything until few boxes still change, then hands over to the tracked passes. The
+//! givens are loaded with what they say at once (an empty cell loses the digits given in its
+//! row, column and box; the mini-rows and mini-columns they decide), so that first propagation
+//! starts a sweep or two further on.
 //!
 //! # Search
 //! Depth first, branching only on `h` and `v` variables: the band (three boxes in a row, their
@@ -56,7 +59,9 @@
 //! with fewest, and the first undecided variable of that digit; value 0 first of an `h` or `v`
 //! (so 1 first of a `w`) when looking for solutions, 1 first of an `h` or `v` when counting
 //! (each measured faster for its use). When every `h` and `v` is decided and propagation found
-//! no contradiction, every cell is decided: a solution.
+//! no contradiction, every cell is decided: a solution. Counting to two, the first solution
+//! ends the count when two of its digits lie crosswise in four cells without a given, in two
+//! rows of a band or two columns of a stack: swapping them is a second solution.
 //!
 //! The idea of the representation is Tom Dillon's (tdoku's `dpll_triad` solvers and write-up);
 //! this code is our own.
@@ -444,7 +449,6 @@ unsafe fn propagate_full<V: Vector>(s: &mut State<V>, k: &Consts<V>) -> bool {
     // SAFETY: the caller runs with V's features.
     unsafe {
         let mut bad = V::load(&[0; 16]);
-        let mut first = true;
         loop {
             for i in 0..3 {
                 line(&mut s.p, &mut s.n, 3 * i, 3 * i + 1, 3 * i + 2, k.not_h);
@@ -452,12 +456,7 @@ unsafe fn propagate_full<V: Vector>(s: &mut State<V>, k: &Consts<V>) -> bool {
             for i in 0..3 {
                 line(&mut s.n, &mut s.p, i, i + 3, i + 6, k.not_v);
             }
-            let changed = if first {
-                first = false;
-                sweep_boxes::<V, false>(s, k, &mut bad)
-            } else {
-                sweep_boxes::<V, true>(s, k, &mut bad)
-            };
+            let changed = sweep_boxes::<V, true>(s, k, &mut bad);
             if !bad.is_zero() {
                 return false;
             }
@@ -666,11 +665,15 @@ const DIGIT_HIGH: [u8; 32] = {
 /// The high byte of every lane, as a byte blend mask (whole bytes: see `Vector::blend_bytes`).
 const HIGH_BYTES: [u16; 16] = [0xFF00; 16];
 
+/// The cell lanes.
+const CELL_LANES: [u16; 16] = lanes!(|l| if is_cell(l) { 0xFFFF } else { 0 });
+
 /// The givens into `s`: each box's cell lanes get their digit's bit, or all nine for an empty
-/// cell, and a given cell's other digits are 0; every other variable is undecided (F false).
-/// The count rule ([`counts`]) can conclude nothing more from these planes.
+/// cell, and a given cell's other digits are 0; then what the givens say at once: an empty
+/// cell loses the digits given in its row, column and box; a mini-row (mini-column) holds the
+/// digits given in it (`h` 0, `w` 1) and not those given elsewhere in its row (column) or box.
 #[inline(always)]
-unsafe fn givens<V: Vector>(s: &mut State<V>, grid: &Grid) {
+unsafe fn givens<V: Vector>(s: &mut State<V>, grid: &Grid, k: &Consts<V>) -> [V; 9] {
     // Padded so that the 32 bytes from any box's top-left cell (at most 60) are readable.
     let mut cells = [0u8; 96];
     cells[..81].copy_from_slice(grid.cells());
@@ -681,7 +684,15 @@ unsafe fn givens<V: Vector>(s: &mut State<V>, grid: &Grid) {
         let high = V::load_bytes(DIGIT_HIGH.as_ptr());
         let high_bytes = V::load(&HIGH_BYTES);
         let init_p = V::load(&INIT_P);
-        let valid = V::load(&VALID);
+        let valid = k.valid;
+        let cell_lanes = V::load(&CELL_LANES);
+        // Per box: the digits given in each mini-row (in every lane of its quad), in each
+        // mini-column (in every lane of its lane column), and in the box (every lane).
+        let zero = V::load(&[0; 16]);
+        let mut rm = [zero; 9];
+        let mut cm = [zero; 9];
+        let mut bm = [zero; 9];
+        let mut open = [zero; 9];
         for b in 0..9 {
             let at = 27 * (b / 3) + 3 * (b % 3);
             // SAFETY: `at + 32 <= 60 + 32 <= 96`, inside `cells`.
@@ -692,11 +703,38 @@ unsafe fn givens<V: Vector>(s: &mut State<V>, grid: &Grid) {
                 .shuffle_bytes(digits)
                 .blend_bytes(high.shuffle_bytes(digits), high_bytes)
                 .and(init_p);
-            // A given is not 0, the other digits of its cell are (what the count rule would
-            // conclude first: the first sweep skips it).
-            let n = p.eq16(valid).andnot(p).xor(valid);
-            s.put(b, p, n);
+            // The lanes holding all nine (empty cells, h, w), and the givens' bits.
+            let all = p.eq16(valid);
+            let g = all.andnot(p);
+            // A given is not 0, the other digits of its cell are.
+            s.put(b, p, g.xor(valid));
+            let r = g.or(g.or_others_in_quad(k.swap));
+            rm[b] = r;
+            cm[b] = g.or(g.or_other_quads(k.swap_quads));
+            bm[b] = r.or(r.or_other_quads(k.swap_quads));
+            open[b] = all.and(cell_lanes);
         }
+        for b in 0..9 {
+            let (band, stack) = (3 * (b / 3), b % 3);
+            let row = rm[band].or3(rm[band + 1], rm[band + 2]);
+            let col = cm[stack].or3(cm[stack + 3], cm[stack + 6]);
+            let (p, n) = s.get(b);
+            // h lanes: 0 where given in the mini-row, 1 where given elsewhere in the row or
+            // box; w lanes: 1 where given in the mini-column, 0 where given elsewhere in the
+            // column or box (the lane masks: `not_h` is 0 on the h lanes, `not_v` on the w).
+            // (`x.andnot(y)` is `!x & y`.)
+            let clear_p = row
+                .or3(col, bm[b])
+                .and(open[b])
+                .or(k.not_h.andnot(rm[b]))
+                .or(k.not_v.andnot(cm[b].andnot(col.or(bm[b]))));
+            let clear_n = k
+                .not_h
+                .andnot(rm[b].andnot(row.or(bm[b])))
+                .or(k.not_v.andnot(cm[b]));
+            s.put(b, clear_p.andnot(p), clear_n.andnot(n));
+        }
+        open
     }
 }
 
@@ -749,6 +787,91 @@ unsafe fn grid_of<V: Vector>(s: &State<V>) -> Grid {
     Grid::from_cells(out).expect("digits are 1..=9")
 }
 
+/// Per box, a value per lane that no solution's lane pair can take (bit 15, the box and the
+/// lane): it stands for the pairs of cells that cannot be swapped.
+const UNIQUE_LANES: [[u16; 16]; 9] = {
+    let mut t = [[0u16; 16]; 9];
+    let mut b = 0;
+    while b < 9 {
+        let mut l = 0;
+        while l < 16 {
+            t[b][l] = 0x8000 | (b as u16) << 4 | l as u16;
+            l += 1;
+        }
+        b += 1;
+    }
+    t
+};
+/// The lanes of quad 2, and lane 2 of every quad.
+const QUAD2: [u16; 16] = lanes!(|l| if l / 4 == 2 { 0xFFFF } else { 0 });
+const LANE2: [u16; 16] = lanes!(|l| if l % 4 == 2 { 0xFFFF } else { 0 });
+
+/// Whether the solution in `s` (every cell decided) has a second one beside it: two rows of a
+/// band (or two columns of a stack) whose cells in two columns (rows) hold the same two digits
+/// crosswise, none of the four given. Swapping the two digits in those four cells keeps every
+/// row, column and box, so it is another solution of the puzzle.
+///
+/// Per box, each pair of its mini-rows gives, per column, the OR of the two cells' digit bits
+/// (quad 0: mini-rows 0 and 1, quad 1: 1 and 2, quad 2: 0 and 2); a pair with a given cell,
+/// and every lane that is not a column, gets a value of its own. Two equal values in the same
+/// quad of a band's boxes are such a rectangle; likewise per pair of mini-columns (lane 0:
+/// columns 0 and 1, lane 1: 1 and 2, lane 2: 0 and 2) down a stack.
+#[inline(always)]
+unsafe fn swappable<V: Vector>(s: &State<V>, opens: &[V; 9]) -> bool {
+    // SAFETY: the caller runs with V's features.
+    unsafe {
+        let zero = V::load(&[0; 16]);
+        let quad2 = V::load(&QUAD2);
+        let lane2 = V::load(&LANE2);
+        let mut rows = [zero; 9];
+        let mut cols = [zero; 9];
+        for b in 0..9 {
+            // Empty cells: all ones; given cells and the other lanes: zero.
+            let open = opens[b];
+            let p = s.p[b];
+            let unique = V::load(&UNIQUE_LANES[b]);
+            let r2 = p.or(p.rot_quad2());
+            let pairs = p.or(p.rot_quad1()).blend_bytes(r2, quad2);
+            let free = open
+                .and(open.rot_quad1())
+                .blend_bytes(open.and(open.rot_quad2()), quad2);
+            rows[b] = pairs.and(free).or(free.andnot(unique));
+            let c2 = p.or(p.rot_lane2());
+            let pairs = p.or(p.rot_lane1()).blend_bytes(c2, lane2);
+            let free = open
+                .and(open.rot_lane1())
+                .blend_bytes(open.and(open.rot_lane2()), lane2);
+            cols[b] = pairs.and(free).or(free.andnot(unique));
+        }
+        let mut hit = zero;
+        for i in 0..3 {
+            // A band's boxes: the same quad, any lanes (rotations within the quads).
+            let w = [rows[3 * i], rows[3 * i + 1], rows[3 * i + 2]];
+            for j in 0..3 {
+                let x = w[j];
+                hit = hit.or3(x.eq16(x.rot_lane1()), x.eq16(x.rot_lane2()));
+                for y in &w[j + 1..] {
+                    let y = *y;
+                    hit = hit.or3(x.eq16(y), x.eq16(y.rot_lane1()));
+                    hit = hit.or3(x.eq16(y.rot_lane2()), x.eq16(y.rot_lane3()));
+                }
+            }
+            // A stack's boxes: the same lane, any quads.
+            let w = [cols[i], cols[i + 3], cols[i + 6]];
+            for j in 0..3 {
+                let x = w[j];
+                hit = hit.or3(x.eq16(x.rot_quad1()), x.eq16(x.rot_quad2()));
+                for y in &w[j + 1..] {
+                    let y = *y;
+                    hit = hit.or3(x.eq16(y), x.eq16(y.rot_quad1()));
+                    hit = hit.or3(x.eq16(y.rot_quad2()), x.eq16(y.rot_quad3()));
+                }
+            }
+        }
+        !hit.is_zero()
+    }
+}
+
 /// Per lane, the mask of that lane alone.
 const ONE_LANE: [[u16; 16]; 16] = {
     let mut t = [[0u16; 16]; 16];
@@ -770,7 +893,7 @@ unsafe fn one_bit<V: Vector>(lane: usize, bit: u16) -> V {
 
 /// The whole search; returns the number of guesses.
 #[inline(always)]
-unsafe fn search<V: Vector, S: Sink>(
+unsafe fn search<V: Vector, S: Sink, const TWO: bool>(
     stack: &mut Vec<(State<V>, u8, u8)>,
     grid: &Grid,
     sink: &mut S,
@@ -790,13 +913,15 @@ unsafe fn search<V: Vector, S: Sink>(
             stack.resize(MAX_DEPTH, (s, 0, 0));
         }
         // The givens, straight into slot 0.
-        givens(&mut stack[0].0, grid);
+        let opens = givens(&mut stack[0].0, grid, &k);
         let states = &mut stack[..];
         let mut d = 0;
         let mut guesses = 0;
         let consistent = propagate_full(&mut states[0].0, &k);
         let (mut boxes, mut lines) = (0, 0);
         let mut first = true;
+        // Whether a branch has failed yet (see the count to two below).
+        let mut failed = false;
         loop {
             let consistent = if first {
                 first = false;
@@ -804,6 +929,7 @@ unsafe fn search<V: Vector, S: Sink>(
             } else {
                 propagate(&mut states[d].0, &k, boxes, lines)
             };
+            failed |= !consistent;
             if consistent {
                 match choose(&states[d].0, &k) {
                     None => {
@@ -813,6 +939,16 @@ unsafe fn search<V: Vector, S: Sink>(
                             Grid::EMPTY
                         };
                         if sink.found(&g).is_break() {
+                            return guesses;
+                        }
+                        // Counting to two, at the first solution: while branches are open
+                        // (otherwise the search ends here anyway), a swap of two digits in
+                        // four free cells is the second solution. Looked for only when no
+                        // branch has failed yet: puzzles with many solutions rarely meet a
+                        // contradiction on the way to the first one, unique ones often do
+                        // (the look costs about 1,000 instructions).
+                        if TWO && d > 0 && !failed && swappable(&states[d].0, &opens) {
+                            let _ = sink.found(&g);
                             return guesses;
                         }
                     }
@@ -892,16 +1028,20 @@ macro_rules! engine {
             }
 
             #[inline]
-            fn run<S: Sink>(&mut self, grid: &Grid, sink: &mut S) -> u64 {
+            fn run<S: Sink, const TWO: bool>(&mut self, grid: &Grid, sink: &mut S) -> u64 {
                 // SAFETY: a value of this type exists only where `new` found the features.
-                unsafe { $search(&mut self.stack, grid, sink) }
+                unsafe { $search::<S, TWO>(&mut self.stack, grid, sink) }
             }
         }
 
         #[target_feature(enable = $features)]
-        unsafe fn $search<S: Sink>(stack: &mut Vec<(State<$vec>, u8, u8)>, grid: &Grid, sink: &mut S) -> u64 {
+        unsafe fn $search<S: Sink, const TWO: bool>(
+            stack: &mut Vec<(State<$vec>, u8, u8)>,
+            grid: &Grid,
+            sink: &mut S,
+        ) -> u64 {
             // SAFETY: this function runs with the features `$vec` needs.
-            unsafe { search::<$vec, S>(stack, grid, sink) }
+            unsafe { search::<$vec, S, TWO>(stack, grid, sink) }
         }
 
         impl Engine for $name {
@@ -914,7 +1054,12 @@ macro_rules! engine {
                     return Search::default();
                 }
                 let mut c = Tally::new(limit);
-                let guesses = self.run(grid, &mut c);
+                // Counting to two: the tally's first solution is the one `TWO` may double.
+                let guesses = if limit == 2 {
+                    self.run::<_, true>(grid, &mut c)
+                } else {
+                    self.run::<_, false>(grid, &mut c)
+                };
                 Search {
                     solutions: c.solutions,
                     guesses,
@@ -927,7 +1072,7 @@ macro_rules! engine {
                 visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
             ) -> Search {
                 let mut v = Visitor::new(visitor);
-                let guesses = self.run(grid, &mut v);
+                let guesses = self.run::<_, false>(grid, &mut v);
                 Search { solutions: v.n, guesses }
             }
         }

@@ -54,6 +54,10 @@ pub(crate) trait Vector: Copy {
     unsafe fn shuffle_bytes(self, mask: Self) -> Self;
     /// Lanes rotated by two places within each quad of four lanes.
     unsafe fn rot_lane2(self) -> Self;
+    /// Lanes rotated by one place within each quad, one way and the other (each undoes the
+    /// other).
+    unsafe fn rot_lane1(self) -> Self;
+    unsafe fn rot_lane3(self) -> Self;
     /// Per lane, the AND of the other three lanes of its quad.
     /// `swap` must be the byte shuffle that swaps the two lanes of each 32-bit half of a quad.
     unsafe fn and_others_in_quad(self, swap: Self) -> Self {
@@ -97,9 +101,10 @@ pub(crate) trait Vector: Copy {
         // SAFETY: as the trait.
         unsafe { self.and_other_quads() }
     }
-    /// Quads rotated by one and two places.
+    /// Quads rotated by one, two and three places.
     unsafe fn rot_quad1(self) -> Self;
     unsafe fn rot_quad2(self) -> Self;
+    unsafe fn rot_quad3(self) -> Self;
     unsafe fn is_zero(self) -> bool;
     /// Whether every bit of `o` is in `self` (`o & !self` is zero).
     unsafe fn covers(self, o: Self) -> bool;
@@ -236,6 +241,28 @@ impl Vector for V2 {
         V2(unsafe { _mm256_shuffle_epi32::<0b10_11_00_01>(self.0) })
     }
     #[inline(always)]
+    unsafe fn rot_lane1(self) -> Self {
+        // SAFETY: AVX2 per the caller.
+        unsafe {
+            let m = _mm256_setr_epi8(
+                2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9, //
+                2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9,
+            );
+            V2(_mm256_shuffle_epi8(self.0, m))
+        }
+    }
+    #[inline(always)]
+    unsafe fn rot_lane3(self) -> Self {
+        // SAFETY: AVX2 per the caller.
+        unsafe {
+            let m = _mm256_setr_epi8(
+                6, 7, 0, 1, 2, 3, 4, 5, 14, 15, 8, 9, 10, 11, 12, 13, //
+                6, 7, 0, 1, 2, 3, 4, 5, 14, 15, 8, 9, 10, 11, 12, 13,
+            );
+            V2(_mm256_shuffle_epi8(self.0, m))
+        }
+    }
+    #[inline(always)]
     unsafe fn and_other_quads(self) -> Self {
         // SAFETY: AVX2 per the caller. t = self & (quads two places on) has quads 0 = 2 and
         // 1 = 3, so t one quad on is t with the quads of each half swapped: in-lane.
@@ -257,6 +284,11 @@ impl Vector for V2 {
     unsafe fn rot_quad2(self) -> Self {
         // SAFETY: AVX2 per the caller.
         V2(unsafe { _mm256_permute4x64_epi64::<0b01_00_11_10>(self.0) })
+    }
+    #[inline(always)]
+    unsafe fn rot_quad3(self) -> Self {
+        // SAFETY: AVX2 per the caller.
+        V2(unsafe { _mm256_permute4x64_epi64::<0b10_01_00_11>(self.0) })
     }
     #[inline(always)]
     unsafe fn is_zero(self) -> bool {
@@ -405,6 +437,16 @@ impl Vector for V5 {
         V5(unsafe { _mm256_rol_epi64::<32>(self.0) })
     }
     #[inline(always)]
+    unsafe fn rot_lane1(self) -> Self {
+        // SAFETY: AVX-512F/VL per the caller.
+        V5(unsafe { _mm256_rol_epi64::<16>(self.0) })
+    }
+    #[inline(always)]
+    unsafe fn rot_lane3(self) -> Self {
+        // SAFETY: AVX-512F/VL per the caller.
+        V5(unsafe { _mm256_rol_epi64::<48>(self.0) })
+    }
+    #[inline(always)]
     unsafe fn and_others_in_quad(self, _swap: Self) -> Self {
         // SAFETY: AVX-512F/VL per the caller. The other three lanes of a quad are the quad
         // rotated by one, two and three lanes: three independent rotations and one AND.
@@ -460,6 +502,11 @@ impl Vector for V5 {
     unsafe fn rot_quad2(self) -> Self {
         // SAFETY: as V2's.
         V5(unsafe { self.v2().rot_quad2() }.0)
+    }
+    #[inline(always)]
+    unsafe fn rot_quad3(self) -> Self {
+        // SAFETY: as V2's.
+        V5(unsafe { self.v2().rot_quad3() }.0)
     }
     #[inline(always)]
     unsafe fn is_zero(self) -> bool {
