@@ -306,7 +306,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
 /// of every cell is in one, so the matching and components would remove nothing. This skips
 /// nearly every house of a sparse grid. (`gac_may_prune` makes the same count on 4x4 and 9x9,
 /// plus the values' side and small sets, in a pass of its own.)
-fn may_hold_hall_set(sizes: &[u8; 129], open: usize) -> bool {
+pub(super) fn may_hold_hall_set(sizes: &[u8; 129], open: usize) -> bool {
     let mut at_most = 0usize;
     for (t, &k) in sizes.iter().enumerate().take(open).skip(2) {
         at_most += usize::from(k);

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::generate::Rng;
+use super::gac::may_hold_hall_set;
 use crate::matching::permutation_supports;
 
 /// The values of each cell that some all-different assignment of the house supports.
@@ -171,12 +172,6 @@ fn constant_box_size_changes_no_search() {
         several > 50 && none > 20,
         "{several} with several solutions, {none} with none"
     );
-}
-
-#[test]
-fn luby_sequence() {
-    let l: Vec<u64> = (1..=15).map(luby).collect();
-    assert_eq!(l, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
 }
 
 #[test]
