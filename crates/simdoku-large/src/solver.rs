@@ -126,7 +126,7 @@ impl Solver {
 
     /// The geometry this solver works on.
     pub fn shape(&self) -> &Shape {
-        with_core!(&self.0, c => &c.shape, w => w.shape())
+        with_core!(&self.0, c => &c.geo.shape, w => w.shape())
     }
 
     /// Whether this solver enforces the diagonals.

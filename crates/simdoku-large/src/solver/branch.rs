@@ -9,10 +9,10 @@ use crate::dom::Dom;
 impl<D: Dom, const K: usize> Core<D, K> {
     /// A contradiction in house `h`: its weight, and the weighted degree of its cells, grow.
     pub(super) fn bump(&mut self, h: usize) {
-        self.weights[h] += 1;
+        self.branch.weights[h] += 1;
         let side = self.side();
         for i in 0..side {
-            self.cell_wdeg[self.house_cells[h * side + i] as usize] += 1;
+            self.branch.cell_wdeg[self.geo.house_cells[h * side + i] as usize] += 1;
         }
     }
 
@@ -22,7 +22,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
         // candidates anywhere, a nearly empty grid ends with a few boxes in two bands whose rows
         // and columns cannot be completed any more, and the choices that caused it lie far up
         // the search; band by band, a dead end is nearly always within the band being filled.
-        let cells = if self.band_first {
+        let cells = if self.branch.band_first {
             let band = self.side() * self.n();
             let first = self.dom.iter().position(|d| !d.is_power_of_two())?;
             let start = first / band * band;
@@ -43,7 +43,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
                     }
                     1
                 }
-                Branch::HouseWdeg => u64::from(self.cell_wdeg[c]),
+                Branch::HouseWdeg => u64::from(self.branch.cell_wdeg[c]),
             };
             // size / w < best_size / best_w
             if best.is_none_or(|(_, bs, bw)| size * bw < bs * w) {
@@ -54,10 +54,10 @@ impl<D: Dom, const K: usize> Core<D, K> {
     }
 
     pub(super) fn next_random(&mut self) -> u64 {
-        self.rng ^= self.rng >> 12;
-        self.rng ^= self.rng << 25;
-        self.rng ^= self.rng >> 27;
-        self.rng.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        self.branch.rng ^= self.branch.rng >> 12;
+        self.branch.rng ^= self.branch.rng << 25;
+        self.branch.rng ^= self.branch.rng >> 27;
+        self.branch.rng.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
 
     /// The value bit to try first in cell `c`: the one it last held alone if still possible, else
@@ -66,8 +66,8 @@ impl<D: Dom, const K: usize> Core<D, K> {
         let mut d = self.dom[c];
         // Phase saving: the value the cell last held, when it still may (restarts then resume
         // the fill they threw away instead of drawing it anew).
-        if self.phase[c] & d != D::ZERO {
-            return self.phase[c];
+        if self.branch.phase[c] & d != D::ZERO {
+            return self.branch.phase[c];
         }
         if random {
             let k = ((self.next_random() >> 32) * u64::from(d.count_ones())) >> 32;
@@ -101,7 +101,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
         {
             return None;
         }
-        for (p, &v) in self.phase.iter_mut().zip(&grid) {
+        for (p, &v) in self.branch.phase.iter_mut().zip(&grid) {
             *p = D::bit(usize::from(v) - 1);
         }
         self.stats.pattern = true;

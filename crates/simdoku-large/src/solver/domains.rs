@@ -38,7 +38,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
         for (c, &v) in cells.iter().enumerate() {
             if v != 0 && usize::from(v) <= side {
                 let bit = D::bit(usize::from(v) - 1);
-                let meta = self.cell_meta[c];
+                let meta = self.geo.cell_meta[c];
                 for &e in Self::cell_houses(&meta) {
                     let used = &mut self.house_used[house_pos(e).0];
                     ok &= *used & bit == D::ZERO;
@@ -51,12 +51,12 @@ impl<D: Dom, const K: usize> Core<D, K> {
                 self.dom[c] = D::bit(usize::from(v) - 1);
                 continue;
             }
-            let meta = self.cell_meta[c];
+            let meta = self.geo.cell_meta[c];
             let mut used = D::ZERO;
             for &e in Self::cell_houses(&meta) {
                 used |= self.house_used[house_pos(e).0];
             }
-            let d = self.full & !used;
+            let d = self.geo.full & !used;
             self.dom[c] = d;
             ok &= d != D::ZERO;
             if d.is_power_of_two() {
@@ -69,9 +69,9 @@ impl<D: Dom, const K: usize> Core<D, K> {
         for h in 0..self.houses() {
             self.queue_gac(h);
         }
-        self.band_dirty = (1 << self.n()) - 1;
-        self.band_vals.fill(self.full);
-        self.stack_dirty = (1 << self.n()) - 1;
+        self.bands.band_dirty = (1 << self.n()) - 1;
+        self.bands.band_vals.fill(self.geo.full);
+        self.bands.stack_dirty = (1 << self.n()) - 1;
         true
     }
 
@@ -103,7 +103,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
             // acc[k][b], byte j: which of the positions 8 b .. 8 b + 8 hold value 8 k + j.
             let mut acc = [[0u64; C]; C];
             let mut fixed = D::ZERO;
-            for (i, &c) in self.house_cells[base..base + side].iter().enumerate() {
+            for (i, &c) in self.geo.house_cells[base..base + side].iter().enumerate() {
                 let d = self.dom[c as usize];
                 if d.is_power_of_two() {
                     fixed |= d;
@@ -145,9 +145,9 @@ impl<D: Dom, const K: usize> Core<D, K> {
         self.queue.clear();
         self.singles.clear();
         self.clear_gac();
-        self.band_dirty = 0;
-        self.band_vals.fill(D::ZERO);
-        self.stack_dirty = 0;
+        self.bands.band_dirty = 0;
+        self.bands.band_vals.fill(D::ZERO);
+        self.bands.stack_dirty = 0;
     }
 
     /// Removes `mask` from cell `c`'s candidates; a wipe-out bumps house `h`'s weight.
@@ -210,13 +210,13 @@ impl<D: Dom, const K: usize> Core<D, K> {
     #[inline(always)]
     pub(super) fn removed(&mut self, meta: [u16; 8], gone: D, empty: Option<usize>) -> Prop {
         let (band, stack) = (usize::from(meta[6]), usize::from(meta[7]));
-        self.band_dirty |= 1 << band;
-        self.stack_dirty |= 1 << stack;
+        self.bands.band_dirty |= 1 << band;
+        self.bands.stack_dirty |= 1 << stack;
         // (Never on 9x9: the band matching is for boxes of 4 and up.)
-        if (K == 0 || K >= 4) && self.keep_band_vals {
-            self.band_vals[band] |= gone;
+        if (K == 0 || K >= 4) && self.bands.keep_band_vals {
+            self.bands.band_vals[band] |= gone;
             let n = self.n();
-            self.band_vals[n + stack] |= gone;
+            self.bands.band_vals[n + stack] |= gone;
         }
         if let Some(h) = empty {
             self.bump(h);
@@ -234,9 +234,9 @@ impl<D: Dom, const K: usize> Core<D, K> {
             let cur = self.dom[c];
             let unfix = cur.is_power_of_two();
             if unfix {
-                self.phase[c] = cur;
+                self.branch.phase[c] = cur;
             }
-            for &e in Self::cell_houses(&self.cell_meta[c]) {
+            for &e in Self::cell_houses(&self.geo.cell_meta[c]) {
                 let (h, pos) = house_pos(e);
                 if unfix {
                     self.fixed[h] &= !cur;

@@ -49,7 +49,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
     pub(super) fn gac_may_prune(&self, h: usize) -> bool {
         let side = self.side();
         debug_assert!(side < 16);
-        let cells = &self.house_cells[h * side..(h + 1) * side];
+        let cells = &self.geo.house_cells[h * side..(h + 1) * side];
         // by_size[s]: open cells with s candidates; by_places[p]: open values with p places.
         let (mut by_size, mut by_places) = ([0u8; 16], [0u8; 16]);
         let mut open_doms = [D::ZERO; 16];
@@ -68,7 +68,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
             by_size[d.size() as usize & 15] += 1;
         }
         by_size[1] = 0;
-        if twice != D::ZERO || union & fixed != D::ZERO || union != self.full & !fixed {
+        if twice != D::ZERO || union & fixed != D::ZERO || union != self.geo.full & !fixed {
             return true;
         }
         let places = &self.places[h * side..(h + 1) * side];
@@ -141,7 +141,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
         let side = self.side();
         let base = h * side;
         // Every value placed (the hint holds only values of cells with one candidate): done.
-        if self.fixed[h] == self.full {
+        if self.fixed[h] == self.geo.full {
             return Ok(());
         }
         // On 4x4 and 9x9 a cheap count rules out 60% of the calls on the 17-clue set (it rules out
@@ -159,7 +159,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
         let mut open = 0usize;
         let mut open_vals = D::ZERO;
         for i in 0..side {
-            let d = self.dom[self.house_cells[base + i] as usize];
+            let d = self.dom[self.geo.house_cells[base + i] as usize];
             if d.is_power_of_two() {
                 fixed_vals |= d;
             } else {
@@ -169,11 +169,11 @@ impl<D: Dom, const K: usize> Core<D, K> {
                 open += 1;
                 open_vals |= d;
             }
-            let v = self.var_val[base + i];
+            let v = self.gac_state.var_val[base + i];
             if v == NONE || !d.has(usize::from(v)) {
                 if v != NONE {
-                    self.val_var[base + v as usize] = NONE;
-                    self.var_val[base + i] = NONE;
+                    self.gac_state.val_var[base + v as usize] = NONE;
+                    self.gac_state.var_val[base + i] = NONE;
                 }
                 free_vars |= D::bit(i);
             }
@@ -194,26 +194,26 @@ impl<D: Dom, const K: usize> Core<D, K> {
         if free_vars != D::ZERO {
             let mut free_vals = D::ZERO;
             for v in 0..side {
-                if self.val_var[base + v] == NONE {
+                if self.gac_state.val_var[base + v] == NONE {
                     free_vals |= D::bit(v);
                 }
             }
             while free_vars != D::ZERO {
                 let i = free_vars.trailing_zeros() as usize;
                 free_vars = free_vars.without_lowest();
-                let d = self.dom[self.house_cells[base + i] as usize];
+                let d = self.dom[self.geo.house_cells[base + i] as usize];
                 if d & free_vals != D::ZERO {
                     let v = (d & free_vals).trailing_zeros() as usize;
                     free_vals &= !(D::bit(v));
-                    self.var_val[base + i] = v as u8;
-                    self.val_var[base + v] = i as u8;
+                    self.gac_state.var_val[base + i] = v as u8;
+                    self.gac_state.val_var[base + v] = i as u8;
                 } else if let Some(v) = augment(
-                    &mut self.scratch.path,
+                    &mut self.gac_state.scratch.path,
                     i,
                     free_vals,
-                    |c| self.dom[self.house_cells[base + c] as usize],
-                    &mut self.var_val[base..],
-                    &mut self.val_var[base..],
+                    |c| self.dom[self.geo.house_cells[base + c] as usize],
+                    &mut self.gac_state.var_val[base..],
+                    &mut self.gac_state.val_var[base..],
                 ) {
                     free_vals &= !(D::bit(v));
                 } else {
@@ -226,8 +226,8 @@ impl<D: Dom, const K: usize> Core<D, K> {
         // there): they are components of their own.
         self.scc(base, fixed_vals);
         for i in 0..side {
-            let c = self.house_cells[base + i] as usize;
-            let allowed = self.scratch.comp[self.var_val[base + i] as usize];
+            let c = self.geo.house_cells[base + i] as usize;
+            let allowed = self.gac_state.scratch.comp[self.gac_state.var_val[base + i] as usize];
             if self.dom[c] & !allowed != D::ZERO {
                 self.remove(c, !allowed, h)?;
             }
@@ -239,19 +239,20 @@ impl<D: Dom, const K: usize> Core<D, K> {
     /// candidate of the cell matched to `u`. Leaves each value's component mask in
     /// `scratch.comp`.
     pub(super) fn scc(&mut self, base: usize, fixed_vals: D) {
-        let s = &mut self.scratch;
+        let s = &mut self.gac_state.scratch;
         let mut m = fixed_vals;
         while m != D::ZERO {
             let v = m.trailing_zeros() as usize;
             m = m.without_lowest();
             s.comp[v] = D::bit(v);
         }
-        let open = self.full & !fixed_vals;
+        let open = self.geo.full & !fixed_vals;
         // Fast path: the open values form one component (nothing to prune among them), found
         // by a forward and a backward closure over bitsets.
         if open != D::ZERO {
             let succ = |u: usize| {
-                self.dom[self.house_cells[base + self.val_var[base + u] as usize] as usize]
+                self.dom[self.geo.house_cells[base + self.gac_state.val_var[base + u] as usize]
+                    as usize]
             };
             let start = open.lowest();
             let (mut reach, mut frontier) = (start, start);
@@ -292,7 +293,8 @@ impl<D: Dom, const K: usize> Core<D, K> {
             }
         }
         let succ = |u: usize| {
-            self.dom[self.house_cells[base + self.val_var[base + u] as usize] as usize]
+            self.dom
+                [self.geo.house_cells[base + self.gac_state.val_var[base + u] as usize] as usize]
                 & !(D::bit(u))
         };
         s.tarjan.run(open, fixed_vals, succ, &mut s.comp);

@@ -34,12 +34,12 @@ impl<D: Dom, const K: usize> Core<D, K> {
         let (n, side) = (N, self.side());
         // Only bands (for rows) and stacks (for columns) with a change since the last pass: the
         // inferences of a band involve its cells only.
-        let dirty = [self.band_dirty, self.stack_dirty];
-        self.band_dirty = 0;
-        self.stack_dirty = 0;
+        let dirty = [self.bands.band_dirty, self.bands.stack_dirty];
+        self.bands.band_dirty = 0;
+        self.bands.stack_dirty = 0;
         let keep_segs = self.cfg.band_matching && n >= 4;
         // First every segment union of the dirty bands and stacks, as the candidates stand
-        // (`self.seg[dir * side * n + l * n + b]`: line l's cells in the b-th box of its band),
+        // (`self.bands.seg[dir * side * n + l * n + b]`: line l's cells in the b-th box of its band),
         // then the inferences: the order of the removals (and so where a contradiction shows,
         // which dom/wdeg weighs) does not depend on how the work is laid out.
         for dir in 0..2 {
@@ -54,7 +54,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
                         for k in 0..n {
                             m |= self.dom[at(l, b * n + k)];
                         }
-                        self.seg[dir * side * n + l * n + b] = m;
+                        self.bands.seg[dir * side * n + l * n + b] = m;
                     }
                 }
             }
@@ -70,7 +70,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
                 let mut seg = [[D::ZERO; N]; N];
                 for (i, line_segs) in seg.iter_mut().enumerate() {
                     let base = dir * side * n + (band * n + i) * n;
-                    line_segs.copy_from_slice(&self.seg[base..base + n]);
+                    line_segs.copy_from_slice(&self.bands.seg[base..base + n]);
                 }
                 // A value in two segments or more of a box (of a line): `twice_box`,
                 // `twice_line`. Then for segment s of a line and a box: s & !twice_line is
@@ -124,8 +124,8 @@ impl<D: Dom, const K: usize> Core<D, K> {
                 // With n <= 3 boxes a band's Hall sets are the one-element ones or their
                 // complements: pointing and claiming already reach the same fixpoint.
                 if keep_segs {
-                    let vals = open_vals & self.band_vals[dir * n + band];
-                    self.band_vals[dir * n + band] = D::ZERO;
+                    let vals = open_vals & self.bands.band_vals[dir * n + band];
+                    self.bands.band_vals[dir * n + band] = D::ZERO;
                     self.band_matching(dir, band, vals)?;
                 }
             }
@@ -152,7 +152,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
             let mut open = false;
             for (b, m) in lines.iter_mut().enumerate().take(n) {
                 for i in 0..n {
-                    if self.seg[seg + (band * n + i) * n + b].has(v) {
+                    if self.bands.seg[seg + (band * n + i) * n + b].has(v) {
                         *m |= 1 << i;
                     }
                 }
@@ -169,7 +169,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
                     2 * side + b * n + band
                 }
             };
-            if !permutation_supports(&mut lines[..n], &mut self.scratch.band_path) {
+            if !permutation_supports(&mut lines[..n], &mut self.gac_state.scratch.band_path) {
                 self.bump(box_house(0));
                 return Err(Fail);
             }
@@ -203,7 +203,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
             let (mut once, mut twice) = (D::ZERO, D::ZERO);
             for (k, seg) in segs.iter_mut().enumerate().take(n) {
                 for i in k * n..k * n + n {
-                    *seg |= self.dom[self.house_cells[dh * side + i] as usize];
+                    *seg |= self.dom[self.geo.house_cells[dh * side + i] as usize];
                 }
                 twice |= once & *seg;
                 once |= *seg;
@@ -213,7 +213,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
                 let bh = 2 * side + b;
                 let mut box_rest = D::ZERO;
                 for i in 0..side {
-                    let c = self.house_cells[bh * side + i] as usize;
+                    let c = self.geo.house_cells[bh * side + i] as usize;
                     if !on_diag(c) {
                         box_rest |= self.dom[c];
                     }
@@ -222,7 +222,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
                 let claim = segs[k] & !twice & box_rest;
                 if claim != D::ZERO {
                     for i in 0..side {
-                        let c = self.house_cells[bh * side + i] as usize;
+                        let c = self.geo.house_cells[bh * side + i] as usize;
                         if !on_diag(c) {
                             self.remove(c, claim, bh)?;
                         }
@@ -232,7 +232,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
                 let point = segs[k] & !box_rest & twice;
                 if point != D::ZERO {
                     for i in (0..side).filter(|i| i / n != k) {
-                        let c = self.house_cells[dh * side + i] as usize;
+                        let c = self.geo.house_cells[dh * side + i] as usize;
                         self.remove(c, point, dh)?;
                     }
                 }

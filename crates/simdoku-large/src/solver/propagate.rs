@@ -25,7 +25,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
             // dom/wdeg's weights (box/line first took sigh_16x16_X_1 from 5017 to 33079 guesses
             // with `--config hi,bl,bm,gac,wdeg,rs`).
             if self.cfg.intersections
-                && (self.band_dirty | self.stack_dirty) != 0
+                && (self.bands.band_dirty | self.bands.stack_dirty) != 0
                 && (K != 0 || !(self.cfg.gac && self.gac_pending()))
             {
                 if self.x() {
@@ -59,7 +59,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
     pub(super) fn naked(&mut self, c: usize) -> Prop {
         let bit = self.dom[c];
         let v = bit.trailing_zeros() as usize;
-        let meta = self.cell_meta[c];
+        let meta = self.geo.cell_meta[c];
         // House by house, the other cells that hold the value, from its places there (a peer in
         // two of the cell's houses has lost it by the time the second is read): the same
         // removals in the same order as a walk over the peers.
@@ -71,7 +71,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
             while holders != D::ZERO {
                 let i = holders.trailing_zeros() as usize;
                 holders = holders.without_lowest();
-                self.remove_value(self.house_cells[base + i] as usize, bit, h)?;
+                self.remove_value(self.geo.house_cells[base + i] as usize, bit, h)?;
             }
             // The value's one place in this house, set once all its holders have lost it (a
             // contradiction on the way leaves the places of those not reached, which undo
@@ -111,7 +111,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
         single: bool,
         mut lose: impl FnMut(&mut Self, usize, usize, &mut Option<usize>),
     ) -> ([u16; 8], Option<usize>) {
-        let meta = self.cell_meta[c];
+        let meta = self.geo.cell_meta[c];
         let mut empty = None;
         for &e in Self::cell_houses(&meta) {
             let (h, pos) = house_pos(e);
@@ -133,7 +133,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
         if !at.is_power_of_two() || self.fixed[h].has(v) {
             return Ok(());
         }
-        let c = self.house_cells[base + at.trailing_zeros() as usize] as usize;
+        let c = self.geo.house_cells[base + at.trailing_zeros() as usize] as usize;
         self.remove(c, !D::bit(v), h)
     }
 }

@@ -13,9 +13,9 @@ use crate::restart::luby;
 
 impl<D: Dom, const K: usize> Core<D, K> {
     pub(super) fn out_of_time(&mut self) -> bool {
-        self.ticks = self.ticks.wrapping_add(1);
-        if let Some(t) = self.deadline
-            && (self.side() >= 25 || self.ticks.is_multiple_of(64))
+        self.run.ticks = self.run.ticks.wrapping_add(1);
+        if let Some(t) = self.run.deadline
+            && (self.side() >= 25 || self.run.ticks.is_multiple_of(64))
             && Instant::now() >= t
         {
             self.stats.timed_out = true;
@@ -48,7 +48,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
             .iter()
             .position(|g| g.0 as usize / band_cells >= target)
             .unwrap_or(0);
-        for p in &mut self.phase[target * band_cells..] {
+        for p in &mut self.branch.phase[target * band_cells..] {
             *p = D::ZERO;
         }
         (keep, guesses.get(keep).map_or(0, |g| g.2))
@@ -85,7 +85,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
         self.stats.open_at_root = open;
         let share = if self.x() { 2 } else { 3 };
         let sparse = open > 0 && share * open_values >= open * self.side();
-        self.band_first = self.n() >= 4 && sparse;
+        self.branch.band_first = self.n() >= 4 && sparse;
         let learn = match self.cfg.learn {
             Learn::Off => false,
             Learn::Large => self.side() >= 16 && !sparse,
@@ -97,14 +97,14 @@ impl<D: Dom, const K: usize> Core<D, K> {
             None
         };
         if learn && self.stats.open_at_root > 0 {
-            let mut dom = std::mem::take(&mut self.dom128);
+            let mut dom = std::mem::take(&mut self.run.dom128);
             dom.clear();
             dom.extend(self.dom.iter().map(|d| d.to_u128()));
             let st = self.cdcl.run(
                 &dom,
-                &self.house_cells,
+                &self.geo.house_cells,
                 self.side(),
-                self.deadline,
+                self.run.deadline,
                 hint.as_deref(),
                 out,
                 visitor,
@@ -113,7 +113,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
             self.stats.guesses = st.decisions;
             self.stats.fails = st.conflicts;
             self.stats.timed_out = st.timed_out;
-            self.dom128 = dom;
+            self.run.dom128 = dom;
             return;
         }
         // Restarts (Luby sequence of failure budgets) until the first solution. If any restart
@@ -128,7 +128,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
         let mut fails_at_restart = 0u64;
         // Band-by-band restarts: (band, restarts there so far).
         let mut local = (usize::MAX, 0u32);
-        let mut known = std::mem::take(&mut self.known);
+        let mut known = std::mem::take(&mut self.run.known);
         known.clear();
         loop {
             if self.out_of_time() {
@@ -138,7 +138,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
                 restarts += 1;
                 budget = base * luby(restarts + 1);
                 fails_at_restart = self.stats.fails;
-                let (keep, mark) = if self.band_first {
+                let (keep, mark) = if self.branch.band_first {
                     self.local_restart(guesses, &mut local)
                 } else {
                     (0, 0)
@@ -153,7 +153,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
                     let v = self.pick_value(c, restarting);
                     guesses.push((c as u32, v, self.trail.len()));
                     self.stats.guesses += 1;
-                    let h = house_pos(self.cell_meta[c][0]).0;
+                    let h = house_pos(self.geo.cell_meta[c][0]).0;
                     ok = self.remove(c, !v, h).is_ok() && self.propagate().is_ok();
                     continue;
                 }
@@ -166,7 +166,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
                     self.stats.solutions += 1;
                     // Band by band finds a first solution; counting on, it would walk the
                     // bands' dead ends again for each solution.
-                    self.band_first = false;
+                    self.branch.band_first = false;
                     if visitor(out).is_break() {
                         break;
                     }
@@ -192,10 +192,10 @@ impl<D: Dom, const K: usize> Core<D, K> {
                 break;
             };
             self.undo(mark);
-            let h = house_pos(self.cell_meta[c as usize][0]).0;
+            let h = house_pos(self.geo.cell_meta[c as usize][0]).0;
             ok = self.remove(c as usize, v, h).is_ok() && self.propagate().is_ok();
         }
-        self.known = known;
+        self.run.known = known;
     }
 }
 

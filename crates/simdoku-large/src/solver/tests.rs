@@ -1,9 +1,9 @@
 //! Tests of the solver internals: GAC and the band permutations against brute force, the
 //! Hall-set skip, the constant box size.
 
+use super::gac::may_hold_hall_set;
 use super::*;
 use crate::generate::Rng;
-use super::gac::may_hold_hall_set;
 use crate::matching::permutation_supports;
 
 /// The values of each cell that some all-different assignment of the house supports.
@@ -71,7 +71,7 @@ fn large_house_skips_only_what_prunes_nothing() {
     let mut s = Core::<u16, 0>::new(&Shape::square(4).unwrap(), false, Config::default());
     let (mut skipped, mut pruned) = (0, 0);
     for round in 0..1500 {
-        s.dom.fill(s.full);
+        s.dom.fill(s.geo.full);
         let mut perm: Vec<usize> = (0..16).collect();
         for i in (1..16).rev() {
             perm.swap(i, rng.below(i + 1));
@@ -181,7 +181,7 @@ fn gac_matches_brute_force_on_one_house() {
     let cells: Vec<usize> = (0..9).collect(); // row 0 is house 0
     let (mut pruned, mut skipped) = (0, 0);
     for round in 0..4500 {
-        s.dom.fill(s.full);
+        s.dom.fill(s.geo.full);
         if round % 3 == 2 {
             // A clean house (what the cheap test looks at): some cells fixed to distinct
             // values, the others holding their value of one solution and random other
