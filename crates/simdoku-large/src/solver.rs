@@ -43,10 +43,10 @@
 //! * `branch`: which cell and which value (dom/wdeg weights, band by band, phases);
 //! * `propagate`: the fixpoint loop, naked and hidden singles;
 //! * `intersections`: box/line, per-band value permutations, diagonal/box;
-//! * `gac`: all-different GAC of a house (matching of [`crate::matching`] + SCC);
+//! * `gac`: all-different GAC of a house (the matching of `matching.rs` + SCC);
 //! * `domains`: candidates, per-house value places, the undo trail;
 //! * `core`: the state shared by all of the above (`Core`), its tables and queues;
-//! * `queue`: the GAC house queue; settings and stats in [`crate::config`].
+//! * `queue`: the GAC house queue; settings and stats in `config.rs`.
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
