@@ -108,6 +108,28 @@ enum Conflict {
 #[derive(Clone, Debug)]
 pub struct Cdcl {
     cfg: CdclConfig,
+    model: Model,
+
+    // The assignment (`propagate`).
+    /// Per literal: 1 true, -1 false, 0 unassigned.
+    lval: Vec<i8>,
+    level: Vec<u32>,
+    reason: Vec<u32>,
+    trail: Vec<Lit>,
+    trail_lim: Vec<usize>,
+    qhead: usize,
+
+    clauses: ClauseDb,
+    order: VarOrder,
+    /// Per variable, the value of its next decision (saved phase, or the hint's).
+    phase: Vec<bool>,
+    analysis: Analysis,
+    stats: CdclStats,
+}
+
+/// The variables and their exactly-one groups (`model`).
+#[derive(Clone, Debug, Default)]
+struct Model {
     nvars: usize,
     /// Variables `0..ncell_vars` are (cell, value) pairs (every variable, now that the model has
     /// no other kind).
@@ -120,25 +142,23 @@ pub struct Cdcl {
     /// Members of group `g`: `group_vars[group_start[g]..group_start[g + 1]]`.
     group_vars: Vec<u32>,
     group_start: Vec<u32>,
+}
 
-    /// Per literal: 1 true, -1 false, 0 unassigned.
-    lval: Vec<i8>,
-    level: Vec<u32>,
-    reason: Vec<u32>,
-    trail: Vec<Lit>,
-    trail_lim: Vec<usize>,
-    qhead: usize,
-
+/// The clauses, original and learned, and their watch lists (`propagate`, `restart`).
+#[derive(Clone, Debug, Default)]
+struct ClauseDb {
     arena: Vec<u32>,
     originals: Vec<u32>,
     learnts: Vec<u32>,
     watches: Vec<Vec<Watch>>,
     /// Original binary clauses: `bins[l]` lists the literals that `l` true implies.
     bins: Vec<Vec<Lit>>,
+    max_learnts: usize,
+}
 
-    order: VarOrder,
-    phase: Vec<bool>,
-
+/// Scratch space of conflict analysis (`analyze`).
+#[derive(Clone, Debug, Default)]
+struct Analysis {
     seen: Vec<u8>,
     learnt: Vec<Lit>,
     stack: Vec<Lit>,
@@ -147,8 +167,6 @@ pub struct Cdcl {
     dfs: Vec<(u32, u32)>,
     level_stamp: Vec<u64>,
     stamp: u64,
-    max_learnts: usize,
-    stats: CdclStats,
 }
 
 #[inline]
@@ -166,36 +184,17 @@ impl Cdcl {
     pub fn new(cfg: CdclConfig) -> Cdcl {
         Cdcl {
             cfg,
-            nvars: 0,
-            ncell_vars: 0,
-            var_cell: Vec::new(),
-            var_value: Vec::new(),
-            var_groups: Vec::new(),
-            var_ngroups: Vec::new(),
-            group_vars: Vec::new(),
-            group_start: Vec::new(),
+            model: Model::default(),
             lval: Vec::new(),
             level: Vec::new(),
             reason: Vec::new(),
             trail: Vec::new(),
             trail_lim: Vec::new(),
             qhead: 0,
-            arena: Vec::new(),
-            originals: Vec::new(),
-            learnts: Vec::new(),
-            watches: Vec::new(),
-            bins: Vec::new(),
+            clauses: ClauseDb::default(),
             order: VarOrder::default(),
             phase: Vec::new(),
-            seen: Vec::new(),
-            learnt: Vec::new(),
-            stack: Vec::new(),
-            to_clear: Vec::new(),
-            reason_buf: Vec::new(),
-            dfs: Vec::new(),
-            level_stamp: Vec::new(),
-            stamp: 0,
-            max_learnts: 0,
+            analysis: Analysis::default(),
             stats: CdclStats::default(),
         }
     }
@@ -229,8 +228,8 @@ impl Cdcl {
             return self.stats;
         }
         if let Some(h) = hint {
-            for v in 0..self.ncell_vars {
-                self.phase[v] = h[self.var_cell[v] as usize] == self.var_value[v] + 1;
+            for v in 0..self.model.ncell_vars {
+                self.phase[v] = h[self.model.var_cell[v] as usize] == self.model.var_value[v] + 1;
             }
         }
         let mut restarts = 0u32;
@@ -260,7 +259,7 @@ impl Cdcl {
                 restarts += 1;
                 budget = self.cfg.restart_unit * luby(restarts + 1);
                 conflicts_at_restart = self.stats.conflicts;
-                if self.learnts.len() >= self.max_learnts {
+                if self.clauses.learnts.len() >= self.clauses.max_learnts {
                     self.cancel_until(0);
                     self.reduce();
                 } else {
@@ -275,9 +274,9 @@ impl Cdcl {
             }
             let Some(v) = self.pick() else {
                 // Every variable assigned, no conflict: a solution.
-                for v in 0..self.ncell_vars {
+                for v in 0..self.model.ncell_vars {
                     if self.lval[pos(v) as usize] == 1 {
-                        out[self.var_cell[v] as usize] = self.var_value[v] + 1;
+                        out[self.model.var_cell[v] as usize] = self.model.var_value[v] + 1;
                     }
                 }
                 self.stats.solutions += 1;

@@ -5,39 +5,39 @@
 use super::{BIN_TAG, Cdcl, Conflict, HEADER, NO_REASON, var};
 
 impl Cdcl {
-    /// Pushes onto `self.stack` the false literals of the reason of variable `v` (or of a
+    /// Pushes onto `self.analysis.stack` the false literals of the reason of variable `v` (or of a
     /// conflict), other than `v`'s own literal.
     pub(super) fn reason_lits(&mut self, reason: u32, skip: usize) {
-        self.stack.clear();
+        self.analysis.stack.clear();
         if reason & BIN_TAG != 0 {
-            self.stack.push(reason & !BIN_TAG);
+            self.analysis.stack.push(reason & !BIN_TAG);
         } else {
             let c = reason as usize + HEADER;
-            let size = self.arena[c - HEADER] as usize;
+            let size = self.clauses.arena[c - HEADER] as usize;
             for k in 0..size {
-                let l = self.arena[c + k];
+                let l = self.clauses.arena[c + k];
                 if var(l) != skip {
-                    self.stack.push(l);
+                    self.analysis.stack.push(l);
                 }
             }
         }
     }
 
-    /// First-UIP learning into `self.learnt` (asserting literal first, then the literal of the
+    /// First-UIP learning into `self.analysis.learnt` (asserting literal first, then the literal of the
     /// highest other level); returns the level to go back to.
     pub(super) fn analyze(&mut self, confl: Conflict) -> usize {
         let current = self.trail_lim.len() as u32;
-        self.learnt.clear();
-        self.learnt.push(0);
+        self.analysis.learnt.clear();
+        self.analysis.learnt.push(0);
         let mut path = 0usize;
         let mut index = self.trail.len();
-        let mut lits = std::mem::take(&mut self.reason_buf);
+        let mut lits = std::mem::take(&mut self.analysis.reason_buf);
         lits.clear();
         match confl {
             Conflict::Clause(c) => {
                 self.bump_clause(c);
                 self.reason_lits(c, usize::MAX);
-                lits.extend_from_slice(&self.stack);
+                lits.extend_from_slice(&self.analysis.stack);
             }
             Conflict::Bin(a, b) => {
                 lits.push(a);
@@ -47,26 +47,26 @@ impl Cdcl {
         let p = loop {
             for &q in &lits {
                 let v = var(q);
-                if self.seen[v] == 0 && self.level[v] > 0 {
-                    self.seen[v] = 1;
+                if self.analysis.seen[v] == 0 && self.level[v] > 0 {
+                    self.analysis.seen[v] = 1;
                     self.order.bump(v);
                     if self.level[v] >= current {
                         path += 1;
                     } else {
-                        self.learnt.push(q);
+                        self.analysis.learnt.push(q);
                     }
                 }
             }
             // The latest seen literal on the trail.
             loop {
                 index -= 1;
-                if self.seen[var(self.trail[index])] != 0 {
+                if self.analysis.seen[var(self.trail[index])] != 0 {
                     break;
                 }
             }
             let p = self.trail[index];
             let v = var(p);
-            self.seen[v] = 0;
+            self.analysis.seen[v] = 0;
             path -= 1;
             if path == 0 {
                 break p;
@@ -77,22 +77,24 @@ impl Cdcl {
             }
             self.reason_lits(r, v);
             lits.clear();
-            lits.extend_from_slice(&self.stack);
+            lits.extend_from_slice(&self.analysis.stack);
         };
-        self.reason_buf = lits;
-        self.learnt[0] = p ^ 1;
+        self.analysis.reason_buf = lits;
+        self.analysis.learnt[0] = p ^ 1;
         self.minimize();
         // Literal of the highest level other than the current one goes second.
         let mut back = 0;
-        if self.learnt.len() > 1 {
+        if self.analysis.learnt.len() > 1 {
             let mut best = 1;
-            for k in 2..self.learnt.len() {
-                if self.level[var(self.learnt[k])] > self.level[var(self.learnt[best])] {
+            for k in 2..self.analysis.learnt.len() {
+                if self.level[var(self.analysis.learnt[k])]
+                    > self.level[var(self.analysis.learnt[best])]
+                {
                     best = k;
                 }
             }
-            self.learnt.swap(1, best);
-            back = self.level[var(self.learnt[1])] as usize;
+            self.analysis.learnt.swap(1, best);
+            back = self.level[var(self.analysis.learnt[1])] as usize;
         }
         back
     }
@@ -101,24 +103,24 @@ impl Cdcl {
     /// implied by it.
     pub(super) fn minimize(&mut self) {
         // seen marks the clause's literals; to_clear what the check marked.
-        self.to_clear.clear();
-        for k in 1..self.learnt.len() {
-            let v = var(self.learnt[k]);
-            self.seen[v] = 1;
-            self.to_clear.push(v as u32);
+        self.analysis.to_clear.clear();
+        for k in 1..self.analysis.learnt.len() {
+            let v = var(self.analysis.learnt[k]);
+            self.analysis.seen[v] = 1;
+            self.analysis.to_clear.push(v as u32);
         }
         let mut j = 1;
-        for k in 1..self.learnt.len() {
-            let l = self.learnt[k];
+        for k in 1..self.analysis.learnt.len() {
+            let l = self.analysis.learnt[k];
             let v = var(l);
             if self.reason[v] == NO_REASON || !self.redundant(v) {
-                self.learnt[j] = l;
+                self.analysis.learnt[j] = l;
                 j += 1;
             }
         }
-        self.learnt.truncate(j);
-        for &v in &self.to_clear {
-            self.seen[v as usize] = 0;
+        self.analysis.learnt.truncate(j);
+        for &v in &self.analysis.to_clear {
+            self.analysis.seen[v as usize] = 0;
         }
     }
 
@@ -126,7 +128,7 @@ impl Cdcl {
     /// literals. Marks what it proves with seen = 1 and what it refutes with seen = 2.
     pub(super) fn redundant(&mut self, v: usize) -> bool {
         // Explicit depth-first search: stack of (variable, next reason literal index).
-        let mut dfs = std::mem::take(&mut self.dfs);
+        let mut dfs = std::mem::take(&mut self.analysis.dfs);
         dfs.clear();
         dfs.push((v as u32, 0));
         let mut ok = true;
@@ -138,11 +140,11 @@ impl Cdcl {
                 (k == 0).then_some(r & !BIN_TAG)
             } else {
                 let c = r as usize + HEADER;
-                let size = self.arena[c - HEADER] as usize;
-                while k < size && var(self.arena[c + k]) == u {
+                let size = self.clauses.arena[c - HEADER] as usize;
+                while k < size && var(self.clauses.arena[c + k]) == u {
                     k += 1;
                 }
-                (k < size).then(|| self.arena[c + k])
+                (k < size).then(|| self.clauses.arena[c + k])
             };
             let top = dfs.len() - 1;
             dfs[top].1 = (k + 1) as u32;
@@ -150,42 +152,42 @@ impl Cdcl {
                 // All of u's reason is implied: u is too.
                 dfs.pop();
                 if !dfs.is_empty() {
-                    self.seen[u] = 1;
-                    self.to_clear.push(u as u32);
+                    self.analysis.seen[u] = 1;
+                    self.analysis.to_clear.push(u as u32);
                 }
                 continue;
             };
             let w = var(q);
-            if self.level[w] == 0 || self.seen[w] == 1 {
+            if self.level[w] == 0 || self.analysis.seen[w] == 1 {
                 continue;
             }
-            if self.seen[w] == 2 || self.reason[w] == NO_REASON {
+            if self.analysis.seen[w] == 2 || self.reason[w] == NO_REASON {
                 // Not implied: everything on the path fails too.
                 for &(x, _) in &dfs[1..] {
-                    self.seen[x as usize] = 2;
-                    self.to_clear.push(x);
+                    self.analysis.seen[x as usize] = 2;
+                    self.analysis.to_clear.push(x);
                 }
                 ok = false;
                 break;
             }
             dfs.push((w as u32, 0));
         }
-        self.dfs = dfs;
+        self.analysis.dfs = dfs;
         ok
     }
 
     pub(super) fn lbd(&mut self, lits_from: usize, len: usize) -> u32 {
-        self.stamp += 1;
+        self.analysis.stamp += 1;
         let mut count = 0;
         for k in 0..len {
             let l = if lits_from == usize::MAX {
-                self.learnt[k]
+                self.analysis.learnt[k]
             } else {
-                self.arena[lits_from + k]
+                self.clauses.arena[lits_from + k]
             };
             let lv = self.level[var(l)] as usize;
-            if self.level_stamp[lv] != self.stamp {
-                self.level_stamp[lv] = self.stamp;
+            if self.analysis.level_stamp[lv] != self.analysis.stamp {
+                self.analysis.level_stamp[lv] = self.analysis.stamp;
                 count += 1;
             }
         }
@@ -194,18 +196,18 @@ impl Cdcl {
 
     /// Adds the learned clause (after backjumping) and asserts its first literal.
     pub(super) fn add_learnt(&mut self) {
-        let first = self.learnt[0];
-        if self.learnt.len() == 1 {
+        let first = self.analysis.learnt[0];
+        if self.analysis.learnt.len() == 1 {
             self.assign(first, NO_REASON);
             return;
         }
-        let lbd = self.lbd(usize::MAX, self.learnt.len());
-        let cref = self.arena.len() as u32;
-        self.arena.push(self.learnt.len() as u32);
-        self.arena.push(lbd << 1 | 1);
-        self.arena.push(0f32.to_bits());
-        self.arena.extend_from_slice(&self.learnt);
-        self.learnts.push(cref);
+        let lbd = self.lbd(usize::MAX, self.analysis.learnt.len());
+        let cref = self.clauses.arena.len() as u32;
+        self.clauses.arena.push(self.analysis.learnt.len() as u32);
+        self.clauses.arena.push(lbd << 1 | 1);
+        self.clauses.arena.push(0f32.to_bits());
+        self.clauses.arena.extend_from_slice(&self.analysis.learnt);
+        self.clauses.learnts.push(cref);
         self.watch_clause(cref);
         self.bump_clause(cref);
         self.assign(first, cref);
@@ -215,32 +217,32 @@ impl Cdcl {
     /// level `k - 1`, where the clause asserts `!dk` (a depth-first walk over the solutions,
     /// not a restart per solution).
     pub(super) fn block_solution(&mut self) {
-        self.learnt.clear();
+        self.analysis.learnt.clear();
         for &start in self.trail_lim.iter().rev() {
-            self.learnt.push(self.trail[start] ^ 1);
+            self.analysis.learnt.push(self.trail[start] ^ 1);
         }
-        let k = self.learnt.len();
+        let k = self.analysis.learnt.len();
         self.cancel_until(k - 1);
-        let first = self.learnt[0];
+        let first = self.analysis.learnt[0];
         if k == 1 {
             self.assign(first, NO_REASON);
             return;
         }
-        let cref = self.arena.len() as u32;
-        self.arena.push(k as u32);
-        self.arena.push(0);
-        self.arena.push(0);
-        self.arena.extend_from_slice(&self.learnt);
-        self.originals.push(cref);
+        let cref = self.clauses.arena.len() as u32;
+        self.clauses.arena.push(k as u32);
+        self.clauses.arena.push(0);
+        self.clauses.arena.push(0);
+        self.clauses.arena.extend_from_slice(&self.analysis.learnt);
+        self.clauses.originals.push(cref);
         self.watch_clause(cref);
         self.assign(first, cref);
     }
 
     pub(super) fn bump_clause(&mut self, cref: u32) {
         let c = cref as usize;
-        if self.arena[c + 1] & 1 != 0 {
-            let a = f32::from_bits(self.arena[c + 2]) + 1.0;
-            self.arena[c + 2] = a.to_bits();
+        if self.clauses.arena[c + 1] & 1 != 0 {
+            let a = f32::from_bits(self.clauses.arena[c + 2]) + 1.0;
+            self.clauses.arena[c + 2] = a.to_bits();
         }
     }
 }

@@ -16,8 +16,8 @@ impl Cdcl {
     ) -> bool {
         let cells = dom.len();
         // Variables: (cell, value) for open cells, numbered cell by cell.
-        self.var_cell.clear();
-        self.var_value.clear();
+        self.model.var_cell.clear();
+        self.model.var_value.clear();
         // Naked singles to a fixpoint (a no-op after the solver's root propagation): the model
         // has no group for a value that a house has placed, so no open cell may still hold it.
         let mut clean = dom.to_vec();
@@ -62,24 +62,24 @@ impl Cdcl {
             if d.is_power_of_two() {
                 continue;
             }
-            cell_first[c] = self.var_cell.len() as u32;
+            cell_first[c] = self.model.var_cell.len() as u32;
             let mut m = d;
             while m != 0 {
-                self.var_cell.push(c as u32);
-                self.var_value.push(m.trailing_zeros() as u8);
+                self.model.var_cell.push(c as u32);
+                self.model.var_value.push(m.trailing_zeros() as u8);
                 m &= m - 1;
             }
         }
-        self.ncell_vars = self.var_cell.len();
-        let n = self.var_cell.len();
-        self.nvars = n;
-        self.var_groups.clear();
-        self.var_groups.resize(n * GROUPS, 0);
-        self.var_ngroups.clear();
-        self.var_ngroups.resize(n, 0);
-        self.group_vars.clear();
-        self.group_start.clear();
-        self.group_start.push(0);
+        self.model.ncell_vars = self.model.var_cell.len();
+        let n = self.model.var_cell.len();
+        self.model.nvars = n;
+        self.model.var_groups.clear();
+        self.model.var_groups.resize(n * GROUPS, 0);
+        self.model.var_ngroups.clear();
+        self.model.var_ngroups.resize(n, 0);
+        self.model.group_vars.clear();
+        self.model.group_start.clear();
+        self.model.group_start.push(0);
         self.lval.clear();
         self.lval.resize(2 * n, 0);
         self.level.clear();
@@ -89,24 +89,24 @@ impl Cdcl {
         self.trail.clear();
         self.trail_lim.clear();
         self.qhead = 0;
-        self.arena.clear();
-        self.originals.clear();
-        self.learnts.clear();
-        for w in &mut self.watches {
+        self.clauses.arena.clear();
+        self.clauses.originals.clear();
+        self.clauses.learnts.clear();
+        for w in &mut self.clauses.watches {
             w.clear();
         }
-        self.watches.resize_with(2 * n, Vec::new);
-        for b in &mut self.bins {
+        self.clauses.watches.resize_with(2 * n, Vec::new);
+        for b in &mut self.clauses.bins {
             b.clear();
         }
-        self.bins.resize_with(2 * n, Vec::new);
+        self.clauses.bins.resize_with(2 * n, Vec::new);
         self.phase.clear();
         self.phase.resize(n, self.cfg.positive_phase);
-        self.seen.clear();
-        self.seen.resize(n, 0);
-        self.level_stamp.clear();
-        self.level_stamp.resize(n + 1, 0);
-        self.stamp = 0;
+        self.analysis.seen.clear();
+        self.analysis.seen.resize(n, 0);
+        self.analysis.level_stamp.clear();
+        self.analysis.level_stamp.resize(n + 1, 0);
+        self.analysis.stamp = 0;
         let mut units: Vec<Lit> = Vec::new();
 
         // Cell groups.
@@ -146,8 +146,8 @@ impl Cdcl {
                         members.push(cell_first[c as usize] + below);
                     }
                 }
-                let start = self.group_vars.len();
-                self.group_vars.extend_from_slice(&members);
+                let start = self.model.group_vars.len();
+                self.model.group_vars.extend_from_slice(&members);
                 self.finish_group(start, &mut units);
             }
         }
@@ -155,7 +155,7 @@ impl Cdcl {
             return false;
         }
         // Initial order: variables of cells with fewer candidates first.
-        let (ncell_vars, var_cell) = (self.ncell_vars, &self.var_cell);
+        let (ncell_vars, var_cell) = (self.model.ncell_vars, &self.model.var_cell);
         self.order.reset((0..n).map(|v| {
             if v < ncell_vars {
                 1.0 / f64::from(dom[var_cell[v] as usize].count_ones())
@@ -163,7 +163,7 @@ impl Cdcl {
                 0.0
             }
         }));
-        self.max_learnts = (self.originals.len() / 3).max(2000);
+        self.clauses.max_learnts = (self.clauses.originals.len() / 3).max(2000);
         for l in units {
             match self.lval[l as usize] {
                 1 => {}
@@ -175,8 +175,8 @@ impl Cdcl {
     }
 
     pub(super) fn add_group(&mut self, vars: std::ops::Range<usize>, units: &mut Vec<Lit>) {
-        let start = self.group_vars.len();
-        self.group_vars.extend(vars.map(|v| v as u32));
+        let start = self.model.group_vars.len();
+        self.model.group_vars.extend(vars.map(|v| v as u32));
         self.finish_group(start, units);
     }
 
@@ -184,36 +184,38 @@ impl Cdcl {
     /// their group, and its "at least one" clause is added (a unit when it has one member; a
     /// `u32::MAX` unit when it has none, i.e. no solution).
     pub(super) fn finish_group(&mut self, start: usize, units: &mut Vec<Lit>) {
-        let end = self.group_vars.len();
+        let end = self.model.group_vars.len();
         match end - start {
             0 => {
                 units.push(u32::MAX);
-                self.group_vars.truncate(start);
+                self.model.group_vars.truncate(start);
                 return;
             }
             1 => {
-                units.push(pos(self.group_vars[start] as usize));
-                self.group_vars.truncate(start);
+                units.push(pos(self.model.group_vars[start] as usize));
+                self.model.group_vars.truncate(start);
                 return;
             }
             _ => {}
         }
-        let g = self.group_start.len() as u32 - 1;
-        self.group_start.push(end as u32);
+        let g = self.model.group_start.len() as u32 - 1;
+        self.model.group_start.push(end as u32);
         for i in start..end {
-            let v = self.group_vars[i] as usize;
-            let k = self.var_ngroups[v] as usize;
-            self.var_groups[v * GROUPS + k] = g;
-            self.var_ngroups[v] += 1;
+            let v = self.model.group_vars[i] as usize;
+            let k = self.model.var_ngroups[v] as usize;
+            self.model.var_groups[v * GROUPS + k] = g;
+            self.model.var_ngroups[v] += 1;
         }
-        let cref = self.arena.len() as u32;
-        self.arena.push((end - start) as u32);
-        self.arena.push(0);
-        self.arena.push(0);
+        let cref = self.clauses.arena.len() as u32;
+        self.clauses.arena.push((end - start) as u32);
+        self.clauses.arena.push(0);
+        self.clauses.arena.push(0);
         for i in start..end {
-            self.arena.push(pos(self.group_vars[i] as usize));
+            self.clauses
+                .arena
+                .push(pos(self.model.group_vars[i] as usize));
         }
-        self.originals.push(cref);
+        self.clauses.originals.push(cref);
         self.watch_clause(cref);
     }
 }

@@ -7,9 +7,9 @@ use super::{BIN_TAG, Cdcl, Conflict, GROUPS, HEADER, Lit, Watch, pos, var};
 impl Cdcl {
     pub(super) fn watch_clause(&mut self, cref: u32) {
         let c = cref as usize + HEADER;
-        let (a, b) = (self.arena[c], self.arena[c + 1]);
-        self.watches[a as usize].push(Watch { cref, blocker: b });
-        self.watches[b as usize].push(Watch { cref, blocker: a });
+        let (a, b) = (self.clauses.arena[c], self.clauses.arena[c + 1]);
+        self.clauses.watches[a as usize].push(Watch { cref, blocker: b });
+        self.clauses.watches[b as usize].push(Watch { cref, blocker: a });
     }
 
     #[inline]
@@ -29,14 +29,14 @@ impl Cdcl {
             let x = var(p);
             if p & 1 == 0 {
                 // At most one per group.
-                for k in 0..self.var_ngroups[x] as usize {
-                    let g = self.var_groups[x * GROUPS + k] as usize;
+                for k in 0..self.model.var_ngroups[x] as usize {
+                    let g = self.model.var_groups[x * GROUPS + k] as usize;
                     let (s, e) = (
-                        self.group_start[g] as usize,
-                        self.group_start[g + 1] as usize,
+                        self.model.group_start[g] as usize,
+                        self.model.group_start[g + 1] as usize,
                     );
                     for i in s..e {
-                        let y = self.group_vars[i] as usize;
+                        let y = self.model.group_vars[i] as usize;
                         if y == x {
                             continue;
                         }
@@ -48,8 +48,8 @@ impl Cdcl {
                     }
                 }
             }
-            for k in 0..self.bins[p as usize].len() {
-                let q = self.bins[p as usize][k];
+            for k in 0..self.clauses.bins[p as usize].len() {
+                let q = self.clauses.bins[p as usize][k];
                 match self.lval[q as usize] {
                     0 => self.assign(q, BIN_TAG | (p ^ 1)),
                     -1 => return Some(Conflict::Bin(p ^ 1, q)),
@@ -57,7 +57,7 @@ impl Cdcl {
                 }
             }
             let fl = p ^ 1;
-            let mut ws = std::mem::take(&mut self.watches[fl as usize]);
+            let mut ws = std::mem::take(&mut self.clauses.watches[fl as usize]);
             let (mut i, mut j) = (0, 0);
             let mut confl = None;
             while i < ws.len() {
@@ -69,10 +69,10 @@ impl Cdcl {
                     continue;
                 }
                 let c = w.cref as usize + HEADER;
-                if self.arena[c] == fl {
-                    self.arena.swap(c, c + 1);
+                if self.clauses.arena[c] == fl {
+                    self.clauses.arena.swap(c, c + 1);
                 }
-                let first = self.arena[c];
+                let first = self.clauses.arena[c];
                 if first != w.blocker && self.lval[first as usize] == 1 {
                     ws[j] = Watch {
                         cref: w.cref,
@@ -81,14 +81,14 @@ impl Cdcl {
                     j += 1;
                     continue;
                 }
-                let size = self.arena[c - HEADER] as usize;
+                let size = self.clauses.arena[c - HEADER] as usize;
                 let mut moved = false;
                 for k in 2..size {
-                    let l = self.arena[c + k];
+                    let l = self.clauses.arena[c + k];
                     if self.lval[l as usize] != -1 {
-                        self.arena[c + 1] = l;
-                        self.arena[c + k] = fl;
-                        self.watches[l as usize].push(Watch {
+                        self.clauses.arena[c + 1] = l;
+                        self.clauses.arena[c + k] = fl;
+                        self.clauses.watches[l as usize].push(Watch {
                             cref: w.cref,
                             blocker: first,
                         });
@@ -116,7 +116,7 @@ impl Cdcl {
                 }
             }
             ws.truncate(j);
-            self.watches[fl as usize] = ws;
+            self.clauses.watches[fl as usize] = ws;
             if confl.is_some() {
                 return confl;
             }

@@ -28,27 +28,27 @@ impl Cdcl {
     /// analysis looks at.
     pub(super) fn reduce(&mut self) {
         debug_assert!(self.trail_lim.is_empty());
-        let arena = &self.arena;
+        let arena = &self.clauses.arena;
         let key = |c: &u32| {
             let c = *c as usize;
             (arena[c + 1] >> 1, std::cmp::Reverse(arena[c + 2]))
         };
-        self.learnts.sort_unstable_by_key(key);
-        let keep = self.learnts.len() / 2;
-        let mut kept: Vec<u32> = Vec::with_capacity(self.learnts.len());
-        for (k, &c) in self.learnts.iter().enumerate() {
-            if k < keep || self.arena[c as usize + 1] >> 1 <= 2 {
+        self.clauses.learnts.sort_unstable_by_key(key);
+        let keep = self.clauses.learnts.len() / 2;
+        let mut kept: Vec<u32> = Vec::with_capacity(self.clauses.learnts.len());
+        for (k, &c) in self.clauses.learnts.iter().enumerate() {
+            if k < keep || self.clauses.arena[c as usize + 1] >> 1 <= 2 {
                 kept.push(c);
             }
         }
-        self.max_learnts += self.max_learnts / 10;
+        self.clauses.max_learnts += self.clauses.max_learnts / 10;
         // Rebuild the arena: originals then the kept learnts, without root-false literals and
         // without root-satisfied clauses.
-        let old = std::mem::take(&mut self.arena);
+        let old = std::mem::take(&mut self.clauses.arena);
         let mut arena = Vec::with_capacity(old.len());
-        let mut originals = Vec::with_capacity(self.originals.len());
+        let mut originals = Vec::with_capacity(self.clauses.originals.len());
         let mut learnts = Vec::with_capacity(kept.len());
-        let lists = [std::mem::take(&mut self.originals), kept];
+        let lists = [std::mem::take(&mut self.clauses.originals), kept];
         for (which, list) in lists.iter().enumerate() {
             for &c in list {
                 let c = c as usize;
@@ -77,17 +77,17 @@ impl Cdcl {
                 }
             }
         }
-        self.arena = arena;
-        self.originals = originals;
-        self.learnts = learnts;
-        for w in &mut self.watches {
+        self.clauses.arena = arena;
+        self.clauses.originals = originals;
+        self.clauses.learnts = learnts;
+        for w in &mut self.clauses.watches {
             w.clear();
         }
-        for k in 0..self.originals.len() {
-            self.watch_clause(self.originals[k]);
+        for k in 0..self.clauses.originals.len() {
+            self.watch_clause(self.clauses.originals[k]);
         }
-        for k in 0..self.learnts.len() {
-            self.watch_clause(self.learnts[k]);
+        for k in 0..self.clauses.learnts.len() {
+            self.watch_clause(self.clauses.learnts[k]);
         }
         for &l in &self.trail {
             self.reason[var(l)] = NO_REASON;
