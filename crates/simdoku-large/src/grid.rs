@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+pub use crate::shape::House;
 use crate::shape::Shape;
 
 /// The smallest and largest box size: 4x4 .. 121x121 grids.
@@ -162,33 +163,6 @@ fn conflict_in(shape: &Shape, cells: &[u16], x: bool) -> Option<Violation> {
 impl fmt::Debug for LargeGrid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "LargeGrid({}, {} givens)", self.shape, self.givens())
-    }
-}
-
-/// A row, column, box or diagonal, counted from 0.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum House {
-    Row(usize),
-    Column(usize),
-    Box(usize),
-    /// A jigsaw region.
-    Region(usize),
-    /// Top-left to bottom-right.
-    Diagonal,
-    /// Top-right to bottom-left.
-    AntiDiagonal,
-}
-
-impl fmt::Display for House {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            House::Row(i) => write!(f, "row {}", i + 1),
-            House::Column(i) => write!(f, "column {}", i + 1),
-            House::Box(i) => write!(f, "box {}", i + 1),
-            House::Region(i) => write!(f, "region {}", i + 1),
-            House::Diagonal => f.write_str("the main diagonal"),
-            House::AntiDiagonal => f.write_str("the anti-diagonal"),
-        }
     }
 }
 

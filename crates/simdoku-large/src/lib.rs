@@ -24,10 +24,12 @@
 #![allow(clippy::cast_precision_loss)]
 
 pub mod cdcl;
+mod config;
 mod dom;
 pub mod engine9;
 pub mod generate;
 pub mod grid;
+mod matching;
 pub mod mixed;
 pub mod pattern;
 mod restart;

@@ -14,3 +14,14 @@ pub(crate) fn luby(i: u32) -> u64 {
         i -= (1u64 << (k - 1)) - 1;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::luby;
+
+    #[test]
+    fn luby_sequence() {
+        let l: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(l, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+}

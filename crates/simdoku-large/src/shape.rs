@@ -13,7 +13,32 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::grid::House;
+/// A row, column, box or diagonal, counted from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum House {
+    Row(usize),
+    Column(usize),
+    Box(usize),
+    /// A jigsaw region.
+    Region(usize),
+    /// Top-left to bottom-right.
+    Diagonal,
+    /// Top-right to bottom-left.
+    AntiDiagonal,
+}
+
+impl fmt::Display for House {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            House::Row(i) => write!(f, "row {}", i + 1),
+            House::Column(i) => write!(f, "column {}", i + 1),
+            House::Box(i) => write!(f, "box {}", i + 1),
+            House::Region(i) => write!(f, "region {}", i + 1),
+            House::Diagonal => f.write_str("the main diagonal"),
+            House::AntiDiagonal => f.write_str("the anti-diagonal"),
+        }
+    }
+}
 
 /// The largest side. Up to 128 the solver runs GAC and clause learning on one-word candidate
 /// sets; above, singles and search on wider ones.

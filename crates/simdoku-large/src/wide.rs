@@ -9,8 +9,8 @@
 use std::ops::ControlFlow;
 use std::time::Instant;
 
+use crate::config::Stats;
 use crate::shape::Shape;
-use crate::solver::Stats;
 
 /// A contradiction.
 struct Fail;
