@@ -13,6 +13,14 @@
 //! variable true first (a value placed in a cell), Luby restarts, and a learned-clause database
 //! cut by literal block distance (LBD) at restarts.
 //!
+//! Until the first solution, decisions follow the *target phase* (Biere and Fleury, "Chasing
+//! target phases", 2020): the values of the longest conflict-free assignment met so far, so
+//! that the search keeps extending its best partial solution instead of wandering, and restarts
+//! are five times rarer. On the hardness peak of mixed grids this is what makes the difference
+//! (`docs/notes/2026-11-25-large-target-phase.md`). Once a solution is found the rest of the
+//! search is mostly a proof that no other exists, where plain phase saving and frequent restarts
+//! are faster, so the search switches to them.
+//!
 //! Counting past the first solution: each solution adds the clause that negates its decisions
 //! (propagation from the decisions derived every other variable, so the clause excludes exactly
 //! that solution) and the search goes back one level, where that clause flips the last
@@ -54,8 +62,13 @@ const GROUPS: usize = 6;
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[allow(clippy::struct_excessive_bools)] // independent switches, for measurements
 pub struct CdclConfig {
-    /// Conflicts per Luby unit between restarts.
+    /// Conflicts per Luby unit between restarts until the first solution.
     pub restart_unit: u64,
+    /// Conflicts per Luby unit between restarts after the first solution.
+    pub count_restart_unit: u64,
+    /// Until the first solution, decide each variable as in the longest conflict-free
+    /// assignment seen (target phase) instead of its last value.
+    pub target_phase: bool,
     /// Decide "true" for variables never assigned before (else "false").
     pub positive_phase: bool,
     /// Keep the last value of each variable as its next decision (phase saving).
@@ -69,7 +82,9 @@ pub struct CdclConfig {
 impl Default for CdclConfig {
     fn default() -> CdclConfig {
         CdclConfig {
-            restart_unit: 100,
+            restart_unit: 500,
+            count_restart_unit: 100,
+            target_phase: true,
             positive_phase: true,
             phase_saving: true,
             decay: 0.95,
@@ -123,6 +138,10 @@ pub struct Cdcl {
     order: VarOrder,
     /// Per variable, the value of its next decision (saved phase, or the hint's).
     phase: Vec<bool>,
+    /// The target phase: each variable's value in the longest conflict-free assignment seen,
+    /// of `target_len` variables.
+    target: Vec<bool>,
+    target_len: usize,
     analysis: Analysis,
     stats: CdclStats,
 }
@@ -194,6 +213,8 @@ impl Cdcl {
             clauses: ClauseDb::default(),
             order: VarOrder::default(),
             phase: Vec::new(),
+            target: Vec::new(),
+            target_len: 0,
             analysis: Analysis::default(),
             stats: CdclStats::default(),
         }
@@ -232,8 +253,13 @@ impl Cdcl {
                 self.phase[v] = h[self.model.var_cell[v] as usize] == self.model.var_value[v] + 1;
             }
         }
+        self.target.clone_from(&self.phase);
+        self.target_len = 0;
+        // Target phase and rare restarts until the first solution, then phase saving.
+        let mut chasing = self.cfg.target_phase;
+        let mut unit = self.cfg.restart_unit;
         let mut restarts = 0u32;
-        let mut budget = self.cfg.restart_unit * luby(1);
+        let mut budget = unit * luby(1);
         let mut conflicts_at_restart = 0u64;
         let mut ticks = 0u32;
         loop {
@@ -242,6 +268,9 @@ impl Cdcl {
                 self.stats.conflicts += 1;
                 if self.trail_lim.is_empty() {
                     return self.stats;
+                }
+                if chasing {
+                    self.update_target();
                 }
                 let back = self.analyze(confl);
                 self.cancel_until(back);
@@ -257,7 +286,7 @@ impl Cdcl {
             }
             if self.stats.conflicts - conflicts_at_restart >= budget {
                 restarts += 1;
-                budget = self.cfg.restart_unit * luby(restarts + 1);
+                budget = unit * luby(restarts + 1);
                 conflicts_at_restart = self.stats.conflicts;
                 if self.clauses.learnts.len() >= self.clauses.max_learnts {
                     self.cancel_until(0);
@@ -283,13 +312,32 @@ impl Cdcl {
                 if visitor(out).is_break() || self.trail_lim.is_empty() {
                     return self.stats;
                 }
+                chasing = false;
+                unit = self.cfg.count_restart_unit;
                 self.block_solution();
                 continue;
             };
             self.stats.decisions += 1;
-            let l = if self.phase[v] { pos(v) } else { pos(v) | 1 };
+            let value = if chasing {
+                self.target[v]
+            } else {
+                self.phase[v]
+            };
+            let l = if value { pos(v) } else { pos(v) | 1 };
             self.trail_lim.push(self.trail.len());
             self.assign(l, NO_REASON);
+        }
+    }
+
+    /// At a conflict: the levels below the current one propagated without conflict; when they
+    /// hold more variables than the target, they become the target.
+    fn update_target(&mut self) {
+        let n = self.trail_lim.last().copied().unwrap_or(0);
+        if n > self.target_len {
+            self.target_len = n;
+            for &l in &self.trail[..n] {
+                self.target[var(l)] = l & 1 == 0;
+            }
         }
     }
 

@@ -47,7 +47,7 @@ fn cdcl_solutions(p: &LargeGrid, x: bool, cfg: CdclConfig, limit: usize) -> Hash
 
 #[test]
 fn counts_match_the_dom_wdeg_search_from_raw_givens() {
-    // With and without trail reuse and phase saving, plain and X, 4x4 to 16x16:
+    // With and without trail reuse, phase saving and target phases, plain and X, 4x4 to 16x16:
     // the same solution sets as the search without learning.
     let off = Config {
         learn: Learn::Off,
@@ -63,6 +63,12 @@ fn counts_match_the_dom_wdeg_search_from_raw_givens() {
         CdclConfig {
             phase_saving: false,
             restart_unit: 8,
+            count_restart_unit: 8,
+            ..CdclConfig::default()
+        },
+        CdclConfig {
+            target_phase: false,
+            restart_unit: 100,
             ..CdclConfig::default()
         },
     ];
