@@ -23,6 +23,7 @@ cargo build --release -q -p simdoku-cli
 if [ $# -eq 0 ]; then
   set -- bench-data/large/peak_25x25_g45.txt bench-data/large/peak_25x25_g50.txt \
     bench-data/large/peak_25x25_g55.txt bench-data/large/peak_36x36_g50.txt \
+    bench-data/large/peak_36x36_g53.txt \
     bench-data/large/peak_36x36_g55.txt bench-data/large/peak_49x49_g55.txt \
     bench-data/large/peak_49x49_g60.txt bench-data/large/peak_64x64_g60.txt \
     bench-data/large/peak_100x100_g70.txt
