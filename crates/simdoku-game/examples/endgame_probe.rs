@@ -10,6 +10,10 @@ use simdoku_game::rng::Rng;
 
 fn main() {
     let mut an = Analyzer::new();
+    if let Ok(games) = std::env::var("GEN") {
+        generated(&mut an, games.parse().expect("GEN=number of games"));
+        return;
+    }
     for arg in std::env::args().skip(1) {
         let g = Grid::parse(&arg).expect("a grid");
         let t = Instant::now();
@@ -60,4 +64,63 @@ fn main() {
             e.nodes
         );
     }
+}
+
+/// The probe over generated positions (see the module docs).
+fn generated(an: &mut Analyzer, games: u64) {
+    let cap: f64 = std::env::var("CAP").map_or(10.0, |s| s.parse().expect("CAP=seconds"));
+    let (mut nodes, mut secs, mut solved, mut total) = (0u64, 0f64, 0, 0);
+    for seed in 0..games {
+        let mut rng = Rng::new(seed);
+        let mut g = Grid::EMPTY;
+        let mut positions = Vec::new();
+        loop {
+            let moves = an.legal_moves(&g);
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[rng.below(moves.len())];
+            let next = m.apply(&g);
+            let n = an.count(&next, 100_001);
+            if n < 10_000 && !positions.is_empty() {
+                break;
+            }
+            g = next;
+            if (10_000..=100_000).contains(&n) {
+                positions.push(g);
+            }
+        }
+        for g in positions {
+            let (sols, _) = an.enumerate(&g, 100_000);
+            let mut e = Endgame::new(SolutionSet::new(&sols, &mut Rng::new(seed)));
+            let all = e.set().all();
+            let t = Instant::now();
+            e.set_deadline(Some(t + std::time::Duration::from_secs_f64(cap)));
+            let root = e.analyze(&all);
+            let dt = t.elapsed().as_secs_f64();
+            let outcome = if root.iter().any(|r| r.value == Value::Win) {
+                "win"
+            } else if root.iter().all(|r| r.value == Value::Loss) {
+                "loss"
+            } else {
+                "unknown"
+            };
+            solved += usize::from(outcome != "unknown");
+            total += 1;
+            nodes += e.nodes;
+            secs += dt;
+            println!(
+                "seed {seed} {} {:6} solutions: {outcome:7} {:6.2} s {:9} nodes {:7.0} nodes/s",
+                g,
+                sols.len(),
+                dt,
+                e.nodes,
+                e.nodes as f64 / dt
+            );
+        }
+    }
+    println!(
+        "{solved} of {total} solved within {cap} s; {nodes} nodes in {secs:.1} s ({:.0} nodes/s)",
+        nodes as f64 / secs
+    );
 }

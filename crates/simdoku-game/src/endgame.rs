@@ -317,11 +317,15 @@ impl Endgame {
         let result = self.expand(node, &mut sc, depth);
         self.scratch[depth] = sc;
         let result = result?;
+        self.store(hash, result);
+        Some(result)
+    }
+
+    fn store(&mut self, hash: u64, e: Entry) {
         if self.table.len() >= TABLE_CAP {
             self.table.clear();
         }
-        self.table.insert(hash, result);
-        Some(result)
+        self.table.insert(hash, e);
     }
 
     fn expand(&mut self, node: &Node, sc: &mut Scratch, depth: usize) -> Option<Entry> {
@@ -342,19 +346,22 @@ impl Endgame {
                 after: s.count,
             });
         }
-        sc.moves.sort_unstable_by_key(|s| (s.count, s.slot));
+        // Fewest solutions first (ties by name: the dedup above sorted them so; one sort).
         sc.refuted.clear();
         for i in 0..sc.moves.len() {
             let s = sc.moves[i];
             if s.count <= 3 {
                 continue; // two or three left: the opponent keeps one and claims
             }
-            if sc
+            if let Some(&(_, after, a)) = sc
                 .refuted
                 .iter()
-                .any(|&(slot, after)| slot == s.slot && after < s.count)
+                .find(|&&(slot, after, _)| slot == s.slot && after < s.count)
             {
-                continue; // our move A lost to this move B: B loses to A
+                // Our move A lost to this move B: B loses to A (A is legal after B, as it
+                // keeps fewer); the table learns it.
+                self.store(s.hash, Entry::Win { slot: a, after });
+                continue;
             }
             node.child_into(s.local as usize, s.digit, sc);
             match self.search(&sc.child, s.hash, depth + 1)? {
@@ -364,7 +371,7 @@ impl Endgame {
                         after: s.count,
                     });
                 }
-                Entry::Win { slot, after } => sc.refuted.push((slot, after)),
+                Entry::Win { slot, after } => sc.refuted.push((slot, after, s.slot)),
             }
         }
         Some(Entry::Loss)
@@ -377,7 +384,8 @@ struct Scratch {
     counts: Vec<u32>,
     hashes: Vec<u64>,
     moves: Vec<NodeMove>,
-    refuted: Vec<(u16, u32)>,
+    /// Our moves refuted so far: (the reply's slot, solutions left after both, our move's slot).
+    refuted: Vec<(u16, u32, u16)>,
     child: Node,
     picked: Vec<usize>,
     vary: Vec<bool>,
