@@ -298,51 +298,34 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
     };
     let empty = a.common.empty;
     let mut made = 0u64;
-    let result = {
-        let w = out.writer();
-        let mut ok = true;
-        let stopped = Pipeline::new().chunk(CHUNK).run(
-            0..a.count,
-            || spec.engine(),
-            |e, &i| {
-                let g = simdoku::tools::generate(e.as_mut(), &options, &mut root.derive(i));
-                progress.done(1);
-                g
-            },
-            |i, g| {
-                let g = match g {
-                    Ok(g) => g,
-                    Err(Panicked(why)) => {
-                        // A bug in an engine: say which puzzle of the seed is missing, go on.
-                        eprintln!(
-                            "simdoku: puzzle {} of seed {seed}: engine {} failed ({why}; a bug: \
-                             please report it)",
-                            i + 1,
-                            spec.name
-                        );
-                        ok = false;
-                        return ControlFlow::Continue(());
-                    }
-                };
-                clues += g.puzzle.givens() as u64;
-                made += 1;
-                let puzzle = render::grid(&g.puzzle, empty);
-                let written = if a.with_solution {
-                    writeln!(w, "{puzzle},{}", g.solution)
-                } else {
-                    writeln!(w, "{puzzle}")
-                };
-                match written {
-                    Ok(()) => ControlFlow::Continue(()),
-                    Err(e) => ControlFlow::Break(e),
-                }
-            },
-        );
-        match stopped {
-            Some(e) => Err(e),
-            None => Ok(ok),
-        }
-    };
+    let result = generate_each(
+        a.count,
+        CHUNK,
+        || spec.engine(),
+        |e, i| {
+            let g = simdoku::tools::generate(e.as_mut(), &options, &mut root.derive(i));
+            progress.done(1);
+            g
+        },
+        |g| {
+            clues += g.puzzle.givens() as u64;
+            made += 1;
+            let puzzle = render::grid(&g.puzzle, empty);
+            if a.with_solution {
+                writeln!(out.writer(), "{puzzle},{}", g.solution)
+            } else {
+                writeln!(out.writer(), "{puzzle}")
+            }
+        },
+        |i, why| {
+            eprintln!(
+                "simdoku: puzzle {} of seed {seed}: engine {} failed ({why}; a bug: please \
+                 report it)",
+                i + 1,
+                spec.name
+            );
+        },
+    );
     progress.finish();
     if !a.common.quiet && result.is_ok() {
         let secs = start.elapsed().as_secs_f64();
@@ -706,40 +689,24 @@ fn generate_large(a: &GenerateArgs) -> ExitCode {
         (text, puzzle.givens())
     };
     let (mut made, mut clues) = (0u64, 0usize);
-    let result = {
-        let w = out.writer();
-        let mut ok = true;
-        // Grids are large: a few per thread at a time keeps memory small.
-        let chunk = 4 * rayon::current_num_threads();
-        let stopped = Pipeline::new().chunk(chunk).run(
-            0..a.count,
-            || (),
-            |(), &k| make(k),
-            |k, r| match r {
-                Ok((text, givens)) => {
-                    made += 1;
-                    clues += givens;
-                    match w.write_all(text.as_bytes()) {
-                        Ok(()) => ControlFlow::Continue(()),
-                        Err(e) => ControlFlow::Break(e),
-                    }
-                }
-                Err(Panicked(why)) => {
-                    eprintln!(
-                        "simdoku: grid seed {}: the generator failed ({why}; a bug: please \
-                         report it)",
-                        seed.wrapping_add(k)
-                    );
-                    ok = false;
-                    ControlFlow::Continue(())
-                }
-            },
-        );
-        match stopped {
-            Some(e) => Err(e),
-            None => Ok(ok),
-        }
-    };
+    // Grids are large: a few per thread at a time keeps memory small.
+    let result = generate_each(
+        a.count,
+        4 * rayon::current_num_threads(),
+        || (),
+        |(), k| make(k),
+        |(text, givens)| {
+            made += 1;
+            clues += givens;
+            out.writer().write_all(text.as_bytes())
+        },
+        |k, why| {
+            eprintln!(
+                "simdoku: grid seed {}: the generator failed ({why}; a bug: please report it)",
+                seed.wrapping_add(k)
+            );
+        },
+    );
     progress.finish();
     if !a.common.quiet && result.is_ok() {
         eprintln!(
@@ -752,6 +719,38 @@ fn generate_large(a: &GenerateArgs) -> ExitCode {
         );
     }
     close(out, result)
+}
+
+/// Makes items `0..count` with `work` on the shared pipeline and hands each to `write` in
+/// order. A panic (a bug) loses only its item: `failed` reports it and the result is then
+/// `Ok(false)`. A write error stops the run and is returned.
+fn generate_each<S, R: Send>(
+    count: u64,
+    chunk: usize,
+    init: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S, u64) -> R + Sync,
+    mut write: impl FnMut(R) -> io::Result<()>,
+    failed: impl Fn(u64, &str),
+) -> io::Result<bool> {
+    let mut ok = true;
+    let stopped = Pipeline::new().chunk(chunk).run(
+        0..count,
+        init,
+        |state, &i| work(state, i),
+        |i, r| match r.map(&mut write) {
+            Ok(Ok(())) => ControlFlow::Continue(()),
+            Ok(Err(e)) => ControlFlow::Break(e),
+            Err(Panicked(why)) => {
+                failed(i, &why);
+                ok = false;
+                ControlFlow::Continue(())
+            }
+        },
+    );
+    match stopped {
+        Some(e) => Err(e),
+        None => Ok(ok),
+    }
 }
 
 /// A seed from the clock, for runs given none.
