@@ -226,6 +226,12 @@ impl Endgame {
     /// Every move on `subset` with its value for the mover, searched in order of fewest
     /// solutions kept; stops at the first win (the moves after it stay `Unknown`).
     pub fn analyze(&mut self, subset: &[u32]) -> Vec<RootMove> {
+        self.analyze_within(subset, u32::MAX)
+    }
+
+    /// [`Endgame::analyze`] over the moves that keep at most `cap` solutions: the search stops
+    /// at the first move that keeps more (it and the moves after it stay `Unknown`).
+    pub fn analyze_within(&mut self, subset: &[u32], cap: u32) -> Vec<RootMove> {
         let all = subset;
         let mut stats = self.set.scan(all);
         stats.sort_by_key(|s| (s.count, s.slot));
@@ -253,6 +259,8 @@ impl Endgame {
                 Value::Loss
             } else if let Some(&v) = done.get(&s.hash) {
                 v
+            } else if s.count > cap {
+                break;
             } else {
                 let child = self.set.node(&self.set.keep(all, s.slot));
                 match self.search(&child, s.hash, 0) {
@@ -285,6 +293,62 @@ impl Endgame {
                 None => Value::Unknown,
             },
         }
+    }
+
+    /// Whether the side to move on `subset` wins with a move that keeps at most `cap`
+    /// solutions: `Some(true)` when one is found, `Some(false)` when every move keeps at most
+    /// `cap` and none wins, `None` when some move keeps more (not searched: a bounded look for
+    /// a cheap refutation) or time ran out. What is proven goes to the table.
+    pub fn wins_within(&mut self, subset: &[u32], cap: u32) -> Option<bool> {
+        match subset.len() {
+            0 => return None,
+            1 => return Some(false),
+            _ => {}
+        }
+        let hash = self.set.hash_of(subset);
+        if let Some(&e) = self.table.get(&hash) {
+            return Some(matches!(e, Entry::Win { .. }));
+        }
+        let mut stats = self.set.scan(subset);
+        if let Some(s) = stats.iter().find(|s| s.count == 1) {
+            self.store(
+                hash,
+                Entry::Win {
+                    slot: s.slot,
+                    after: 1,
+                },
+            );
+            return Some(true);
+        }
+        stats.sort_unstable_by_key(|s| (s.count, s.hash));
+        stats.dedup_by_key(|s| s.hash);
+        let mut beyond = false;
+        for s in &stats {
+            if s.count <= 3 {
+                continue; // two or three left: the opponent keeps one and claims
+            }
+            if s.count > cap {
+                beyond = true;
+                break;
+            }
+            let won = self.known_lost(s.count, s.hash) || {
+                let child = self.set.node(&self.set.keep(subset, s.slot));
+                self.search(&child, s.hash, 0)? == Entry::Loss
+            };
+            if won {
+                let e = Entry::Win {
+                    slot: s.slot,
+                    after: s.count,
+                };
+                self.store(hash, e);
+                return Some(true);
+            }
+        }
+        if beyond {
+            return None;
+        }
+        self.store(hash, Entry::Loss);
+        Some(false)
     }
 
     /// Reads the clock every 256 nodes, and at every node of a large subset (a scan of one
@@ -677,6 +741,45 @@ mod tests {
         }
         // Both outcomes occur, so the comparison means something.
         assert!(wins > 0 && wins < total, "{wins} of {total}");
+    }
+
+    #[test]
+    fn bounded_searches_agree_with_plain_minimax() {
+        let (mut proven, mut open) = (0, 0);
+        for seed in 0..40 {
+            let Some((_, set)) = mixed(seed) else {
+                continue;
+            };
+            let all = set.all();
+            let n = set.len() as u32;
+            let expect = brute(&set, &all);
+            for cap in [4, 8, n / 2, n] {
+                // Never wrong; complete once the cap covers every move.
+                if let Some(v) = Endgame::new(set.clone()).wins_within(&all, cap) {
+                    assert_eq!(v, expect, "seed {seed}, cap {cap}");
+                    proven += 1;
+                } else {
+                    assert!(cap < n, "seed {seed}: unbounded search gave up");
+                    open += 1;
+                }
+                // The root analysis: moves keeping more than the cap are not searched, the
+                // others get their true values.
+                for r in Endgame::new(set.clone()).analyze_within(&all, cap) {
+                    if r.value == Value::Unknown {
+                        continue;
+                    }
+                    assert!(
+                        r.count <= cap || r.count <= 3,
+                        "seed {seed}: {r:?} searched"
+                    );
+                    let child = set.keep(&all, set.move_slot(r.m).unwrap());
+                    let child_wins = r.count > 1 && brute(&set, &child);
+                    assert_eq!(r.value == Value::Win, !child_wins, "seed {seed}: {r:?}");
+                }
+            }
+        }
+        // Both bounded answers occur.
+        assert!(proven > 0 && open > 0, "{proven} proven, {open} open");
     }
 
     #[test]

@@ -80,11 +80,19 @@ pub const PROBE_RUN: usize = 24;
 /// plannable time from the start of the turn; a move proven lost is dropped for the next best
 /// ("panic mode"), until one is not proven lost or the time is up.
 pub const DEFENSE: u32 = 4;
-/// In the endgame, when the search of all moves (fewest solutions first) runs out of its share
-/// without a proven win, the move to play (keeping most) is searched on its own for up to a
-/// further `1 / ENDGAME_DEFENSE` share of the plannable time; a move proven lost gives way to
-/// the next ("defense", as in panic mode).
-pub const ENDGAME_DEFENSE: u32 = 6;
+/// In the endgame, when the search for a winning move (fewest solutions first, up to
+/// [`OFFENSE_CAP`]) ends without one, the moves keeping most are checked for a cheap refutation
+/// ([`REFUTE_CAP`]) for up to a further `1 / ENDGAME_DEFENSE` share of the plannable time left;
+/// a move found lost gives way to the next ("defense", as in panic mode).
+pub const ENDGAME_DEFENSE: u32 = 4;
+/// The endgame's search for a winning move tries the moves keeping at most this many
+/// solutions: larger sets are rarely solved in a move's time, which goes to the defense instead.
+pub const OFFENSE_CAP: u32 = 11_000;
+/// A move checked in panic mode (middle game and endgame) counts as refuted when a reply keeping
+/// at most this many solutions wins for the opponent; replies keeping more are not searched, so
+/// the check is cheap and several moves can be checked in a move's time. Most refutations found
+/// in play keep 2,000-6,000 solutions.
+pub const REFUTE_CAP: u32 = 4_000;
 
 /// The endgame carried from move to move: the solver (its set and table) and the subset of its
 /// solutions the grid still allows.
@@ -241,9 +249,8 @@ impl Player {
             });
         }
         let n = self.carried.as_ref().map_or(0, |c| c.subset.len());
-        let p = self.plannable();
-        let offense = started + endgame_share(p, n);
-        self.endgame_move(offense, offense + p / ENDGAME_DEFENSE)
+        let offense = started + endgame_share(self.plannable(), n);
+        self.endgame_move(started, offense)
     }
 
     /// How many solutions to enumerate: [`SAMPLE`], or fewer when the time left for this move
@@ -263,19 +270,22 @@ impl Player {
 
     /// Exact play over all solutions, or the best unproven move when time runs out.
     ///
-    /// Every move is searched, fewest solutions first, until `offense`; without a proven win by
-    /// then the move to play is checked on its own until `defense`, giving way to the next when
-    /// proven lost ([`defend_choice`]).
-    fn endgame_move(&mut self, offense: Instant, defense: Instant) -> Move {
-        let c = self.carried.as_mut().expect("an endgame");
+    /// The moves keeping at most [`OFFENSE_CAP`] solutions are searched, fewest first, until
+    /// `offense`; without a proven win by then the moves keeping most are checked for a cheap
+    /// refutation ([`refutation_value`]) for a further [`ENDGAME_DEFENSE`] share of the time
+    /// left, each found lost giving way to the next ([`defend_choice`]).
+    fn endgame_move(&mut self, started: Instant, offense: Instant) -> Move {
         let t = Instant::now();
+        let c = self.carried.as_mut().expect("an endgame");
         let nodes = c.endgame.nodes;
         c.endgame.set_deadline(Some(offense));
-        let mut root = c.endgame.analyze(&c.subset);
+        let mut root = c.endgame.analyze_within(&c.subset, OFFENSE_CAP);
         let mut defended = 0;
         let m = if root.iter().any(|r| r.value == Value::Win) {
             choose(&root, &mut self.rng)
         } else {
+            let left = plannable(self.opts.time, self.used + started.elapsed());
+            let defense = Instant::now() + left / ENDGAME_DEFENSE;
             c.endgame.set_deadline(Some(defense));
             let checked = vec![false; root.len()];
             let (endgame, subset) = (&mut c.endgame, &c.subset);
@@ -284,7 +294,7 @@ impl Player {
                     return None;
                 }
                 defended += 1;
-                Some(endgame.move_value(subset, m))
+                Some(refutation_value(endgame, subset, m))
             })
         };
         self.endgame_nodes += c.endgame.nodes - nodes;
@@ -293,8 +303,9 @@ impl Player {
         self.note(|| {
             let v = root.iter().find(|r| r.m == m).map(|r| r.value);
             format!(
-                "endgame: {n} solutions, {} moves, {defended} defended, play {m} ({v:?})",
-                root.len()
+                "endgame: {n} solutions, {} moves, {defended} defended, play {m} ({v:?}) after {:.2} s",
+                root.len(),
+                started.elapsed().as_secs_f64()
             )
         });
         m
@@ -303,6 +314,7 @@ impl Player {
     /// The middle game: a sample of solutions (not all of them), the legal moves proven by the
     /// solver, and exact search of the moves that leave few enough solutions.
     fn middle_move(&mut self, sample: &[Grid], deadline: Instant, defense: Instant) -> Move {
+        let t0 = Instant::now();
         let cand = self
             .analyzer
             .candidates(&self.grid)
@@ -365,18 +377,21 @@ impl Player {
         self.note(|| {
             let v = scored.iter().find(|r| r.m == m).map(|r| r.value);
             format!(
-                "middle: {} givens, {} sampled, {} legal moves, {n_probed} probed, {defended} defended, play {m} ({v:?})",
+                "middle: {} givens, {} sampled, {} legal moves, {n_probed} probed, {defended} defended, play {m} ({v:?}) after {:.2} s",
                 self.grid.givens(),
                 sample.len(),
-                moves.len()
+                moves.len(),
+                t0.elapsed().as_secs_f64()
             )
         });
         m
     }
 
     /// A move's value for us by the endgame it leads to: all solutions after it enumerated (up
-    /// to [`SAMPLE`]) and searched until `deadline`. `Unknown` when they are more than that or
-    /// time ran out; with the searched endgame (to carry if the move is played) unless lost.
+    /// to [`SAMPLE`]) and checked until `deadline` for a refutation keeping at most
+    /// [`REFUTE_CAP`]. `Unknown` when they are more than that, no such refutation was found
+    /// while a larger reply exists, or time ran out; with the searched endgame (to carry if the
+    /// move is played) unless lost.
     fn defend(&mut self, m: Move, deadline: Instant) -> (Value, Option<Carried>) {
         let after = m.apply(&self.grid);
         let t = Instant::now();
@@ -389,7 +404,18 @@ impl Player {
         if sols.len() == 1 {
             return (Value::Win, None);
         }
-        let (value, endgame) = self.solve_endgame(&sols, deadline);
+        let t = Instant::now();
+        let mut endgame = Endgame::new(SolutionSet::new(&sols, &mut self.rng));
+        endgame.set_deadline(Some(deadline));
+        let subset = endgame.set().all();
+        let value = match endgame.wins_within(&subset, REFUTE_CAP) {
+            Some(true) => Value::Loss,
+            Some(false) => Value::Win,
+            None => Value::Unknown,
+        };
+        self.endgame_nodes += endgame.nodes;
+        self.endgame_time += t.elapsed();
+        let endgame = Carried { endgame, subset };
         self.note(|| format!("  defend {m}: {} solutions, {value:?}", sols.len()));
         (value, (value != Value::Loss).then_some(endgame))
     }
@@ -458,6 +484,26 @@ pub fn endgame_share(plannable: Duration, n: usize) -> Duration {
         _ => 4,
     };
     plannable / share
+}
+
+/// Our value of playing `m` on `subset` by a bounded look for a refutation: `Loss` when a reply
+/// keeping at most [`REFUTE_CAP`] solutions wins for the opponent, `Win` when every reply keeps
+/// at most that and none does, else `Unknown` (also when the endgame's deadline passes).
+pub fn refutation_value(endgame: &mut Endgame, subset: &[u32], m: Move) -> Value {
+    let Some(slot) = endgame.set().move_slot(m) else {
+        return Value::Unknown;
+    };
+    let child = endgame.set().keep(subset, slot);
+    match child.len() {
+        0 => Value::Unknown,
+        1 => Value::Win,
+        2 | 3 => Value::Loss,
+        _ => match endgame.wins_within(&child, REFUTE_CAP) {
+            Some(true) => Value::Loss,
+            Some(false) => Value::Win,
+            None => Value::Unknown,
+        },
+    }
 }
 
 /// Panic mode: the move to play, chosen (as `choose` does) from `scored` and checked with
@@ -659,8 +705,9 @@ mod tests {
                     let share = match turn % 3 {
                         0 => middle_share(p, (turn * step as usize) % 82),
                         1 => {
-                            endgame_share(p, [2, 30_000, 30_001, 60_001][turn % 4])
-                                + p / ENDGAME_DEFENSE
+                            // The defense gets its share of what the offense left.
+                            let offense = endgame_share(p, [2, 30_000, 30_001, 60_001][turn % 4]);
+                            offense + p.saturating_sub(offense) / ENDGAME_DEFENSE
                         }
                         _ => (p / DEFENSE).max(middle_share(p, turn % 82)),
                     };
