@@ -289,12 +289,18 @@ impl Player {
             c.endgame.set_deadline(Some(defense));
             let checked = vec![false; root.len()];
             let (endgame, subset) = (&mut c.endgame, &c.subset);
+            let verbose = self.opts.verbose;
             defend_choice(&mut root, checked, &mut self.rng, |m| {
                 if Instant::now() >= defense {
                     return None;
                 }
                 defended += 1;
-                Some(refutation_value(endgame, subset, m))
+                let t = Instant::now();
+                let v = refutation_value(endgame, subset, m, defense);
+                if verbose {
+                    eprintln!("  check {m}: {v:?} in {:.2} s", t.elapsed().as_secs_f64());
+                }
+                Some(v)
             })
         };
         self.endgame_nodes += c.endgame.nodes - nodes;
@@ -388,10 +394,9 @@ impl Player {
     }
 
     /// A move's value for us by the endgame it leads to: all solutions after it enumerated (up
-    /// to [`SAMPLE`]) and checked until `deadline` for a refutation keeping at most
-    /// [`REFUTE_CAP`]. `Unknown` when they are more than that, no such refutation was found
-    /// while a larger reply exists, or time ran out; with the searched endgame (to carry if the
-    /// move is played) unless lost.
+    /// to [`SAMPLE`]) and checked for a refutation ([`wins_widening`]) until `deadline`.
+    /// `Unknown` when they are more than that or neither side is proven to win; with the
+    /// searched endgame (to carry if the move is played) unless lost.
     fn defend(&mut self, m: Move, deadline: Instant) -> (Value, Option<Carried>) {
         let after = m.apply(&self.grid);
         let t = Instant::now();
@@ -408,7 +413,7 @@ impl Player {
         let mut endgame = Endgame::new(SolutionSet::new(&sols, &mut self.rng));
         endgame.set_deadline(Some(deadline));
         let subset = endgame.set().all();
-        let value = match endgame.wins_within(&subset, REFUTE_CAP) {
+        let value = match wins_widening(&mut endgame, &subset, REFUTE_CAP, deadline) {
             Some(true) => Value::Loss,
             Some(false) => Value::Win,
             None => Value::Unknown,
@@ -416,7 +421,13 @@ impl Player {
         self.endgame_nodes += endgame.nodes;
         self.endgame_time += t.elapsed();
         let endgame = Carried { endgame, subset };
-        self.note(|| format!("  defend {m}: {} solutions, {value:?}", sols.len()));
+        self.note(|| {
+            format!(
+                "  defend {m}: {} solutions, {value:?} in {:.2} s",
+                sols.len(),
+                t.elapsed().as_secs_f64()
+            )
+        });
         (value, (value != Value::Loss).then_some(endgame))
     }
 
@@ -486,10 +497,15 @@ pub fn endgame_share(plannable: Duration, n: usize) -> Duration {
     plannable / share
 }
 
-/// Our value of playing `m` on `subset` by a bounded look for a refutation: `Loss` when a reply
-/// keeping at most [`REFUTE_CAP`] solutions wins for the opponent, `Win` when every reply keeps
-/// at most that and none does, else `Unknown` (also when the endgame's deadline passes).
-pub fn refutation_value(endgame: &mut Endgame, subset: &[u32], m: Move) -> Value {
+/// Our value of playing `m` on `subset` by a bounded look for a refutation ([`wins_widening`]
+/// until `deadline`): `Loss` when a reply wins for the opponent, `Win` when none does and every
+/// reply was searched, else `Unknown`.
+pub fn refutation_value(
+    endgame: &mut Endgame,
+    subset: &[u32],
+    m: Move,
+    deadline: Instant,
+) -> Value {
     let Some(slot) = endgame.set().move_slot(m) else {
         return Value::Unknown;
     };
@@ -498,11 +514,30 @@ pub fn refutation_value(endgame: &mut Endgame, subset: &[u32], m: Move) -> Value
         0 => Value::Unknown,
         1 => Value::Win,
         2 | 3 => Value::Loss,
-        _ => match endgame.wins_within(&child, REFUTE_CAP) {
+        _ => match wins_widening(endgame, &child, REFUTE_CAP, deadline) {
             Some(true) => Value::Loss,
             Some(false) => Value::Win,
             None => Value::Unknown,
         },
+    }
+}
+
+/// Whether the side to move on `subset` wins, by searches of its moves keeping at most `cap`
+/// solutions ([`REFUTE_CAP`] in play), then twice that, and so on while `deadline` (also the
+/// endgame's own, set by the caller) has not passed: the cheap refutations first, and the time
+/// left for the costly ones. `None` when neither is proven.
+pub fn wins_widening(
+    endgame: &mut Endgame,
+    subset: &[u32],
+    mut cap: u32,
+    deadline: Instant,
+) -> Option<bool> {
+    loop {
+        let v = endgame.wins_within(subset, cap);
+        if v.is_some() || Instant::now() >= deadline || cap as usize >= subset.len() {
+            return v;
+        }
+        cap = cap.saturating_mul(2);
     }
 }
 
@@ -811,6 +846,45 @@ mod tests {
                     let n = an.count(&reply.apply(&after), 1000);
                     assert_eq!(p.carried.as_ref().unwrap().subset.len() as u64, n);
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn widening_and_refutation_agree_with_the_full_search() {
+        let mut an = Analyzer::new();
+        let far = Instant::now() + Duration::from_hours(1);
+        for seed in 0..4 {
+            let g = with_solutions(40 + seed * 30, seed + 200);
+            let (sols, complete) = an.enumerate(&g, 1000);
+            assert!(complete);
+            let set = SolutionSet::new(&sols, &mut Rng::new(seed));
+            let all = set.all();
+            let expect = Endgame::new(set.clone()).side_to_move_wins(&all);
+            let mut e = Endgame::new(set.clone());
+            e.set_deadline(Some(far));
+            // From a cap of 4 (several widenings) and from the cap used in play.
+            for cap in [4, REFUTE_CAP] {
+                let mut e = Endgame::new(set.clone());
+                e.set_deadline(Some(far));
+                assert_eq!(wins_widening(&mut e, &all, cap, far), expect, "seed {seed}");
+            }
+            // Each move's refutation value (warm table) is its exact value for the mover.
+            for s in set.scan(&all) {
+                let m = set.slot_move(s.slot);
+                let child = set.keep(&all, s.slot);
+                let exact = match child.len() {
+                    1 => Value::Win,
+                    _ => match Endgame::new(set.clone()).side_to_move_wins(&child) {
+                        Some(true) => Value::Loss,
+                        _ => Value::Win,
+                    },
+                };
+                assert_eq!(
+                    refutation_value(&mut e, &all, m, far),
+                    exact,
+                    "seed {seed}, {m}"
+                );
             }
         }
     }
