@@ -336,7 +336,7 @@ impl Endgame {
                 after: 1,
             });
         }
-        sc.moves.sort_unstable_by_key(|s| (s.count, s.hash));
+        sc.moves.sort_unstable_by_key(|s| (s.count, s.hash, s.slot));
         sc.moves.dedup_by_key(|s| s.hash);
         // A move to a position the table already knows lost for the opponent wins at once,
         // before any child is searched (enhanced transposition cutoff: 16-20% fewer nodes).
