@@ -14,7 +14,6 @@
 //! subset, us to move), as long as A is still legal after B.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
 use simdoku_core::Grid;
@@ -174,9 +173,6 @@ pub struct Endgame {
     pub nodes: u64,
 }
 
-/// The table is cleared when it grows past this many entries.
-const TABLE_CAP: usize = 1 << 22;
-
 impl Endgame {
     /// A solver over `set`; its table lives as long as it does, so later positions (subsets)
     /// reuse what earlier searches proved.
@@ -220,7 +216,7 @@ impl Endgame {
     /// (`count` solutions named `hash`) lost for the side to move there, so that the move wins
     /// (sets of 2 or 3 are always won by the side to move: only larger ones are looked up).
     fn known_lost(&self, count: u32, hash: u64) -> bool {
-        count > 3 && self.table.get(&hash) == Some(&Entry::Loss)
+        count > 3 && self.table.get(hash) == Some(Entry::Loss)
     }
 
     /// Every move on `subset` with its value for the mover, searched in order of fewest
@@ -303,7 +299,7 @@ impl Endgame {
     /// scratch buffers.
     fn search(&mut self, node: &Node, hash: u64, depth: usize) -> Option<Entry> {
         debug_assert!(node.len() >= 2);
-        if let Some(&e) = self.table.get(&hash) {
+        if let Some(e) = self.table.get(hash) {
             return Some(e);
         }
         self.search_new(node, hash, depth)
@@ -322,15 +318,8 @@ impl Endgame {
         let result = self.expand(node, &mut sc, depth);
         self.scratch[depth] = sc;
         let result = result?;
-        self.store(hash, result);
+        self.table.insert(hash, result, node.len());
         Some(result)
-    }
-
-    fn store(&mut self, hash: u64, e: Entry) {
-        if self.table.len() >= TABLE_CAP {
-            self.table.clear();
-        }
-        self.table.insert(hash, e);
     }
 
     fn expand(&mut self, node: &Node, sc: &mut Scratch, depth: usize) -> Option<Entry> {
@@ -362,11 +351,12 @@ impl Endgame {
             {
                 // Our move A lost to this move B: B loses to A (A is legal after B, as it
                 // keeps fewer); the table learns it.
-                self.store(s.hash(), Entry::Win { slot: a, after });
+                self.table
+                    .insert(s.hash(), Entry::Win { slot: a, after }, s.count() as usize);
                 continue;
             }
             // A known child is not built.
-            let e = if let Some(&e) = self.table.get(&s.hash()) {
+            let e = if let Some(e) = self.table.get(s.hash()) {
                 e
             } else {
                 node.child_into(&s, &sc.keep, &mut sc.picked, &mut sc.child);
@@ -568,25 +558,121 @@ impl Node {
     }
 }
 
-/// The table's keys are XORs of random ids already: hash them as they are.
-#[derive(Default)]
-struct IdHasher(u64);
+/// The transposition table: positions (named by the XOR of their solutions' ids, random
+/// already, so the low bits index it as they are) and their values, in one array of
+/// (key, packed entry) slots with linear probing, at most half full. It doubles up to
+/// twice [`TABLE_CAP`] and is cleared when it holds that many entries.
+#[derive(Debug)]
+struct Table {
+    /// `(key, data)`, data 0 for an empty slot (see [`Table::pack`]); a power of two long.
+    slots: Vec<(u64, u64)>,
+    len: usize,
+    /// Entries at which it is cleared ([`TABLE_CAP`] but in tests).
+    cap: usize,
+}
 
-impl Hasher for IdHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = x;
+/// The table is cleared when it holds this many entries (in at most twice as many slots of 16
+/// bytes: 128 MiB).
+const TABLE_CAP: usize = 1 << 22;
+/// Its first size.
+const TABLE_MIN_SLOTS: usize = 1 << 12;
+
+impl Default for Table {
+    fn default() -> Table {
+        Table::with_cap(TABLE_CAP)
     }
 }
 
-type Table = HashMap<u64, Entry, BuildHasherDefault<IdHasher>>;
+impl Table {
+    const USED: u64 = 1 << 63;
+    const WIN: u64 = 1 << 62;
+
+    /// `USED | WIN | size (24 bits, saturated) << 38 | after (27 bits) << 11 | slot (11 bits)`;
+    /// `size`, the position's solutions, is kept for a replacement rule.
+    fn pack(e: Entry, size: usize) -> u64 {
+        let size = (size.min((1 << 24) - 1) as u64) << 38;
+        match e {
+            Entry::Loss => Self::USED | size,
+            Entry::Win { slot, after } => {
+                debug_assert!(slot < 1 << 11 && after < 1 << 27);
+                Self::USED | Self::WIN | size | u64::from(after) << 11 | u64::from(slot)
+            }
+        }
+    }
+
+    fn unpack(data: u64) -> Entry {
+        if data & Self::WIN == 0 {
+            Entry::Loss
+        } else {
+            Entry::Win {
+                slot: (data & 0x7ff) as u16,
+                after: ((data >> 11) & ((1 << 27) - 1)) as u32,
+            }
+        }
+    }
+
+    fn with_cap(cap: usize) -> Table {
+        Table {
+            slots: vec![(0, 0); TABLE_MIN_SLOTS.min(cap * 2).next_power_of_two()],
+            len: 0,
+            cap,
+        }
+    }
+
+    fn get(&self, key: u64) -> Option<Entry> {
+        let mask = self.slots.len() - 1;
+        let mut i = key as usize & mask;
+        loop {
+            let (k, data) = self.slots[i];
+            if data == 0 {
+                return None;
+            }
+            if k == key {
+                return Some(Self::unpack(data));
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Sets the entry of `key`, a position of `size` solutions.
+    fn insert(&mut self, key: u64, e: Entry, size: usize) {
+        if self.len >= self.cap {
+            self.clear();
+        }
+        if self.put(key, Self::pack(e, size)) {
+            self.len += 1;
+            if self.len * 2 > self.slots.len() && self.slots.len() < self.cap * 2 {
+                let grown = vec![(0, 0); self.slots.len() * 2];
+                let old = std::mem::replace(&mut self.slots, grown);
+                for (k, data) in old {
+                    if data != 0 {
+                        self.put(k, data);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Stores `data` under `key`; whether the key is new.
+    fn put(&mut self, key: u64, data: u64) -> bool {
+        let mask = self.slots.len() - 1;
+        let mut i = key as usize & mask;
+        loop {
+            let slot = &mut self.slots[i];
+            if slot.1 == 0 || slot.0 == key {
+                let new = slot.1 == 0;
+                *slot = (key, data);
+                return new;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn clear(&mut self) {
+        self.slots.fill((0, 0));
+        self.len = 0;
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -750,6 +836,44 @@ mod tests {
                 assert_eq!(t.hash, set.hash_of(&other));
             }
         }
+    }
+
+    #[test]
+    fn table_agrees_with_a_map() {
+        // Small cap: the table grows 8 -> 64 slots, is cleared at 32 entries, and keys that
+        // share their low bits (one slot) probe past each other.
+        let mut t = Table {
+            slots: vec![(0, 0); 8],
+            len: 0,
+            cap: 32,
+        };
+        let mut model: HashMap<u64, Entry> = HashMap::new();
+        let mut rng = Rng::new(7);
+        for i in 0..2000u64 {
+            let key = match i % 3 {
+                0 => rng.next_u64(),
+                1 => rng.next_u64() << 6 | 5, // all in one home slot
+                _ => rng.below(40) as u64,    // repeats: overwrites
+            };
+            let e = match rng.below(3) {
+                0 => Entry::Loss,
+                _ => Entry::Win {
+                    slot: rng.below(729) as u16,
+                    after: rng.below(1 << 27) as u32,
+                },
+            };
+            if model.len() == 32 {
+                model.clear();
+            }
+            t.insert(key, e, rng.below(1 << 30));
+            model.insert(key, e);
+            assert_eq!(t.len, model.len());
+            for (&k, &v) in &model {
+                assert_eq!(t.get(k), Some(v));
+            }
+            assert_eq!(t.get(rng.next_u64()), None);
+        }
+        assert_eq!(t.slots.len(), 64);
     }
 
     #[test]
