@@ -323,18 +323,23 @@ impl Endgame {
     }
 
     fn expand(&mut self, node: &Node, sc: &mut Scratch, depth: usize) -> Option<Entry> {
-        if let Some(slot) = node.scan_into(&mut sc.stats, &mut sc.moves, &mut sc.keep) {
+        let mut len = 0;
+        if let Some(slot) = node.scan_into(&mut sc.stats, &mut sc.moves, &mut len, &mut sc.keep) {
             return Some(Entry::Win { slot, after: 1 });
         }
-        sc.moves.sort_unstable();
-        sc.moves.dedup_by_key(|s| s.hash());
+        let moves = &mut sc.moves[..len];
+        moves.sort_unstable();
+        // Moves that keep the same subset, adjacent now: the first (lowest slot) stays.
+        let mut len = usize::from(!moves.is_empty());
+        for i in 1..moves.len() {
+            let keep = moves[i].hash() != moves[len - 1].hash();
+            moves[len] = moves[i];
+            len += usize::from(keep);
+        }
+        let moves = &sc.moves[..len];
         // A move to a position the table already knows lost for the opponent wins at once,
         // before any child is searched (enhanced transposition cutoff: 16-20% fewer nodes).
-        if let Some(s) = sc
-            .moves
-            .iter()
-            .find(|s| self.known_lost(s.count(), s.hash()))
-        {
+        if let Some(s) = moves.iter().find(|s| self.known_lost(s.count(), s.hash())) {
             return Some(Entry::Win {
                 slot: s.slot(),
                 after: s.count(),
@@ -342,7 +347,7 @@ impl Endgame {
         }
         // Fewest solutions first (ties by name: the dedup above sorted them so; one sort).
         sc.refuted.clear();
-        for i in 0..sc.moves.len() {
+        for i in 0..len {
             let s = sc.moves[i];
             if let Some(&(_, after, a)) = sc
                 .refuted
@@ -381,6 +386,7 @@ impl Endgame {
 struct Scratch {
     /// Per column of the node; all zero between scans.
     stats: Vec<ColStat>,
+    /// The node's moves (a prefix: the scan says how many), sorted, one per kept subset.
     moves: Vec<NodeMove>,
     /// Our moves refuted so far: (the reply's slot, solutions left after both, our move's slot).
     refuted: Vec<(u16, u32, u16)>,
@@ -474,6 +480,7 @@ impl Node {
         &self,
         stats: &mut Vec<ColStat>,
         moves: &mut Vec<NodeMove>,
+        len: &mut usize,
         keep: &mut Vec<usize>,
     ) -> Option<u16> {
         let k = self.cols.len();
@@ -490,31 +497,47 @@ impl Node {
             }
         }
         let n = self.len() as u32;
-        let mut win = None;
-        moves.clear();
+        // The digits that keep some but not all (1 <= c < n), without a branch per digit, as
+        // 16-bit lanes (bit = digit), four columns to a word: one loop over the legal moves of
+        // four columns instead of one per column (a mispredicted exit each).
+        let mut words = [0u64; 81usize.div_ceil(4)];
         keep.clear();
-        for (j, (st, &col)) in stats.iter_mut().zip(&self.cols).enumerate() {
-            // The digits that keep some but not all (1 <= c < n), without a branch per digit.
-            let mut live = 0u32;
+        keep.resize(k, 0);
+        let mut kept = 0;
+        for (j, st) in stats.iter().enumerate() {
+            let mut live = 0u64;
             for d in 1..10 {
-                live |= u32::from(st.count[d].wrapping_sub(1) < n - 1) << d;
+                live |= u64::from(st.count[d].wrapping_sub(1) < n - 1) << d;
             }
-            if live != 0 {
-                keep.push(j);
-            }
-            while live != 0 {
-                let d = live.trailing_zeros() as usize & 15;
-                live &= live - 1;
-                let c = st.count[d];
-                let slot = u16::from(col) * 9 + d as u16 - 1;
-                if c == 1 {
-                    win = win.or(Some(slot));
-                } else if c > 3 {
-                    moves.push(NodeMove::new(c, st.hash[d], slot, j as u8, d as u8));
-                }
-            }
-            *st = ColStat::default();
+            words[j / 4] |= live << (16 * (j % 4));
+            keep[kept] = j;
+            kept += usize::from(live != 0);
         }
+        keep.truncate(kept);
+        if moves.len() < 9 * k {
+            moves.resize(9 * k, NodeMove(0));
+        }
+        let mut count = 0;
+        let mut win = None;
+        'words: for (w, &word) in words[..k.div_ceil(4)].iter().enumerate() {
+            let mut live = word;
+            while live != 0 {
+                let bit = live.trailing_zeros() as usize;
+                live &= live - 1;
+                let (j, d) = (w * 4 + bit / 16, bit % 16);
+                let st = &stats[j];
+                let c = st.count[d];
+                let slot = u16::from(self.cols[j]) * 9 + d as u16 - 1;
+                if c == 1 {
+                    win = Some(slot);
+                    break 'words;
+                }
+                moves[count] = NodeMove::new(c, st.hash[d], slot, j as u8, d as u8);
+                count += usize::from(c > 3);
+            }
+        }
+        stats.fill(ColStat::default());
+        *len = count;
         win
     }
 
