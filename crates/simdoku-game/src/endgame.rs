@@ -14,7 +14,6 @@
 //! subset, us to move), as long as A is still legal after B.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
 use simdoku_core::Grid;
@@ -174,9 +173,6 @@ pub struct Endgame {
     pub nodes: u64,
 }
 
-/// The table is cleared when it grows past this many entries.
-const TABLE_CAP: usize = 1 << 22;
-
 impl Endgame {
     /// A solver over `set`; its table lives as long as it does, so later positions (subsets)
     /// reuse what earlier searches proved.
@@ -220,7 +216,7 @@ impl Endgame {
     /// (`count` solutions named `hash`) lost for the side to move there, so that the move wins
     /// (sets of 2 or 3 are always won by the side to move: only larger ones are looked up).
     fn known_lost(&self, count: u32, hash: u64) -> bool {
-        count > 3 && self.table.get(&hash) == Some(&Entry::Loss)
+        count > 3 && self.table.get(hash) == Some(Entry::Loss)
     }
 
     /// Every move on `subset` with its value for the mover, searched in order of fewest
@@ -367,9 +363,14 @@ impl Endgame {
     /// scratch buffers.
     fn search(&mut self, node: &Node, hash: u64, depth: usize) -> Option<Entry> {
         debug_assert!(node.len() >= 2);
-        if let Some(&e) = self.table.get(&hash) {
+        if let Some(e) = self.table.get(hash) {
             return Some(e);
         }
+        self.search_new(node, hash, depth)
+    }
+
+    /// [`Self::search`] of a position the table does not know.
+    fn search_new(&mut self, node: &Node, hash: u64, depth: usize) -> Option<Entry> {
         self.nodes += 1;
         if self.out_of_time(node.len()) {
             return None;
@@ -381,61 +382,63 @@ impl Endgame {
         let result = self.expand(node, &mut sc, depth);
         self.scratch[depth] = sc;
         let result = result?;
-        self.store(hash, result);
+        self.table.insert(hash, result, node.len());
         Some(result)
     }
 
-    fn store(&mut self, hash: u64, e: Entry) {
-        if self.table.len() >= TABLE_CAP {
-            self.table.clear();
-        }
-        self.table.insert(hash, e);
-    }
-
     fn expand(&mut self, node: &Node, sc: &mut Scratch, depth: usize) -> Option<Entry> {
-        node.scan_into(&mut sc.counts, &mut sc.hashes, &mut sc.moves);
-        if let Some(s) = sc.moves.iter().find(|s| s.count == 1) {
-            return Some(Entry::Win {
-                slot: s.slot,
-                after: 1,
-            });
+        let mut len = 0;
+        if let Some(slot) = node.scan_into(&mut sc.stats, &mut sc.moves, &mut len, &mut sc.keep) {
+            return Some(Entry::Win { slot, after: 1 });
         }
-        sc.moves.sort_unstable_by_key(|s| (s.count, s.hash));
-        sc.moves.dedup_by_key(|s| s.hash);
+        let moves = &mut sc.moves[..len];
+        moves.sort_unstable();
+        // Moves that keep the same subset, adjacent now: the first (lowest slot) stays.
+        let mut len = usize::from(!moves.is_empty());
+        for i in 1..moves.len() {
+            let keep = moves[i].hash() != moves[len - 1].hash();
+            moves[len] = moves[i];
+            len += usize::from(keep);
+        }
+        let moves = &sc.moves[..len];
         // A move to a position the table already knows lost for the opponent wins at once,
         // before any child is searched (enhanced transposition cutoff: 16-20% fewer nodes).
-        if let Some(s) = sc.moves.iter().find(|s| self.known_lost(s.count, s.hash)) {
+        if let Some(s) = moves.iter().find(|s| self.known_lost(s.count(), s.hash())) {
             return Some(Entry::Win {
-                slot: s.slot,
-                after: s.count,
+                slot: s.slot(),
+                after: s.count(),
             });
         }
         // Fewest solutions first (ties by name: the dedup above sorted them so; one sort).
         sc.refuted.clear();
-        for i in 0..sc.moves.len() {
+        for i in 0..len {
             let s = sc.moves[i];
-            if s.count <= 3 {
-                continue; // two or three left: the opponent keeps one and claims
-            }
             if let Some(&(_, after, a)) = sc
                 .refuted
                 .iter()
-                .find(|&&(slot, after, _)| slot == s.slot && after < s.count)
+                .find(|&&(slot, after, _)| slot == s.slot() && after < s.count())
             {
                 // Our move A lost to this move B: B loses to A (A is legal after B, as it
                 // keeps fewer); the table learns it.
-                self.store(s.hash, Entry::Win { slot: a, after });
+                self.table
+                    .insert(s.hash(), Entry::Win { slot: a, after }, s.count() as usize);
                 continue;
             }
-            node.child_into(s.local as usize, s.digit, sc);
-            match self.search(&sc.child, s.hash, depth + 1)? {
+            // A known child is not built.
+            let e = if let Some(e) = self.table.get(s.hash()) {
+                e
+            } else {
+                node.child_into(&s, &sc.keep, &mut sc.picked, &mut sc.child);
+                self.search_new(&sc.child, s.hash(), depth + 1)?
+            };
+            match e {
                 Entry::Loss => {
                     return Some(Entry::Win {
-                        slot: s.slot,
-                        after: s.count,
+                        slot: s.slot(),
+                        after: s.count(),
                     });
                 }
-                Entry::Win { slot, after } => sc.refuted.push((slot, after, s.slot)),
+                Entry::Win { slot, after } => sc.refuted.push((slot, after, s.slot())),
             }
         }
         Some(Entry::Loss)
@@ -445,53 +448,85 @@ impl Endgame {
 /// The buffers of one search depth, reused from node to node (no allocation once warm).
 #[derive(Debug, Default)]
 struct Scratch {
-    counts: Vec<u32>,
-    hashes: Vec<u64>,
+    /// Per column of the node; all zero between scans.
+    stats: Vec<ColStat>,
+    /// The node's moves (a prefix: the scan says how many), sorted, one per kept subset.
     moves: Vec<NodeMove>,
     /// Our moves refuted so far: (the reply's slot, solutions left after both, our move's slot).
     refuted: Vec<(u16, u32, u16)>,
-    child: Node,
-    picked: Vec<usize>,
-    vary: Vec<bool>,
+    /// The node's columns where its solutions differ (indices into its `cols`).
     keep: Vec<usize>,
+    picked: Vec<u32>,
+    child: Node,
 }
 
-/// A subset in the search's compact form: only the columns where its solutions still differ.
+/// One column of a scan: solutions and XOR of their ids per digit. Indexed by the digit itself
+/// masked to 4 bits (`d & 15`, digits 1..=9), so the scan needs no bounds checks.
+#[derive(Clone, Copy, Debug, Default)]
+struct ColStat {
+    count: [u32; 16],
+    hash: [u64; 16],
+}
+
+/// A subset in the search's compact form: the columns where its parent's solutions differed
+/// (a superset of those where its own differ: the scan finds those, and the children keep only
+/// them, so no separate pass looks for constant columns).
 #[derive(Debug, Default)]
 struct Node {
-    /// Column indices into the set's varying cells.
+    /// Column indices into the set's varying cells, increasing.
     cols: Vec<u8>,
     /// Row-major, `cols.len()` digits per solution.
     rows: Vec<u8>,
     ids: Vec<u64>,
 }
 
-/// A move on a [`Node`].
-#[derive(Clone, Copy, Debug)]
-struct NodeMove {
-    slot: u16,
-    local: u8,
-    digit: u8,
-    count: u32,
-    hash: u64,
+/// A move on a [`Node`], packed so that plain integer order is the search order: solutions
+/// kept, then the name of what is kept, then the slot (`count | hash | slot | local | digit`
+/// from the high bits down).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct NodeMove(u128);
+
+impl NodeMove {
+    fn new(count: u32, hash: u64, slot: u16, local: u8, digit: u8) -> NodeMove {
+        NodeMove(
+            u128::from(count) << 96
+                | u128::from(hash) << 32
+                | u128::from(slot) << 16
+                | u128::from(local) << 8
+                | u128::from(digit),
+        )
+    }
+    fn count(self) -> u32 {
+        (self.0 >> 96) as u32
+    }
+    fn hash(self) -> u64 {
+        (self.0 >> 32) as u64
+    }
+    fn slot(self) -> u16 {
+        (self.0 >> 16) as u16
+    }
+    /// The column, an index into the node's `cols`.
+    fn local(self) -> usize {
+        usize::from((self.0 >> 8) as u8)
+    }
+    fn digit(self) -> u8 {
+        self.0 as u8
+    }
 }
 
 impl SolutionSet {
-    /// `subset` in compact form.
+    /// `subset` in compact form (every column of the set).
     fn node(&self, subset: &[u32]) -> Node {
-        let cols: Vec<u8> = (0..self.cells.len() as u8).collect();
-        let picked: Vec<usize> = subset.iter().map(|&i| i as usize).collect();
-        let mut out = Node::default();
-        let (mut vary, mut keep) = (Vec::new(), Vec::new());
-        Node::build(
-            &cols,
-            &self.digits,
-            &picked,
-            &self.ids,
-            &mut out,
-            &mut vary,
-            &mut keep,
-        );
+        let k = self.cells.len();
+        let mut out = Node {
+            cols: (0..k as u8).collect(),
+            ..Node::default()
+        };
+        for &i in subset {
+            out.rows
+                .extend_from_slice(&self.digits[i as usize * k..][..k]);
+            out.ids.push(self.ids[i as usize]);
+        }
         out
     }
 }
@@ -501,105 +536,230 @@ impl Node {
         self.ids.len()
     }
 
-    /// Fills `out` with rows `picked` of a row-major table over `cols` (ids `ids`, by row),
-    /// keeping only the columns where they differ.
-    fn build(
-        cols: &[u8],
-        rows: &[u8],
-        picked: &[usize],
-        ids: &[u64],
-        out: &mut Node,
-        vary: &mut Vec<bool>,
+    /// The moves that keep four or more solutions but not all, with what they keep, into
+    /// `moves` (two or three left lose for the mover: the opponent keeps one and claims), and
+    /// the columns where the solutions differ into `keep`; or the first move in slot order that
+    /// keeps one solution (a win), if any. Leaves `stats` all zero.
+    fn scan_into(
+        &self,
+        stats: &mut Vec<ColStat>,
+        moves: &mut Vec<NodeMove>,
+        len: &mut usize,
         keep: &mut Vec<usize>,
-    ) {
-        let k = cols.len();
-        let first = &rows[picked[0] * k..][..k];
-        vary.clear();
-        vary.resize(k, false);
-        for &r in &picked[1..] {
-            for ((v, a), b) in vary.iter_mut().zip(&rows[r * k..][..k]).zip(first) {
-                *v |= a != b;
-            }
-        }
-        keep.clear();
-        keep.extend((0..k).filter(|&c| vary[c]));
-        out.rows.clear();
-        for &r in picked {
-            let row = &rows[r * k..][..k];
-            out.rows.extend(keep.iter().map(|&c| row[c]));
-        }
-        out.cols.clear();
-        out.cols.extend(keep.iter().map(|&c| cols[c]));
-        out.ids.clear();
-        out.ids.extend(picked.iter().map(|&r| ids[r]));
-    }
-
-    /// Every legal move (keeps some but not all), with what it keeps, into `moves`.
-    fn scan_into(&self, counts: &mut Vec<u32>, hashes: &mut Vec<u64>, moves: &mut Vec<NodeMove>) {
+    ) -> Option<u16> {
         let k = self.cols.len();
-        counts.clear();
-        counts.resize(k * 9, 0);
-        hashes.clear();
-        hashes.resize(k * 9, 0);
+        debug_assert!(k > 0, "two or more distinct solutions differ somewhere");
+        if stats.len() < k {
+            stats.resize(k, ColStat::default());
+        }
+        let stats = &mut stats[..k];
         for (row, &id) in self.rows.chunks_exact(k).zip(&self.ids) {
-            for (j, &d) in row.iter().enumerate() {
-                let s = j * 9 + d as usize - 1;
-                counts[s] += 1;
-                hashes[s] ^= id;
+            for (st, &d) in stats.iter_mut().zip(row) {
+                let d = usize::from(d) & 15;
+                st.count[d] += 1;
+                st.hash[d] ^= id;
             }
         }
         let n = self.len() as u32;
-        moves.clear();
-        moves.extend(
-            (0..k * 9)
-                .filter(|&s| counts[s] > 0 && counts[s] < n)
-                .map(|s| NodeMove {
-                    slot: u16::from(self.cols[s / 9]) * 9 + (s % 9) as u16,
-                    local: (s / 9) as u8,
-                    digit: (s % 9) as u8 + 1,
-                    count: counts[s],
-                    hash: hashes[s],
-                }),
-        );
+        // The digits that keep some but not all (1 <= c < n), without a branch per digit, as
+        // 16-bit lanes (bit = digit), four columns to a word: one loop over the legal moves of
+        // four columns instead of one per column (a mispredicted exit each).
+        let mut words = [0u64; 81usize.div_ceil(4)];
+        keep.clear();
+        keep.resize(k, 0);
+        let mut kept = 0;
+        for (j, st) in stats.iter().enumerate() {
+            let mut live = 0u64;
+            for d in 1..10 {
+                live |= u64::from(st.count[d].wrapping_sub(1) < n - 1) << d;
+            }
+            words[j / 4] |= live << (16 * (j % 4));
+            keep[kept] = j;
+            kept += usize::from(live != 0);
+        }
+        keep.truncate(kept);
+        if moves.len() < 9 * k {
+            moves.resize(9 * k, NodeMove(0));
+        }
+        let mut count = 0;
+        let mut win = None;
+        'words: for (w, &word) in words[..k.div_ceil(4)].iter().enumerate() {
+            let mut live = word;
+            while live != 0 {
+                let bit = live.trailing_zeros() as usize;
+                live &= live - 1;
+                let (j, d) = (w * 4 + bit / 16, bit % 16);
+                let st = &stats[j];
+                let c = st.count[d];
+                let slot = u16::from(self.cols[j]) * 9 + d as u16 - 1;
+                if c == 1 {
+                    win = Some(slot);
+                    break 'words;
+                }
+                moves[count] = NodeMove::new(c, st.hash[d], slot, j as u8, d as u8);
+                count += usize::from(c > 3);
+            }
+        }
+        stats.fill(ColStat::default());
+        *len = count;
+        win
     }
 
-    /// The node a move leads to, into `sc.child`.
-    fn child_into(&self, local: usize, digit: u8, sc: &mut Scratch) {
+    /// The node move `m` leads to, into `out`, over the columns `keep` (where this node's
+    /// solutions differ).
+    fn child_into(&self, m: &NodeMove, keep: &[usize], picked: &mut Vec<u32>, out: &mut Node) {
         let k = self.cols.len();
-        sc.picked.clear();
-        sc.picked
-            .extend((0..self.len()).filter(|&r| self.rows[r * k + local] == digit));
-        Node::build(
-            &self.cols,
-            &self.rows,
-            &sc.picked,
-            &self.ids,
-            &mut sc.child,
-            &mut sc.vary,
-            &mut sc.keep,
-        );
-    }
-}
-
-/// The table's keys are XORs of random ids already: hash them as they are.
-#[derive(Default)]
-struct IdHasher(u64);
-
-impl Hasher for IdHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        // The kept rows, without a branch per row.
+        picked.clear();
+        picked.resize(self.len() + 1, 0);
+        let mut p = 0;
+        for (r, &d) in self.rows[m.local()..].iter().step_by(k).enumerate() {
+            picked[p] = r as u32;
+            p += usize::from(d == m.digit());
+        }
+        debug_assert_eq!(p, m.count() as usize);
+        let k2 = keep.len();
+        out.rows.clear();
+        out.ids.clear();
+        out.ids
+            .extend(picked[..p].iter().map(|&r| self.ids[r as usize]));
+        out.cols.clear();
+        if k2 * 4 > k * 3 {
+            // Few columns became constant: whole rows are cheaper to copy than to gather, and
+            // the child's scan skips the constant ones when it builds its own children.
+            out.cols.extend_from_slice(&self.cols);
+            for &r in &picked[..p] {
+                out.rows
+                    .extend_from_slice(&self.rows[r as usize * k..][..k]);
+            }
+            return;
+        }
+        out.cols.extend(keep.iter().map(|&c| self.cols[c]));
+        out.rows.resize(p * k2, 0);
+        for (&r, orow) in picked[..p].iter().zip(out.rows.chunks_exact_mut(k2)) {
+            let row = &self.rows[r as usize * k..][..k];
+            for (o, &c) in orow.iter_mut().zip(keep) {
+                *o = row[c];
+            }
         }
     }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = x;
+}
+
+/// The transposition table: positions (named by the XOR of their solutions' ids, random
+/// already, so the low bits index it as they are) and their values, in one array of
+/// (key, packed entry) slots with linear probing, at most half full. It doubles up to
+/// twice [`TABLE_CAP`] and is cleared when it holds that many entries.
+#[derive(Debug)]
+struct Table {
+    /// `(key, data)`, data 0 for an empty slot (see [`Table::pack`]); a power of two long.
+    slots: Vec<(u64, u64)>,
+    len: usize,
+    /// Entries at which it is cleared ([`TABLE_CAP`] but in tests).
+    cap: usize,
+}
+
+/// The table is cleared when it holds this many entries (in at most twice as many slots of 16
+/// bytes: 128 MiB).
+const TABLE_CAP: usize = 1 << 22;
+/// Its first size.
+const TABLE_MIN_SLOTS: usize = 1 << 12;
+
+impl Default for Table {
+    fn default() -> Table {
+        Table::with_cap(TABLE_CAP)
     }
 }
 
-type Table = HashMap<u64, Entry, BuildHasherDefault<IdHasher>>;
+impl Table {
+    const USED: u64 = 1 << 63;
+    const WIN: u64 = 1 << 62;
+
+    /// `USED | WIN | size (24 bits, saturated) << 38 | after (27 bits) << 11 | slot (11 bits)`;
+    /// `size`, the position's solutions, is kept for a replacement rule.
+    fn pack(e: Entry, size: usize) -> u64 {
+        let size = (size.min((1 << 24) - 1) as u64) << 38;
+        match e {
+            Entry::Loss => Self::USED | size,
+            Entry::Win { slot, after } => {
+                debug_assert!(slot < 1 << 11 && after < 1 << 27);
+                Self::USED | Self::WIN | size | u64::from(after) << 11 | u64::from(slot)
+            }
+        }
+    }
+
+    fn unpack(data: u64) -> Entry {
+        if data & Self::WIN == 0 {
+            Entry::Loss
+        } else {
+            Entry::Win {
+                slot: (data & 0x7ff) as u16,
+                after: ((data >> 11) & ((1 << 27) - 1)) as u32,
+            }
+        }
+    }
+
+    fn with_cap(cap: usize) -> Table {
+        Table {
+            slots: vec![(0, 0); TABLE_MIN_SLOTS.min(cap * 2).next_power_of_two()],
+            len: 0,
+            cap,
+        }
+    }
+
+    fn get(&self, key: u64) -> Option<Entry> {
+        let mask = self.slots.len() - 1;
+        let mut i = key as usize & mask;
+        loop {
+            let (k, data) = self.slots[i];
+            if data == 0 {
+                return None;
+            }
+            if k == key {
+                return Some(Self::unpack(data));
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Sets the entry of `key`, a position of `size` solutions.
+    fn insert(&mut self, key: u64, e: Entry, size: usize) {
+        if self.len >= self.cap {
+            self.clear();
+        }
+        if self.put(key, Self::pack(e, size)) {
+            self.len += 1;
+            if self.len * 2 > self.slots.len() && self.slots.len() < self.cap * 2 {
+                let grown = vec![(0, 0); self.slots.len() * 2];
+                let old = std::mem::replace(&mut self.slots, grown);
+                for (k, data) in old {
+                    if data != 0 {
+                        self.put(k, data);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Stores `data` under `key`; whether the key is new.
+    fn put(&mut self, key: u64, data: u64) -> bool {
+        let mask = self.slots.len() - 1;
+        let mut i = key as usize & mask;
+        loop {
+            let slot = &mut self.slots[i];
+            if slot.1 == 0 || slot.0 == key {
+                let new = slot.1 == 0;
+                *slot = (key, data);
+                return new;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn clear(&mut self) {
+        self.slots.fill((0, 0));
+        self.len = 0;
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -802,6 +962,44 @@ mod tests {
                 assert_eq!(t.hash, set.hash_of(&other));
             }
         }
+    }
+
+    #[test]
+    fn table_agrees_with_a_map() {
+        // Small cap: the table grows 8 -> 64 slots, is cleared at 32 entries, and keys that
+        // share their low bits (one slot) probe past each other.
+        let mut t = Table {
+            slots: vec![(0, 0); 8],
+            len: 0,
+            cap: 32,
+        };
+        let mut model: HashMap<u64, Entry> = HashMap::new();
+        let mut rng = Rng::new(7);
+        for i in 0..2000u64 {
+            let key = match i % 3 {
+                0 => rng.next_u64(),
+                1 => rng.next_u64() << 6 | 5, // all in one home slot
+                _ => rng.below(40) as u64,    // repeats: overwrites
+            };
+            let e = match rng.below(3) {
+                0 => Entry::Loss,
+                _ => Entry::Win {
+                    slot: rng.below(729) as u16,
+                    after: rng.below(1 << 27) as u32,
+                },
+            };
+            if model.len() == 32 {
+                model.clear();
+            }
+            t.insert(key, e, rng.below(1 << 30));
+            model.insert(key, e);
+            assert_eq!(t.len, model.len());
+            for (&k, &v) in &model {
+                assert_eq!(t.get(k), Some(v));
+            }
+            assert_eq!(t.get(rng.next_u64()), None);
+        }
+        assert_eq!(t.slots.len(), 64);
     }
 
     #[test]
