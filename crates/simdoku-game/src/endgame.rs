@@ -302,17 +302,18 @@ impl Endgame {
             _ => {}
         }
         let hash = self.set.hash_of(subset);
-        if let Some(&e) = self.table.get(&hash) {
+        if let Some(e) = self.table.get(hash) {
             return Some(matches!(e, Entry::Win { .. }));
         }
         let mut stats = self.set.scan(subset);
         if let Some(s) = stats.iter().find(|s| s.count == 1) {
-            self.store(
+            self.table.insert(
                 hash,
                 Entry::Win {
                     slot: s.slot,
                     after: 1,
                 },
+                subset.len(),
             );
             return Some(true);
         }
@@ -336,14 +337,14 @@ impl Endgame {
                     slot: s.slot,
                     after: s.count,
                 };
-                self.store(hash, e);
+                self.table.insert(hash, e, subset.len());
                 return Some(true);
             }
         }
         if beyond {
             return None;
         }
-        self.store(hash, Entry::Loss);
+        self.table.insert(hash, Entry::Loss, subset.len());
         Some(false)
     }
 
