@@ -699,8 +699,9 @@ struct Table {
 }
 
 /// The table is cleared when it holds this many entries (in at most twice as many slots of 16
-/// bytes: 128 MiB).
-const TABLE_CAP: usize = 1 << 22;
+/// bytes: 512 MiB, NineDigits' size too). At 700k+ nodes/s a 4M cap was reached several times
+/// in one move's search, and a clear loses every proof the game's later moves reuse.
+const TABLE_CAP: usize = 1 << 24;
 /// Its first size.
 const TABLE_MIN_SLOTS: usize = 1 << 12;
 
