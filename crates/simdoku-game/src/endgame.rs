@@ -381,6 +381,25 @@ impl Endgame {
     }
 }
 
+/// Per column `j..j + W` of `rows` (`k` digits a row), the digits that occur exactly once, as
+/// bits (up to four columns: a zero-filled `[u32; 4]`).
+fn singles<const W: usize>(rows: &[u8], k: usize, j: usize) -> [u32; 4] {
+    let (mut once, mut twice) = ([0u32; W], [0u32; W]);
+    for row in rows.chunks_exact(k) {
+        let row: &[u8; W] = row[j..j + W].try_into().expect("W columns");
+        for t in 0..W {
+            let b = 1 << (row[t] & 15);
+            twice[t] |= once[t] & b;
+            once[t] |= b;
+        }
+    }
+    let mut out = [0; 4];
+    for t in 0..W {
+        out[t] = once[t] & !twice[t];
+    }
+    out
+}
+
 /// Whether two columns of a scan (`n` solutions) split them into the same subsets.
 fn same_partition(a: &ColStat, b: &ColStat, n: u32) -> bool {
     (1..10)
@@ -499,17 +518,20 @@ impl Node {
         // Most nodes (73% on the probe) are won at once by a move that keeps one solution: a
         // digit seen once in a column. Columns are checked one by one, in registers, until one
         // has such a digit (on average after 37% of the cells), before the full scan.
-        for (j, &col) in self.cols.iter().enumerate() {
-            let (mut once, mut twice) = (0u32, 0u32);
-            for &d in self.rows[j..].iter().step_by(k) {
-                let b = 1 << (d & 15);
-                twice |= once & b;
-                once |= b;
+        // Four columns per pass over the rows (independent chains, a quarter of the loops).
+        let mut j = 0;
+        while j < k {
+            let singles = match k - j {
+                1 => singles::<1>(&self.rows, k, j),
+                2 => singles::<2>(&self.rows, k, j),
+                3 => singles::<3>(&self.rows, k, j),
+                _ => singles::<4>(&self.rows, k, j),
+            };
+            if let Some((t, &single)) = singles.iter().enumerate().find(|&(_, &s)| s != 0) {
+                let col = u16::from(self.cols[j + t]);
+                return Some(col * 9 + single.trailing_zeros() as u16 - 1);
             }
-            let single = once & !twice;
-            if single != 0 {
-                return Some(u16::from(col) * 9 + single.trailing_zeros() as u16 - 1);
-            }
+            j += 4;
         }
         for (row, &id) in self.rows.chunks_exact(k).zip(&self.ids) {
             for (st, &d) in stats.iter_mut().zip(row) {
