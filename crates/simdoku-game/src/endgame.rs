@@ -775,12 +775,16 @@ impl Table {
             from -= 1;
             kept += hist[from];
         }
-        let empty = vec![(0, 0); self.slots.len()];
-        let old = std::mem::replace(&mut self.slots, empty);
-        for (k, data) in old {
-            if data != 0 && Self::class(data) >= from {
-                self.put(k, data);
-            }
+        // In place (no second table): the survivors aside, the slots emptied, then put back.
+        let survivors: Vec<(u64, u64)> = self
+            .slots
+            .iter()
+            .copied()
+            .filter(|&(_, data)| data != 0 && Self::class(data) >= from)
+            .collect();
+        self.slots.fill((0, 0));
+        for (k, data) in survivors {
+            self.put(k, data);
         }
         self.len = kept;
     }
