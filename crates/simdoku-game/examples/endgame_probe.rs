@@ -1,5 +1,6 @@
 //! Times the exact endgame search on given positions: `cargo run --release -p simdoku-game
-//! --example endgame_probe -- GRID [GRID...]` (81 characters, `.` or `0` for empty).
+//! --example endgame_probe -- GRID [GRID...]` (81 characters, `.` or `0` for empty; `CAP=SECONDS`
+//! stops each search then, answering unknown), or on generated ones: `GEN=GAMES CAP=SECONDS`.
 
 use std::time::Instant;
 
@@ -52,6 +53,10 @@ fn main() {
         }
         let t = Instant::now();
         let mut e = Endgame::new(SolutionSet::new(&sols, &mut Rng::new(1)));
+        if let Ok(cap) = std::env::var("CAP") {
+            let cap: f64 = cap.parse().expect("CAP=seconds");
+            e.set_deadline(Some(t + std::time::Duration::from_secs_f64(cap)));
+        }
         let all = e.set().all();
         let root = e.analyze(&all);
         let win = root.iter().find(|r| r.value == Value::Win);
@@ -59,7 +64,16 @@ fn main() {
             "{} solutions (enumerated in {:.3} s): {} in {:.3} s, {} nodes",
             sols.len(),
             te.as_secs_f64(),
-            win.map_or("loss".to_string(), |r| format!("win by {}", r.m)),
+            win.map_or_else(
+                || {
+                    if root.iter().all(|r| r.value == Value::Loss) {
+                        "loss".to_string()
+                    } else {
+                        "unknown".to_string()
+                    }
+                },
+                |r| format!("win by {}", r.m)
+            ),
             t.elapsed().as_secs_f64(),
             e.nodes
         );
