@@ -152,6 +152,18 @@ pub enum Value {
     Unknown,
 }
 
+impl Value {
+    /// The value of a move for its mover, from whether the opponent, to move after it, wins
+    /// (`None`: not known).
+    pub fn of_move(opponent_wins: Option<bool>) -> Value {
+        match opponent_wins {
+            Some(true) => Value::Loss,
+            Some(false) => Value::Win,
+            None => Value::Unknown,
+        }
+    }
+}
+
 /// A root move and what is known of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RootMove {
@@ -283,11 +295,7 @@ impl Endgame {
         match child.len() {
             0 => Value::Unknown,
             1 => Value::Win,
-            _ => match self.side_to_move_wins(&child) {
-                Some(true) => Value::Loss,
-                Some(false) => Value::Win,
-                None => Value::Unknown,
-            },
+            _ => Value::of_move(self.side_to_move_wins(&child)),
         }
     }
 
@@ -317,7 +325,8 @@ impl Endgame {
             );
             return Some(true);
         }
-        stats.sort_unstable_by_key(|s| (s.count, s.hash));
+        // Ties by name, then slot (as the search orders them): the same moves every run.
+        stats.sort_unstable_by_key(|s| (s.count, s.hash, s.slot));
         stats.dedup_by_key(|s| s.hash);
         let mut beyond = false;
         for s in &stats {

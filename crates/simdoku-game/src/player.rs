@@ -410,17 +410,9 @@ impl Player {
             return (Value::Win, None);
         }
         let t = Instant::now();
-        let mut endgame = Endgame::new(SolutionSet::new(&sols, &mut self.rng));
-        endgame.set_deadline(Some(deadline));
-        let subset = endgame.set().all();
-        let value = match wins_widening(&mut endgame, &subset, REFUTE_CAP, deadline) {
-            Some(true) => Value::Loss,
-            Some(false) => Value::Win,
-            None => Value::Unknown,
-        };
-        self.endgame_nodes += endgame.nodes;
-        self.endgame_time += t.elapsed();
-        let endgame = Carried { endgame, subset };
+        let (value, endgame) = self.solve_endgame(&sols, deadline, |e, all| {
+            wins_widening(e, all, REFUTE_CAP, deadline)
+        });
         self.note(|| {
             format!(
                 "  defend {m}: {} solutions, {value:?} in {:.2} s",
@@ -431,18 +423,20 @@ impl Player {
         (value, (value != Value::Loss).then_some(endgame))
     }
 
-    /// Our value after the move that left the solutions `sols` (the opponent to move), by the
-    /// endgame searched until `deadline`, and that search with its whole solution set.
-    fn solve_endgame(&mut self, sols: &[Grid], deadline: Instant) -> (Value, Carried) {
+    /// Our value after the move that left the solutions `sols` (the opponent to move), by
+    /// `search` (whether the side to move wins the whole set) until `deadline`, and that search
+    /// with its whole solution set.
+    fn solve_endgame(
+        &mut self,
+        sols: &[Grid],
+        deadline: Instant,
+        search: impl FnOnce(&mut Endgame, &[u32]) -> Option<bool>,
+    ) -> (Value, Carried) {
         let t = Instant::now();
         let mut endgame = Endgame::new(SolutionSet::new(sols, &mut self.rng));
         endgame.set_deadline(Some(deadline));
         let subset = endgame.set().all();
-        let value = match endgame.side_to_move_wins(&subset) {
-            Some(true) => Value::Loss,
-            Some(false) => Value::Win,
-            None => Value::Unknown,
-        };
+        let value = Value::of_move(search(&mut endgame, &subset));
         self.endgame_nodes += endgame.nodes;
         self.endgame_time += t.elapsed();
         (value, Carried { endgame, subset })
@@ -462,7 +456,8 @@ impl Player {
         }
         let (sols, complete) = self.analyzer.enumerate(&after, PROBE as usize);
         debug_assert!(complete);
-        (self.solve_endgame(&sols, deadline).0, true)
+        let full = |e: &mut Endgame, all: &[u32]| e.side_to_move_wins(all);
+        (self.solve_endgame(&sols, deadline, full).0, true)
     }
 }
 
@@ -510,11 +505,7 @@ pub fn refutation_value(
         0 => Value::Unknown,
         1 => Value::Win,
         2 | 3 => Value::Loss,
-        _ => match wins_widening(endgame, &child, REFUTE_CAP, deadline) {
-            Some(true) => Value::Loss,
-            Some(false) => Value::Win,
-            None => Value::Unknown,
-        },
+        _ => Value::of_move(wins_widening(endgame, &child, REFUTE_CAP, deadline)),
     }
 }
 
