@@ -23,7 +23,8 @@ jigsaw regions, and Sudoku-X (both main diagonals all-different too) on each. Up
 all-different generalised arc consistency, box/line and per-band constraints (square boxes), then \
 a clause-learning search (16x16 and up) or dom/wdeg search; grids cut from a shuffled pattern grid \
 are recognised and that grid's values tried first (the search stays complete, counts stay exact). \
-Above 128x128: singles and depth-first search. Several grids are solved at once on all cores (-j); \
+Above 128x128: singles and depth-first search, each guess trying a pattern grid's value first \
+(so empty and sparse grids fill without backtracking). Several grids are solved at once on all cores (-j); \
 output keeps input order.
 
 Input, two forms (they may be mixed in one file):

@@ -286,16 +286,17 @@ impl<'g> Fitter<'g> {
         let mut descend = true;
         loop {
             if descend {
-                match self.branch_on() {
-                    Some((k, i)) => {
-                        let tries = if stack.is_empty() { orbits } else { &every };
-                        stack.push((k, i, tries, 0, self.trail.len()));
+                if let Some((k, i)) = self.branch_on() {
+                    let tries = if stack.is_empty() { orbits } else { &every };
+                    stack.push((k, i, tries, 0, self.trail.len()));
+                } else {
+                    if let Some(g) = accept(&self.val[ROW], &self.val[COL], &self.val[VAL]) {
+                        return Some(g);
                     }
-                    None => {
-                        if let Some(g) = accept(&self.val[ROW], &self.val[COL], &self.val[VAL]) {
-                            return Some(g);
-                        }
-                    }
+                    // A completion writes and checks every cell: with few givens (few
+                    // equations, many leaves) that, not the equations, is the work; the budget
+                    // is checked after the next number is set.
+                    self.work += self.side * self.side;
                 }
             }
             // Next number at the deepest open branch point.
