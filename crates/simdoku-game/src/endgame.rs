@@ -288,6 +288,18 @@ impl Endgame {
     /// The value for the mover of one move on `subset` (searched until the deadline; the table
     /// is kept). A move keeping one solution wins, two or three lose (the opponent claims next).
     pub fn move_value(&mut self, subset: &[u32], m: Move) -> Value {
+        self.move_value_by(subset, m, Endgame::side_to_move_wins)
+    }
+
+    /// [`Endgame::move_value`] with the opponent's side decided by `wins` (whether the side to
+    /// move on the set the move leaves, of four or more solutions, wins; `None` unknown): a
+    /// bounded search instead of the full one. Not a move on `subset`: `Unknown`.
+    pub fn move_value_by(
+        &mut self,
+        subset: &[u32],
+        m: Move,
+        wins: impl FnOnce(&mut Self, &[u32]) -> Option<bool>,
+    ) -> Value {
         let Some(slot) = self.set.move_slot(m) else {
             return Value::Unknown;
         };
@@ -295,7 +307,8 @@ impl Endgame {
         match child.len() {
             0 => Value::Unknown,
             1 => Value::Win,
-            _ => Value::of_move(self.side_to_move_wins(&child)),
+            2 | 3 => Value::Loss,
+            _ => Value::of_move(wins(self, &child)),
         }
     }
 

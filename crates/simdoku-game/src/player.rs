@@ -497,16 +497,9 @@ pub fn refutation_value(
     m: Move,
     deadline: Instant,
 ) -> Value {
-    let Some(slot) = endgame.set().move_slot(m) else {
-        return Value::Unknown;
-    };
-    let child = endgame.set().keep(subset, slot);
-    match child.len() {
-        0 => Value::Unknown,
-        1 => Value::Win,
-        2 | 3 => Value::Loss,
-        _ => Value::of_move(wins_widening(endgame, &child, REFUTE_CAP, deadline)),
-    }
+    endgame.move_value_by(subset, m, |e, child| {
+        wins_widening(e, child, REFUTE_CAP, deadline)
+    })
 }
 
 /// Whether the side to move on `subset` wins, by searches of its moves keeping at most `cap`
