@@ -8,7 +8,9 @@
 # Environment: OURS="extra args for simdoku play"  LABEL=name-of-run  CARGO_BUILD=0 (skip the build)
 # Example (peers built by /work/shared/peers/build.sh, outside this repository):
 #   scripts/match.sh /tmp/peers/ninedigits/target/release/sudoku-game 40 30
-#   scripts/match.sh "/tmp/peers/maks/output/release/player --time_limit=27" 20 30
+#   scripts/match.sh "/tmp/peers/maks/output/release/player --time-limit=28" 40 30
+#   (maksverver's local build plays by a fixed amount of work unless given --time-limit;
+#   28 is what its CodeCup build used)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 opponent=${1:?usage: scripts/match.sh OPPONENT_CMD [GAMES] [SECONDS]}
