@@ -119,7 +119,8 @@ impl Wide {
         let Regions::Boxes { rows, cols } = *self.shape.regions() else {
             return None;
         };
-        if let Some(n) = self.shape.box_size()
+        let square = self.shape.box_size();
+        if let Some(n) = square
             && side < usize::from(u8::MAX)
         {
             let fixed: Vec<u8> = cells
@@ -135,7 +136,6 @@ impl Wide {
                 return Some(grid.into_iter().map(u16::from).collect());
             }
         }
-        let square = self.shape.box_size();
         let plain: Vec<usize> = (0..side * side)
             .map(|c| {
                 let (r, c) = (c / side, c % side);
