@@ -6,6 +6,7 @@
 #   MIRROR_ROOT=/path/to/mirrors scripts/peers.sh build      # build the peers into $PEERS
 #   scripts/peers.sh compare [--rounds 3] [SET.txt...]        # time them (default: the bundled sets)
 #   MIRROR_ROOT=... scripts/peers.sh all [--rounds 3]        # both
+#   scripts/peers.sh shuffled [--rounds 3]                   # the bundled sets, shuffled (below)
 #
 # Peers: tdoku's `run_benchmark` (tdoku, JCZSolve, fsss2, SK_BFORCE2; clang -O3 -march=native as
 # tdoku's BUILD.sh does) and the crates.io crate `sudoku` 0.8 (a JCZSolve port) behind a small
@@ -143,9 +144,27 @@ compare() {
   python3 scripts/compare9.py --peers-dir "$PEERS" "${args[@]}" "$bin" "${sets[@]}"
 }
 
+# The bundled sets with every puzzle in a random equivalent form (`simdoku shuffle --seed 1`;
+# top95 forty times over, 3,800 puzzles). A small set replayed thousands of times, or one whose
+# puzzles share a few clue patterns (serg_benchmark: 16 patterns), lets a branchy solver's branch
+# predictor learn it; shuffled, every puzzle looks new, as in a batch of distinct puzzles.
+shuffled() {
+  local bin=${SIMDOKU:-$REPO/target/release/simdoku} dir=$PEERS/shuffled sets=() s n
+  [ -x "$bin" ] || cargo build --release -p simdoku-cli
+  mkdir -p "$dir"
+  for s in top95 17_clue magictour_top1465 forum_hardest_1106 serg_benchmark; do
+    n=1; [ $s = top95 ] && n=40
+    for _ in $(seq $n); do cat "bench-data/$s.txt"; done |
+      "$bin" shuffle --seed 1 -q -o "$dir/$s-shuffled.txt" -
+    sets+=("$dir/$s-shuffled.txt")
+  done
+  compare "$@" "${sets[@]}"
+}
+
 case $cmd in
   build) build ;;
+  shuffled) shuffled "$@" ;;
   compare) compare "$@" ;;
   all) build; compare "$@" ;;
-  *) sed -n '2,8p' "$0"; exit 2 ;;
+  *) sed -n '2,9p' "$0"; exit 2 ;;
 esac
