@@ -8,6 +8,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::bandwords;
 use crate::engine::{self, Search, Solved, Tally, Visitor};
 use crate::grid::Grid;
 use crate::tables::{ALL, Cells, PEERS};
@@ -192,92 +193,19 @@ impl Candidates {
 
 /// 27 bits: one band of a digit field (bit `9 * row_in_band + column`).
 const BAND: u128 = (1 << 27) - 1;
-/// Mini-row bases of a band word (`9 * row + 3 * box`).
-const MINI_ROWS: u32 = 0x124_9249;
-/// Row bases of a band word (`9 * row`).
-const ROW_BASES: u32 = 0x4_0201;
-/// Box bases of a band word (`3 * box`, row 0).
-const BOX_BASES: u32 = 0x49;
 
-/// Locked candidates and hidden singles of one digit, on its three band words.
-///
-/// Locked candidates: in a band, the mini-rows that may hold the digit form a 3x3 matrix (row by
-/// box) in which the digit's three placements are a permutation; a mini-row on no permutation is
-/// removed. The mini-columns of a stack (band by column) are filtered the same way. This is
-/// pointing and claiming in both directions. Hidden singles: rows and boxes folded inside a band
-/// word, columns across the three words.
+/// Locked candidates and hidden singles of one digit ([`bandwords::digit_rules`] on the field's
+/// three band words).
 ///
 /// Returns the filtered field and its cells that are the only place for the digit in a row,
 /// column or box (placed cells included), or `None` when some unit has no place for it.
 fn digit_rules(f: u128) -> Option<(u128, u128)> {
-    let mut w = [
+    let words = [
         (f & BAND) as u32,
         (f >> 27 & BAND) as u32,
         (f >> 54 & BAND) as u32,
     ];
-
-    // Band matrices: rotate boxes (b + 1, b + 2) and rows (r + 1, r + 2) and keep the mini-rows
-    // whose other two rows and boxes can be matched.
-    for x in &mut w {
-        let m = (*x | *x >> 1 | *x >> 2) & MINI_ROWS;
-        let b1 = (m >> 3 & 0x24_1209) | (m << 6 & 0x100_8040);
-        let b2 = (m >> 6 & 0x4_0201) | (m << 3 & 0x120_9048);
-        let r1 = |v: u32| (v >> 9) | (v << 18);
-        let r2 = |v: u32| (v >> 18) | (v << 9);
-        let keep = m & ((r1(b1) & r2(b2)) | (r1(b2) & r2(b1)));
-        *x &= (keep << 3).wrapping_sub(keep);
-    }
-
-    // Stack matrices: per band, a flag per column holding the digit; columns rotate inside
-    // their stack, bands rotate among themselves.
-    let m = w.map(|x| (x | x >> 9 | x >> 18) & 0x1ff);
-    let c1 = m.map(|v| (v >> 1 & 0xdb) | (v << 2 & 0x124));
-    let c2 = m.map(|v| (v >> 2 & 0x49) | (v << 1 & 0x1b6));
-    for i in 0..3 {
-        let (j, k) = ((i + 1) % 3, (i + 2) % 3);
-        let keep = m[i] & ((c1[j] & c2[k]) | (c2[j] & c1[k]));
-        w[i] &= keep | keep << 9 | keep << 18;
-    }
-
-    // Columns: counts of all nine columns over the three bands.
-    let (mut c_one, mut c_two) = (0u32, 0u32);
-    for &x in &w {
-        let (x9, x18) = (x >> 9, x >> 18);
-        let co = (x | x9 | x18) & 0x1ff;
-        let ct = ((x & (x9 | x18)) | (x9 & x18)) & 0x1ff;
-        c_two |= ct | (c_one & co);
-        c_one |= co;
-    }
-    let cs = c_one & !c_two;
-    let cols = cs | cs << 9 | cs << 18;
-
-    let mut hidden = [0u32; 3];
-    for (x, h) in w.iter().zip(&mut hidden) {
-        let x = *x;
-        // Mini-rows: at least one, at least two.
-        let (a1, a2) = (x >> 1, x >> 2);
-        let mo = (x | a1 | a2) & MINI_ROWS;
-        let mt = ((x & (a1 | a2)) | (a1 & a2)) & MINI_ROWS;
-        // Boxes: three mini-rows stacked. After the matrices, an empty row or column empties a
-        // whole band or stack, so an empty box is the one contradiction left to look for.
-        let (mo9, mo18) = (mo >> 9, mo >> 18);
-        let bo = (mo | mo9 | mo18) & BOX_BASES;
-        if bo != BOX_BASES {
-            return None;
-        }
-        let bt = (mt | mt >> 9 | mt >> 18 | (mo & (mo9 | mo18)) | (mo9 & mo18)) & BOX_BASES;
-        // Rows: three mini-rows side by side.
-        let (mo3, mo6) = (mo >> 3, mo >> 6);
-        let ro = (mo | mo3 | mo6) & ROW_BASES;
-        let rt = (mt | mt >> 3 | mt >> 6 | (mo & (mo3 | mo6)) | (mo3 & mo6)) & ROW_BASES;
-        // Units with exactly one place, spread back over their cells.
-        let rs = ro & !rt;
-        let rows = (rs << 9).wrapping_sub(rs);
-        let bs = bo & !bt;
-        let e = (bs << 3).wrapping_sub(bs);
-        let boxes = e | e << 9 | e << 18;
-        *h = x & (rows | boxes | cols);
-    }
+    let (w, hidden) = bandwords::digit_rules(words)?;
     let join = |v: [u32; 3]| v[0] as u128 | (v[1] as u128) << 27 | (v[2] as u128) << 54;
     Some((join(w), join(hidden)))
 }

@@ -6,7 +6,10 @@
 //! * [`Engine`]: the one contract every solver implements (solve, count, visit, guesses);
 //! * engines: [`scalar`] (bitboard singles + fewest-candidates branching) and [`bands`] (exact
 //!   cover of band patterns: whole-digit placements, fewest-placements digit first); both share
-//!   one candidate state and its singles (the private `candidates` module).
+//!   one candidate state and its singles (the private `candidates` module);
+//! * [`bandwords`]: locked candidates and hidden singles of one digit on three band words,
+//!   written once over a small trait (`scalar` uses it on `[u32; 3]`, the `sse` engine of
+//!   simdoku-simd on a 128-bit vector).
 //!
 //! * [`rng`]: the workspace's one seeded generator;
 //! * [`json`]: JSON string literals for the JSON-lines outputs.
@@ -19,6 +22,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bands;
+pub mod bandwords;
 mod candidates;
 pub mod engine;
 pub mod grid;
