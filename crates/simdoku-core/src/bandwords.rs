@@ -1,7 +1,7 @@
 //! The band-word rules, written once: locked candidates and hidden singles of one digit, on its
 //! field held as three 27-bit band words.
 //!
-//! [`digit_rules`] is generic over [`BandWords`], the dozen lane-wise operations it needs.
+//! [`digit_rules`] is generic over [`BandWords`], the eleven lane-wise operations it needs.
 //! `[u32; 3]` implements them here (the `scalar` engine's propagation, on any target), and the
 //! `sse` engine of `simdoku-simd` implements them on one 128-bit vector whose 32-bit lanes 0-2
 //! are the three words (lane 3 zero): one algorithm, two instruction sets, and a fix to the rules
