@@ -16,7 +16,9 @@
 #   t-dillon/LHL-Sudoku-Solver-bench, t-dillon/norvig-sudoku-bench, bartp5/gss,
 #   t-dillon/rust_sudoku_bench), GPenet/SK_BFORCE2, and shines77/gzSudoku (for JCZSolve's zip,
 #   others/jczslover/jczsolve.zip, which tdoku's setup_jczsolve.sh downloads from the forum).
-# Knobs: PEERS=/tmp/peers (build folder)  SIMDOKU=target/release/simdoku (built if missing).
+# Knobs: PEERS=/tmp/peers (build folder)  SIMDOKU=target/release/simdoku (built if missing)
+#   PEER_ARCH=native (tdoku's -march; x86-64-v3 builds the peers without AVX-512, to stand in
+#   for a machine without it: PEERS=/tmp/peers-v3 PEER_ARCH=x86-64-v3 scripts/peers.sh build).
 # Needs for building: clang, cmake, make, unzip, patch, git (apt-get install if missing, as root).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -71,7 +73,7 @@ build() {
   (cd "$T/other/jczsolve" \
      && unzip -jo "$PEERS/src/gzsudoku/others/jczslover/jczsolve.zip" 'JCZSolve10/JCZSolve.?' \
      && patch JCZSolve.c JCZSolve.c.diff)
-  (cd "$T" && CC=clang CXX=clang++ ./BUILD.sh run_benchmark -DOPT=O3 \
+  (cd "$T" && CC=clang CXX=clang++ ./BUILD.sh run_benchmark -DOPT=O3 -DARCH="${PEER_ARCH:-native}" \
      -DFSSS2=on -DJCZSOLVE=on -DSK_BFORCE2=on)
   echo "== peer-sudoku (crates.io sudoku 0.8, fetched by cargo into $PEERS only)"
   local S=$PEERS/peer-sudoku-src
