@@ -24,6 +24,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$PWD
 PEERS=${PEERS:-/tmp/peers}
+BIN=${SIMDOKU:-$REPO/target/release/simdoku}
+# The bundled sets the comparisons time by default (bench-data/NAME.txt).
+BUNDLED=(top95 17_clue magictour_top1465 forum_hardest_1106 serg_benchmark)
 cmd=${1:-}
 [ $# -gt 0 ] && shift
 
@@ -129,10 +132,14 @@ RS
   ls -l "$T/build/run_benchmark" "$PEERS/peer-sudoku/release/peer-sudoku"
 }
 
+# Builds simdoku when $BIN is missing.
+need_simdoku() {
+  [ -x "$BIN" ] || cargo build --release -p simdoku-cli
+}
+
 compare() {
-  local bin=${SIMDOKU:-$REPO/target/release/simdoku}
-  [ -x "$bin" ] || cargo build --release -p simdoku-cli
-  local args=() sets=()
+  need_simdoku
+  local args=() sets=() s
   while [ $# -gt 0 ]; do
     case $1 in
       --*) args+=("$1" "$2"); shift 2 ;;
@@ -140,10 +147,9 @@ compare() {
     esac
   done
   if [ ${#sets[@]} -eq 0 ]; then
-    sets=(bench-data/top95.txt bench-data/17_clue.txt bench-data/magictour_top1465.txt
-          bench-data/forum_hardest_1106.txt bench-data/serg_benchmark.txt)
+    for s in "${BUNDLED[@]}"; do sets+=("bench-data/$s.txt"); done
   fi
-  python3 scripts/compare9.py --peers-dir "$PEERS" "${args[@]}" "$bin" "${sets[@]}"
+  python3 scripts/compare9.py --peers-dir "$PEERS" "${args[@]}" "$BIN" "${sets[@]}"
 }
 
 # The bundled sets with every puzzle in a random equivalent form (`simdoku shuffle --seed 1`;
@@ -151,13 +157,13 @@ compare() {
 # puzzles share a few clue patterns (serg_benchmark: 16 patterns), lets a branchy solver's branch
 # predictor learn it; shuffled, every puzzle looks new, as in a batch of distinct puzzles.
 shuffled() {
-  local bin=${SIMDOKU:-$REPO/target/release/simdoku} dir=$PEERS/shuffled sets=() s n
-  [ -x "$bin" ] || cargo build --release -p simdoku-cli
+  local dir=$PEERS/shuffled sets=() s n
+  need_simdoku
   mkdir -p "$dir"
-  for s in top95 17_clue magictour_top1465 forum_hardest_1106 serg_benchmark; do
+  for s in "${BUNDLED[@]}"; do
     n=1; [ $s = top95 ] && n=40
     for _ in $(seq $n); do cat "bench-data/$s.txt"; done |
-      "$bin" shuffle --seed 1 -q -o "$dir/$s-shuffled.txt" -
+      "$BIN" shuffle --seed 1 -q -o "$dir/$s-shuffled.txt" -
     sets+=("$dir/$s-shuffled.txt")
   done
   compare "$@" "${sets[@]}"
