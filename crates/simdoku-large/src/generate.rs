@@ -14,8 +14,9 @@ use crate::solver::{Config, Solver, Status};
 /// The seeded generator of the puzzles (core's, so a seed gives the same puzzle everywhere).
 pub use simdoku_core::rng::Rng;
 
-/// A random valid (plain, not X) grid of box size `n`: the pattern
-/// `value(r, c) = (n * (r % n) + r / n + c) % N + 1`, then values relabelled, bands and stacks
+/// A random valid (plain, not X) grid of box size `n`: the plain pattern
+/// `value(r, c) = (n * (r % n) + r / n + c) % N + 1` ([`crate::pattern`]'s `plain_value`), then
+/// values relabelled, bands and stacks
 /// permuted, rows and columns permuted inside them, and transposed half of the time.
 pub fn solution_grid(n: usize, rng: &mut Rng) -> LargeGrid {
     let side = n * n;
@@ -37,7 +38,7 @@ pub fn solution_grid(n: usize, rng: &mut Rng) -> LargeGrid {
     for r in 0..side {
         for c in 0..side {
             let (pr, pc) = (rows[r], cols[c]);
-            let v = (n * (pr % n) + pr / n + pc) % side;
+            let v = crate::pattern::plain_value(n, n, pr, pc);
             let (rr, cc) = if transpose { (c, r) } else { (r, c) };
             g.set(rr, cc, relabel[v] as u16 + 1);
         }

@@ -21,6 +21,14 @@
 
 const UNKNOWN: u8 = u8::MAX;
 
+/// The plain pattern of R x C boxes (`rows` x `cols`, side N = R C): the value (0..N) of cell
+/// (`r`, `c`) is `(C (r mod R) + r div R + c) mod N`. Every row, column and box holds each value
+/// once (not the diagonals). The generator shuffles it into puzzles; the wide solver tries it as a
+/// phase.
+pub(crate) fn plain_value(rows: usize, cols: usize, r: usize, c: usize) -> usize {
+    (cols * (r % rows) + r / rows + c) % (rows * cols)
+}
+
 /// The fitted grid (row-major values 1..=N) of box size `n` that holds every nonzero value of
 /// `fixed` and obeys the rules (the diagonals too when `x`), or `None` when no grid of the form
 /// `σ(a_r + b_c)` over `Z_N` or `Z_n x Z_n` is found within a bounded amount of work.

@@ -141,7 +141,7 @@ impl Wide {
                 let (r, c) = (c / side, c % side);
                 match square {
                     Some(n) if self.x => x_pattern(n, r, c),
-                    _ => (cols * (r % rows) + r / rows + c) % side,
+                    _ => crate::pattern::plain_value(rows, cols, r, c),
                 }
             })
             .collect();
