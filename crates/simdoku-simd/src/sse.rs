@@ -146,10 +146,6 @@ macro_rules! sse_fn {
 }
 
 sse_fn! {
-    /// `m` in lanes 0, 1 and 2; zero in lane 3.
-    fn splat3(m: u32) -> V {
-        _mm_setr_epi32(m as i32, m as i32, m as i32, 0)
-    }
     fn and(a: V, b: V) -> V {
         _mm_and_si128(a, b)
     }
@@ -267,7 +263,7 @@ sse_fn! {
             peers[d] = or(peers[d], PEER[p]);
             all = or(all, BIT[p]);
         }
-        let unsolved = andn(splat3(FULL), all);
+        let unsolved = andn(Bands::splat(FULL).0, all);
         let cand = std::array::from_fn(|d| or(andn(unsolved, peers[d]), given[d]));
         Some(State { cand, unsolved, seen: [zero; 9] })
     }
@@ -307,6 +303,7 @@ sse_fn! {
 struct Bands(V);
 
 impl BandWords for Bands {
+    /// `m` in lanes 0, 1 and 2; zero in lane 3 (also the engine's mask of all cells).
     #[inline(always)]
     fn splat(m: u32) -> Self {
         // SAFETY: SSE2 is in x86-64's baseline: every CPU this code runs on has it.
