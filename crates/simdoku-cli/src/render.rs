@@ -1,6 +1,6 @@
 //! How puzzles and records are written: the character for empty cells (`--empty`), and JSON
 //! lines (`--format json`): [`write_json`] is the one writer of every JSON line the CLI
-//! prints (solve, count, rate, large), through serde_json.
+//! prints (solve, count, rate, large), through `serde_json`.
 
 use std::io::{self, Write};
 
@@ -60,7 +60,7 @@ pub fn echo(entry: &Entry, echo: &str, empty: Option<Empty>) -> String {
 
 /// Writes `value` as one line of JSON (compact, then a newline): the one writer of the JSON
 /// lines. Strings are escaped as they always were here: control characters and DEL as
-/// `\u00XX` (serde_json's own `\b`, `\f` and raw DEL aside), so outputs keep their bytes.
+/// `\u00XX` (`serde_json`'s own `\b`, `\f` and raw DEL aside), so outputs keep their bytes.
 pub fn write_json(w: &mut dyn Write, value: &impl Serialize) -> io::Result<()> {
     let mut ser = serde_json::Serializer::with_formatter(&mut *w, Escapes);
     value.serialize(&mut ser)?;
@@ -80,7 +80,7 @@ pub fn fixed(x: f64, decimals: usize) -> Box<RawValue> {
     RawValue::from_string(format!("{x:.decimals$}")).expect("a finite number is JSON")
 }
 
-/// serde_json's compact form, with `\b`, `\f` and DEL written as `\u0008`, `\u000c`, `\u007f`.
+/// `serde_json`'s compact form, with `\b`, `\f` and DEL written as `\u0008`, `\u000c`, `\u007f`.
 struct Escapes;
 
 impl Formatter for Escapes {

@@ -184,18 +184,17 @@ pub fn on_threads<R: Send>(
             .get_or_init(Mutex::default)
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
-        match pools.get(&n) {
-            Some(p) => p.clone(),
-            None => {
-                let p = Arc::new(
-                    ThreadPoolBuilder::new()
-                        .num_threads(n)
-                        .thread_name(|i| format!("simdoku-{i}"))
-                        .build()?,
-                );
-                pools.insert(n, p.clone());
-                p
-            }
+        if let Some(p) = pools.get(&n) {
+            p.clone()
+        } else {
+            let p = Arc::new(
+                ThreadPoolBuilder::new()
+                    .num_threads(n)
+                    .thread_name(|i| format!("simdoku-{i}"))
+                    .build()?,
+            );
+            pools.insert(n, p.clone());
+            p
         }
     };
     Ok(pool.install(f))
