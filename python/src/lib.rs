@@ -1,25 +1,20 @@
 //! `simdoku._native`: the Rust half of the Python package `simdoku`.
 //!
 //! Kept thin on purpose: every function takes flat inputs (a `(N, 81)` uint8 array or one
-//! bytes buffer of `\n`-separated lines), releases the GIL for the whole batch, runs the
-//! workspace's engines over rayon, and hands back flat outputs plus a status per row. Shapes,
-//! dtypes, error messages and the `errors=` policy live in the Python half (`simdoku/`).
-//!
-//! The engines come from today's crates (`simdoku-core`, `-dispatch`, `-tools`, `-large`); when
-//! the facade crate `simdoku` lands, the `use` lines below and python/Cargo.toml are all that
-//! change.
-
-use std::collections::HashMap;
-use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::{Arc, Mutex, OnceLock};
+//! bytes buffer of `\n`-separated lines), releases the GIL for the whole batch, and calls the
+//! facade's batch layer (`simdoku::batch`: the line classifier, the operations, the pipeline
+//! with its per-item panic catch and its thread pools), then hands back flat outputs plus a
+//! status per row. Shapes, dtypes, error messages and the `errors=` policy live in the Python
+//! half (`simdoku/`).
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use rayon::{ThreadPool, ThreadPoolBuilder};
-use simdoku::engines::{EngineSpec, Work, choose, par_map};
-use simdoku::{Engine, Grid};
+use simdoku::Grid;
+use simdoku::batch::{Answer, Entry, Op, answer, classify_text, map};
+use simdoku::engines::{EngineSpec, Work, choose};
+use simdoku::pipeline::on_threads;
 
 mod tools;
 
@@ -35,41 +30,17 @@ pub const INVALID: i8 = 3;
 /// The engine failed on the row (a bug: reported, never silently dropped).
 pub const ERROR: i8 = 4;
 
-/// One dedicated rayon pool per `threads=` value, made on first use and kept.
-fn pool(threads: usize) -> PyResult<Arc<ThreadPool>> {
-    static POOLS: OnceLock<Mutex<HashMap<usize, Arc<ThreadPool>>>> = OnceLock::new();
-    let mut pools = POOLS
-        .get_or_init(Mutex::default)
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some(p) = pools.get(&threads) {
-        return Ok(p.clone());
-    }
-    let p = Arc::new(
-        ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .thread_name(|i| format!("simdoku-{i}"))
-            .build()
-            .map_err(|e| PyRuntimeError::new_err(format!("cannot start {threads} threads: {e}")))?,
-    );
-    pools.insert(threads, p.clone());
-    Ok(p)
-}
-
-/// Runs `f` with the GIL released, on the pool for `threads` (`None` or 0: rayon's global pool,
-/// one thread per core).
+/// Runs `f` with the GIL released, on the pipeline's pool for `threads` (`None` or 0: rayon's
+/// global pool, one thread per core).
 pub(crate) fn run_batch<R: Send>(
     py: Python<'_>,
     threads: Option<usize>,
     f: impl FnOnce() -> R + Send,
 ) -> PyResult<R> {
-    match threads {
-        None | Some(0) => Ok(py.detach(f)),
-        Some(n) => {
-            let p = pool(n)?;
-            Ok(py.detach(|| p.install(f)))
-        }
-    }
+    py.detach(|| on_threads(threads, f)).map_err(|e| {
+        let n = threads.unwrap_or(0);
+        PyRuntimeError::new_err(format!("cannot start {n} threads: {e}"))
+    })
 }
 
 /// The engine for `name` (`None`/"auto": `$SIMDOKU_ENGINE`, else the fastest for `work`).
@@ -77,110 +48,48 @@ pub(crate) fn engine_spec(name: Option<&str>, work: Work) -> PyResult<&'static E
     choose(name, work).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
-/// What one batch call does to each puzzle.
-#[derive(Clone, Copy)]
-enum Op {
-    /// The first solution.
-    Solve,
-    /// The solution, `MULTIPLE` when there are two.
-    SolveUnique,
-    /// Solutions up to a limit.
-    Count(u64),
-}
-
-impl Op {
-    fn parse(op: &str, limit: u64) -> PyResult<Op> {
-        match op {
-            "solve" => Ok(Op::Solve),
-            "solve_unique" => Ok(Op::SolveUnique),
-            "count" => Ok(Op::Count(limit.max(1))),
-            _ => Err(PyValueError::new_err(format!("unknown operation {op:?}"))),
-        }
-    }
-    fn work(self) -> Work {
-        match self {
-            Op::Solve => Work::First,
-            Op::SolveUnique => Work::Count,
-            Op::Count(l) if l <= 2 => Work::Count,
-            Op::Count(_) => Work::Enumerate,
-        }
+/// The operation named `op` (`solve`, `solve_unique`, `count` up to `limit`).
+fn parse_op(op: &str, limit: u64) -> PyResult<Op> {
+    match op {
+        "solve" => Ok(Op::Solve),
+        "solve_unique" => Ok(Op::SolveUnique),
+        "count" => Ok(Op::Count(limit.max(1))),
+        _ => Err(PyValueError::new_err(format!("unknown operation {op:?}"))),
     }
 }
 
 /// One row's outcome: status, solution (if any), count.
 type Row = (i8, Option<Grid>, u64);
 
-fn work_one(e: &mut dyn Engine, g: &Grid, op: Op) -> Row {
-    let r = catch_unwind(AssertUnwindSafe(|| match op {
-        Op::Solve => match e.solve(g).0 {
-            Some(s) => (OK, Some(s), 1),
-            None => (NO_SOLUTION, None, 0),
-        },
-        Op::SolveUnique => {
-            let mut first = None;
-            let n = e
-                .visit(g, &mut |s| {
-                    if first.is_some() {
-                        return std::ops::ControlFlow::Break(());
-                    }
-                    first = Some(*s);
-                    std::ops::ControlFlow::Continue(())
-                })
-                .solutions;
-            match (n, first) {
-                (1, Some(s)) => (OK, Some(s), 1),
-                (0, _) | (_, None) => (NO_SOLUTION, None, 0),
-                (n, Some(s)) => (MULTIPLE, Some(s), n),
-            }
-        }
-        Op::Count(limit) => (OK, None, e.count(g, limit).solutions),
-    }));
-    r.unwrap_or((ERROR, None, 0))
+fn row_of(a: Answer, solutions: u64) -> Row {
+    match a {
+        Answer::Solved(s) => (OK, Some(s), 1),
+        Answer::None => (NO_SOLUTION, None, 0),
+        Answer::Multiple(first) => (MULTIPLE, Some(first), solutions),
+        Answer::Count(n) => (OK, None, n),
+    }
 }
 
 /// A row as parsed: a grid, or why it is not one.
 pub(crate) type Parsed = Result<Grid, String>;
 
-/// Parses one line as the CLI does: surrounding white space trimmed, anything after the 81st
-/// cell ignored, contradictory givens rejected; pencilmark lines are rejected.
+/// Classifies one line with the library's line classifier (surrounding white space trimmed,
+/// anything after the 81st cell ignored, contradictory givens rejected); pencilmark lines are
+/// rejected.
 pub(crate) fn parse_line(line: &[u8]) -> Parsed {
-    let line = line.trim_ascii();
-    let field = line
-        .iter()
-        .position(|&b| b == b',' || b == b';' || b.is_ascii_whitespace())
-        .unwrap_or(line.len());
-    if field == 729 {
+    match classify_text(line) {
+        Entry::Puzzle(g) => Ok(g),
         // Read by the CLI as a pencilmark (Sukaku) puzzle; its first 81 characters are not a
         // puzzle, so say so rather than solve them.
-        return Err(
-            "a 729-character pencilmark line (the CLI reads these; this API does not)".into(),
-        );
-    }
-    let g = Grid::parse_cells(line).map_err(|e| e.to_string())?;
-    match g.conflict() {
-        Some(c) => Err(c.to_string()),
-        None => Ok(g),
+        Entry::Pencilmarks(_) => {
+            Err("a 729-character pencilmark line (the CLI reads these; this API does not)".into())
+        }
+        Entry::Invalid(reason) => Err(reason),
     }
 }
 
 /// A row of 81 cell values; values above 9 and contradictory givens are rejected.
-pub(crate) fn parse_cells(row: &[u8]) -> Parsed {
-    if let Some(i) = row.iter().position(|&v| v > 9) {
-        return Err(format!(
-            "r{}c{}: value {} is not 0-9",
-            i / 9 + 1,
-            i % 9 + 1,
-            row[i]
-        ));
-    }
-    let mut cells = [0u8; 81];
-    cells.copy_from_slice(row);
-    let g = Grid::from_cells(cells).expect("values checked");
-    match g.conflict() {
-        Some(c) => Err(c.to_string()),
-        None => Ok(g),
-    }
-}
+pub(crate) use simdoku::batch::parse_cells;
 
 /// Results of a batch, in input order: statuses, counts, solutions (81 values per row, zeros
 /// where there is none) and the reasons of invalid rows.
@@ -192,10 +101,16 @@ struct Batch {
 }
 
 fn run_parsed(spec: &'static EngineSpec, parsed: &[Parsed], op: Op) -> Batch {
-    let rows: Vec<Row> = par_map(spec, parsed, |e, p| match p {
-        Ok(g) => work_one(e, g, op),
+    let rows: Vec<Row> = map(spec, parsed, |e, p| match p {
+        Ok(g) => {
+            let (a, search) = answer(e, g, op);
+            row_of(a, search.solutions)
+        }
         Err(_) => (INVALID, None, 0),
-    });
+    })
+    .into_iter()
+    .map(|r| r.unwrap_or((ERROR, None, 0)))
+    .collect();
     let mut b = Batch {
         status: Vec::with_capacity(rows.len()),
         counts: Vec::with_capacity(rows.len()),
@@ -254,7 +169,7 @@ fn batch_cells<'py>(
     threads: Option<usize>,
     engine: Option<&str>,
 ) -> PyResult<BatchOut<'py>> {
-    let op = Op::parse(op, limit)?;
+    let op = parse_op(op, limit)?;
     let spec = engine_spec(engine, op.work())?;
     if cells.as_array().ncols() != 81 {
         return Err(PyValueError::new_err("expected 81 cells per row"));
@@ -286,7 +201,7 @@ fn batch_lines<'py>(
     threads: Option<usize>,
     engine: Option<&str>,
 ) -> PyResult<BatchOut<'py>> {
-    let op = Op::parse(op, limit)?;
+    let op = parse_op(op, limit)?;
     let spec = engine_spec(engine, op.work())?;
     let data = lines.as_bytes();
     let b = run_batch(py, threads, || {

@@ -7,11 +7,12 @@ use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use simdoku::Grid;
-use simdoku::engines::{Work, par_map};
+use simdoku::batch::map;
+use simdoku::engines::Work;
 use simdoku::large::{Config, LargeGrid, Shape, Solver, Status};
 use simdoku::tools::{
     ClueSymmetry, GenerateOptions, Pencilmarks, Rng, Singles, Symmetry, canonical, generate,
@@ -146,7 +147,7 @@ fn generate_cells<'py>(
     let base = base_rng(seed);
     let idx: Vec<u64> = (0..n as u64).collect();
     let made = run_batch(py, threads, || {
-        par_map(spec, &idx, |e, &i| {
+        map(spec, &idx, |e, &i| {
             let mut rng = base.derive(i);
             for _ in 0..GRADE_TRIES {
                 let g = generate(e, &options, &mut rng);
@@ -162,6 +163,7 @@ fn generate_cells<'py>(
     let mut puzzles = Vec::with_capacity(n * 81);
     let mut solutions = Vec::with_capacity(n * 81);
     for g in made {
+        let g = g.map_err(|p| PyRuntimeError::new_err(format!("the engine {p}")))?;
         let g = g.ok_or_else(|| {
             PyValueError::new_err(format!(
                 "no puzzle of that grade in {GRADE_TRIES} tries (try fewer constraints)"
@@ -202,11 +204,14 @@ fn rate_cells<'py>(
     let rows = run_batch(py, threads, || {
         let parsed: Vec<(usize, Parsed)> =
             flat.chunks_exact(81).map(parse_cells).enumerate().collect();
-        par_map(spec, &parsed, |e, (i, p)| {
+        map(spec, &parsed, |e, (i, p)| {
             p.as_ref()
                 .map(|g| rate(e, g, samples, &mut base.derive(*i as u64)))
                 .map_err(Clone::clone)
         })
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|p| Err(format!("engine {p}"))))
+        .collect::<Vec<_>>()
     })?;
     let n = rows.len();
     let (mut status, mut sols, mut guesses, mut grades, mut reasons) = (
@@ -225,7 +230,11 @@ fn rate_cells<'py>(
                 grades.push(r.grade as u8);
             }
             Err(reason) => {
-                status.push(INVALID);
+                status.push(if reason.starts_with("engine") {
+                    ERROR
+                } else {
+                    INVALID
+                });
                 sols.push(0);
                 guesses.push(f64::NAN);
                 grades.push(Singles::Contradiction as u8);
@@ -272,7 +281,7 @@ fn map_cells<'py>(
     let rows = run_batch(py, threads, || {
         let parsed: Vec<(usize, Parsed)> =
             flat.chunks_exact(81).map(parse_cells).enumerate().collect();
-        par_map(spec, &parsed, |e, (i, p)| {
+        map(spec, &parsed, |e, (i, p)| {
             let g = p.as_ref().map_err(Clone::clone)?;
             match tool {
                 Tool::Minimize => minimize(e, g).map_err(|err| err.to_string()),
@@ -280,6 +289,9 @@ fn map_cells<'py>(
                 Tool::Shuffle => Ok(Symmetry::random(&mut base.derive(*i as u64)).apply(g)),
             }
         })
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|p| Err(format!("engine {p}"))))
+        .collect::<Vec<_>>()
     })?;
     rows_out(py, rows)
 }

@@ -1,21 +1,18 @@
-//! The batch driver shared by `solve` and `count`: reads every source in chunks, runs the
-//! chunk on the rayon pool (one engine per worker), writes results in input order, reports bad
-//! lines on stderr as `FILE:LINE: reason`, and tallies a summary.
+//! The batch driver shared by `solve` and `count`: the records of every source run on the
+//! library's ordered pipeline (one engine per worker, a panic caught per line), the results
+//! written in input order, bad lines reported on stderr as `FILE:LINE: reason`, and a summary.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
+use std::ops::ControlFlow;
 use std::time::Instant;
 
-use indicatif::{ProgressBar, ProgressStyle};
+use simdoku::batch::{Answer, Op, answer, answer_marks};
 use simdoku::engines::EngineSpec;
-use simdoku::pipeline::map_chunk;
-use simdoku::tools::Pencilmarks;
+use simdoku::pipeline::Pipeline;
 use simdoku::{Engine, Grid};
 
-use crate::input::{self, Entry};
-
-/// Lines per chunk: large enough to keep every core busy, small enough that memory stays
-/// bounded on files of tens of millions of lines.
-const CHUNK: usize = 8192;
+use crate::input::{Entry, Record, Records};
+use crate::progress::Progress;
 
 /// The result for one line.
 #[derive(Clone, Copy, Debug)]
@@ -30,11 +27,15 @@ pub enum Outcome {
     Failed,
 }
 
-/// One line of work: where it came from, what the output echoes, what it holds.
-pub struct Record {
-    pub line: u64,
-    pub echo: String,
-    pub entry: Entry,
+impl From<Answer> for Outcome {
+    fn from(a: Answer) -> Outcome {
+        match a {
+            Answer::Solved(s) => Outcome::Solved(s),
+            Answer::None => Outcome::None,
+            Answer::Multiple(_) => Outcome::Multiple,
+            Answer::Count(n) => Outcome::Count(n),
+        }
+    }
 }
 
 #[derive(Default, Debug)]
@@ -53,21 +54,35 @@ impl Tally {
     pub fn ok(&self) -> bool {
         self.invalid == 0 && self.failed == 0 && self.unreadable_sources == 0
     }
+
+    fn add(&mut self, outcome: &Outcome, guesses: u64) {
+        self.guesses += guesses;
+        match outcome {
+            Outcome::Invalid => self.invalid += 1,
+            Outcome::Failed => self.failed += 1,
+            _ => {
+                self.puzzles += 1;
+                match outcome {
+                    Outcome::Solved(_) => self.solved += 1,
+                    Outcome::Multiple => self.multiple += 1,
+                    Outcome::None | Outcome::Count(0) => self.none += 1,
+                    Outcome::Count(1) => self.solved += 1,
+                    Outcome::Count(_) => self.multiple += 1,
+                    Outcome::Invalid | Outcome::Failed => unreachable!(),
+                }
+            }
+        }
+    }
 }
 
-/// Writes one output line (or block): the source as errors name it, the line, its result.
-pub type WriteFn = dyn Fn(&mut dyn Write, &str, &Record, &Outcome) -> io::Result<()>;
-
-/// The work on one pencilmark line.
-pub type MarksWork = dyn Fn(&Pencilmarks) -> (Outcome, u64) + Sync;
+/// Writes one output line (or block) for a record and its result.
+pub type WriteFn = dyn Fn(&mut dyn Write, &Record, &Outcome) -> io::Result<()>;
 
 pub struct Batch<'a> {
     pub spec: &'static EngineSpec,
     pub quiet: bool,
-    /// Solves (or counts) one puzzle: the outcome and the guesses it took.
-    pub work: &'a (dyn Fn(&mut dyn Engine, &Grid) -> (Outcome, u64) + Sync),
-    /// Solves (or counts) one pencilmark puzzle; `None`: such lines are invalid here.
-    pub marks: Option<&'a MarksWork>,
+    /// What to do with each puzzle (and pencilmark puzzle).
+    pub op: Op,
     /// Writes one output line (or block).
     pub write: &'a WriteFn,
 }
@@ -77,147 +92,51 @@ impl Batch<'_> {
     pub fn run(&self, sources: &[String], out: &mut dyn Write) -> io::Result<Tally> {
         let start = Instant::now();
         let mut tally = Tally::default();
-        let progress = self.progress_bar(sources);
-        let mut chunk: Vec<Record> = Vec::with_capacity(CHUNK);
-        for name in sources {
-            let mut src = match input::open(name) {
-                Ok(s) => s,
-                Err(e) => {
-                    eprintln!("simdoku: {name}: {e}");
-                    tally.unreadable_sources += 1;
-                    continue;
-                }
-            };
-            let shown = if name == "-" {
-                "<stdin>"
-            } else {
-                name.as_str()
-            };
-            loop {
-                let line = match src.reader.next_line() {
-                    Ok(Some(l)) => l,
-                    Ok(None) => break,
-                    Err(e) => {
-                        eprintln!("simdoku: {shown}: read error: {e}");
-                        tally.unreadable_sources += 1;
-                        break;
-                    }
-                };
-                let Some(entry) = input::classify(&line) else {
-                    continue;
-                };
-                let entry = match entry {
-                    Entry::Pencilmarks(_) if self.marks.is_none() => {
-                        Entry::Invalid("pencilmark lines are not read by this command".to_string())
-                    }
-                    e => e,
-                };
-                if let Entry::Invalid(reason) = &entry {
-                    eprintln!("{shown}:{}: {reason}", line.number);
-                }
-                let echo = input::echo_field(line.bytes);
-                chunk.push(Record {
-                    line: line.number,
-                    echo,
-                    entry,
-                });
-                if chunk.len() == CHUNK {
-                    self.flush(&mut chunk, shown, &mut tally, out)?;
-                    if let Some(p) = &progress {
-                        p.set_position(src.reader.bytes_read);
-                    }
-                }
+        let progress = Progress::for_sources(sources, self.quiet);
+        let (engine, op) = (self.spec.name, self.op);
+        let mut records = Records::new(sources);
+        let read = records.by_ref().inspect(|r| {
+            if let Entry::Invalid(reason) = &r.entry {
+                eprintln!("{}:{}: {reason}", r.file, r.line);
             }
-            self.flush(&mut chunk, shown, &mut tally, out)?;
-            if let (Some(p), Some(len)) = (&progress, src.len) {
-                p.inc(len.saturating_sub(p.position()));
-            }
+        });
+        let stopped = Pipeline::new().run(
+            read,
+            || self.spec.engine(),
+            |e: &mut Box<dyn Engine>, r: &Record| {
+                let (a, search) = match &r.entry {
+                    Entry::Invalid(_) => return (Outcome::Invalid, 0),
+                    Entry::Puzzle(g) => answer(e.as_mut(), g, op),
+                    Entry::Pencilmarks(m) => answer_marks(m, op),
+                };
+                (a.into(), search.guesses)
+            },
+            |r, result| {
+                progress.done(r.bytes);
+                let (outcome, guesses) = result.unwrap_or((Outcome::Failed, 0));
+                if let Outcome::Failed = outcome {
+                    eprintln!(
+                        "{}:{}: engine {engine} failed on {} (a bug: please report it)",
+                        r.file, r.line, r.echo
+                    );
+                }
+                tally.add(&outcome, guesses);
+                match (self.write)(out, &r, &outcome) {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(e) => ControlFlow::Break(e),
+                }
+            },
+        );
+        if let Some(e) = stopped {
+            return Err(e);
         }
+        tally.unreadable_sources = records.unreadable;
         out.flush()?;
-        if let Some(p) = progress {
-            p.finish_and_clear();
-        }
+        progress.finish();
         if !self.quiet {
             summary(&tally, self.spec.name, start.elapsed().as_secs_f64());
         }
         Ok(tally)
-    }
-
-    fn flush(
-        &self,
-        chunk: &mut Vec<Record>,
-        source: &str,
-        tally: &mut Tally,
-        out: &mut dyn Write,
-    ) -> io::Result<()> {
-        let engine = self.spec.name;
-        let (work, marks) = (self.work, self.marks);
-        // The library's ordered pipeline: one engine per worker, a panic (a bug) caught as
-        // that line's result and the worker's engine made anew.
-        let results: Vec<(Outcome, u64)> = map_chunk(
-            chunk,
-            &|| self.spec.engine(),
-            &|e: &mut Box<dyn Engine>, r: &Record| match &r.entry {
-                Entry::Invalid(_) => (Outcome::Invalid, 0),
-                Entry::Puzzle(g) => work(e.as_mut(), g),
-                Entry::Pencilmarks(m) => match marks {
-                    Some(f) => f(m),
-                    None => (Outcome::Invalid, 0),
-                },
-            },
-        )
-        .into_iter()
-        .map(|r| r.unwrap_or((Outcome::Failed, 0)))
-        .collect();
-        for (r, (outcome, guesses)) in chunk.iter().zip(&results) {
-            tally.guesses += guesses;
-            match outcome {
-                Outcome::Invalid => tally.invalid += 1,
-                Outcome::Failed => {
-                    tally.failed += 1;
-                    eprintln!(
-                        "{source}:{}: engine {engine} failed on {} (a bug: please report it)",
-                        r.line, r.echo
-                    );
-                }
-                _ => {
-                    tally.puzzles += 1;
-                    match outcome {
-                        Outcome::Solved(_) => tally.solved += 1,
-                        Outcome::Multiple => tally.multiple += 1,
-                        Outcome::None | Outcome::Count(0) => tally.none += 1,
-                        Outcome::Count(1) => tally.solved += 1,
-                        Outcome::Count(_) => tally.multiple += 1,
-                        Outcome::Invalid | Outcome::Failed => unreachable!(),
-                    }
-                }
-            }
-            (self.write)(out, source, r, outcome)?;
-        }
-        chunk.clear();
-        Ok(())
-    }
-
-    fn progress_bar(&self, sources: &[String]) -> Option<ProgressBar> {
-        if self.quiet || !io::stderr().is_terminal() {
-            return None;
-        }
-        let total: u64 = sources
-            .iter()
-            .filter(|s| *s != "-")
-            .filter_map(|s| std::fs::metadata(s).ok())
-            .map(|m| m.len())
-            .sum();
-        // About a second of work at the slowest engines' pace.
-        if total < 4 << 20 {
-            return None;
-        }
-        let bar = ProgressBar::new(total);
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {elapsed} eta {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        Some(bar)
     }
 }
 
@@ -283,14 +202,11 @@ mod tests {
         let ok = ".".repeat(81);
         let bad = format!("9{}", ".".repeat(80));
         std::fs::write(&path, format!("{ok}\n{bad}\n{ok}\n")).unwrap();
-        let work = |e: &mut dyn Engine, g: &Grid| (Outcome::Count(e.count(g, 2).solutions), 0);
-        let write =
-            |w: &mut dyn Write, _: &str, r: &Record, o: &Outcome| writeln!(w, "{} {:?}", r.line, o);
+        let write = |w: &mut dyn Write, r: &Record, o: &Outcome| writeln!(w, "{} {:?}", r.line, o);
         let batch = Batch {
             spec: &FAULTY,
             quiet: true,
-            work: &work,
-            marks: None,
+            op: Op::Count(2),
             write: &write,
         };
         let mut out = Vec::new();

@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use clap::Args;
 use simdoku::engines::bench::{Contender, EngineContender, Mode, measure, svg, table};
 
+use crate::args::finish;
 use crate::check::{engines_by_name, read_puzzles};
-use crate::finish;
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
@@ -37,7 +37,7 @@ pub struct BenchArgs {
 pub fn bench(a: &BenchArgs) -> ExitCode {
     let specs = match engines_by_name(&a.engines) {
         Ok(s) => s,
-        Err(e) => return crate::usage_error(e),
+        Err(e) => return crate::args::usage_error(e),
     };
     let mut modes = Vec::new();
     for m in &a.modes {
@@ -45,7 +45,7 @@ pub fn bench(a: &BenchArgs) -> ExitCode {
             "first" => modes.push(Mode::First),
             "unique" => modes.push(Mode::Unique),
             other => {
-                return crate::usage_error(format!(
+                return crate::args::usage_error(format!(
                     "unknown mode {other:?} (modes: first, unique)"
                 ));
             }

@@ -54,7 +54,7 @@ fn seconds(s: f64) -> Result<Duration, String> {
 pub fn play(a: &PlayArgs) -> ExitCode {
     let time = match seconds(a.time) {
         Ok(t) => t,
-        Err(e) => return crate::usage_error(e),
+        Err(e) => return crate::args::usage_error(e),
     };
     let opts = PlayOptions {
         strategy: a.strategy,
@@ -63,7 +63,9 @@ pub fn play(a: &PlayArgs) -> ExitCode {
         verbose: a.verbose,
     };
     let stdout = io::stdout();
-    crate::finish(simdoku::game::play_with(&opts, io::stdin().lock(), stdout.lock()).map(|_| true))
+    crate::args::finish(
+        simdoku::game::play_with(&opts, io::stdin().lock(), stdout.lock()).map(|_| true),
+    )
 }
 
 fn player(spec: &str, time: Duration) -> Result<PlayerSpec, String> {
@@ -86,7 +88,7 @@ pub fn referee(a: &RefereeArgs) -> ExitCode {
         seconds(a.time).and_then(|time| Ok((time, player(&a.a, time)?, player(&a.b, time)?)));
     let (time, pa, pb) = match setup {
         Ok(s) => s,
-        Err(e) => return crate::usage_error(e),
+        Err(e) => return crate::args::usage_error(e),
     };
     let opts = RefereeOptions {
         games: a.games,

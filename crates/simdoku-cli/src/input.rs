@@ -1,15 +1,15 @@
-//! Reading puzzle files: bounded line reading, sources (files or stdin), and the classification
-//! of each line as a puzzle, a line to skip (blank, `#` comment, CSV header) or an invalid line.
+//! Reading puzzle files: bounded line reading, sources (files or stdin), and the records of
+//! every source in order. What each line holds is the library's one line classifier
+//! (`simdoku::batch::classify_line`).
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
+use std::sync::Arc;
 
-use simdoku::Grid;
-use simdoku::tools::Pencilmarks;
-
+pub use simdoku::batch::Entry;
 /// Lines longer than this are cut (the rest is skipped) and reported as invalid: a 10 MB line
 /// without a newline costs no more memory than this.
-pub const MAX_LINE: usize = 64 * 1024;
+use simdoku::batch::MAX_LINE;
 
 /// The UTF-8 byte-order mark, skipped at the start of an input.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -93,149 +93,118 @@ impl<R: BufRead> LineReader<R> {
 /// An input named on the command line: a file or `-` for stdin.
 pub struct Source {
     pub reader: LineReader<Box<dyn BufRead + Send>>,
-    /// Size in bytes when known (files), for the progress bar.
-    pub len: Option<u64>,
 }
 
 /// Opens `name` (`-` is stdin).
 pub fn open(name: &str) -> io::Result<Source> {
-    let (reader, len): (Box<dyn BufRead + Send>, _) = if name == "-" {
-        (
-            Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
-            None,
-        )
+    let reader: Box<dyn BufRead + Send> = if name == "-" {
+        Box::new(BufReader::with_capacity(1 << 16, io::stdin()))
     } else {
         let f = File::open(name)?;
-        let meta = f.metadata()?;
-        if meta.is_dir() {
+        if f.metadata()?.is_dir() {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
                 "is a directory",
             ));
         }
-        let len = Some(meta.len());
-        (
-            Box::new(BufReader::with_capacity(1 << 16, f)) as Box<dyn BufRead + Send>,
-            len,
-        )
+        Box::new(BufReader::with_capacity(1 << 16, f))
     };
     Ok(Source {
         reader: LineReader::new(reader),
-        len,
     })
 }
 
-/// What a line holds.
-#[derive(Debug)]
-pub enum Entry {
-    Puzzle(Grid),
-    /// A 729-character pencilmark (Sukaku) line: nine candidate characters per cell.
-    Pencilmarks(Pencilmarks),
-    Invalid(String),
-}
-
-/// Classifies a line: `None` for lines that hold no puzzle (blank, `#` comment, or a CSV
-/// header on line 1), else a puzzle or the reason it is invalid.
+/// Classifies a line read from a file (the library's one line classifier).
 pub fn classify(line: &Line<'_>) -> Option<Entry> {
-    let text = line.bytes.trim_ascii();
-    if text.is_empty() || text[0] == b'#' {
-        return None;
-    }
-    if line.number == 1 && is_csv_header(text) {
-        return None;
-    }
-    if line.number == 1 && (text.starts_with(b"\xFF\xFE") || text.starts_with(b"\xFE\xFF")) {
-        return Some(Entry::Invalid(
-            "UTF-16 text (it starts with a UTF-16 byte-order mark): save it as UTF-8 or ASCII"
-                .to_string(),
-        ));
-    }
-    if line.too_long {
-        return Some(Entry::Invalid(format!("line longer than {MAX_LINE} bytes")));
-    }
-    if field_len(text) == 729 {
-        return Some(match Pencilmarks::parse_bytes(text) {
-            Ok(m) => Entry::Pencilmarks(m),
-            Err(e) => Entry::Invalid(e.to_string()),
-        });
-    }
-    if let Some(hint) = large_grid_hint(field_len(text)) {
-        return Some(Entry::Invalid(hint));
-    }
-    Some(match Grid::parse_cells(text) {
-        Err(e) => Entry::Invalid(e.to_string()),
-        Ok(g) => match g.conflict() {
-            Some(c) => Entry::Invalid(c.to_string()),
-            None => Entry::Puzzle(g),
-        },
-    })
+    simdoku::batch::classify_line(line.number, line.bytes, line.too_long)
 }
 
-/// For a line of `cells` cells that would be a square grid other than 9x9 (16, 256, 625, ...
-/// cells: `k`^4 for box size `k`), the reason to give: the size, and the command that reads it.
-/// Such a line must not be cut to its first 81 cells and read as a 9x9 puzzle.
-fn large_grid_hint(cells: usize) -> Option<String> {
-    (2..=11usize)
-        .filter(|&k| k != 3 && k.pow(4) == cells)
-        .map(|k| format!("{cells} cells: a {0}x{0} grid; use 'simdoku large'", k * k))
-        .next()
+/// A source as messages name it: `<stdin>` for `-`.
+pub fn shown(name: &str) -> &str {
+    if name == "-" { "<stdin>" } else { name }
 }
 
-/// The length of the first field (up to a comma or white space).
-fn field_len(text: &[u8]) -> usize {
-    text.iter()
-        .position(|&b| b == b',' || b == b';' || b.is_ascii_whitespace())
-        .unwrap_or(text.len())
+/// One line that holds a puzzle or fails to, with where it was.
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// The source as messages name it.
+    pub file: Arc<str>,
+    /// Its line number, from 1.
+    pub line: u64,
+    /// Its place among the records of the run, from 0.
+    pub index: u64,
+    /// The first field as read (see [`echo_field`]).
+    pub echo: String,
+    /// What it holds.
+    pub entry: Entry,
+    /// Its size in the input (the line and its newline), for progress bars.
+    pub bytes: u64,
 }
 
-/// `quizzes,solutions`, `puzzle`, ...: words and commas only.
-fn is_csv_header(text: &[u8]) -> bool {
-    text.iter().any(u8::is_ascii_alphabetic)
-        && text
-            .iter()
-            .all(|&b| b.is_ascii_alphabetic() || b"_, ".contains(&b))
+/// Every [`Record`] of every source, in order: the input of a batch. A source that cannot be
+/// opened or read is reported on stderr (`simdoku: NAME: reason`) and counted in
+/// `unreadable`; the records go on with the next source.
+pub struct Records<'a> {
+    sources: std::slice::Iter<'a, String>,
+    current: Option<(Arc<str>, Source)>,
+    index: u64,
+    /// Sources that could not be opened or read.
+    pub unreadable: u64,
 }
 
-/// Reads every line of every source and calls `f(name, line, entry)` for each line that holds a
-/// puzzle or fails to (blank, `#` and header lines are skipped); `name` is the source as errors
-/// show it. A source that cannot be opened or read is reported on stderr and makes the result
-/// `false`; an error returned by `f` (the output failing) stops the run and is returned.
-pub fn each_entry(
-    sources: &[String],
-    mut f: impl FnMut(&str, &Line<'_>, Entry) -> io::Result<()>,
-) -> io::Result<bool> {
-    let mut ok = true;
-    for name in sources {
-        let shown = if name == "-" {
-            "<stdin>"
-        } else {
-            name.as_str()
-        };
-        let mut src = match open(name) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("simdoku: {name}: {e}");
-                ok = false;
-                continue;
-            }
-        };
+impl<'a> Records<'a> {
+    pub fn new(sources: &'a [String]) -> Records<'a> {
+        Records {
+            sources: sources.iter(),
+            current: None,
+            index: 0,
+            unreadable: 0,
+        }
+    }
+}
+
+impl Iterator for Records<'_> {
+    type Item = Record;
+
+    fn next(&mut self) -> Option<Record> {
         loop {
-            match src.reader.next_line() {
-                Ok(Some(line)) => {
-                    if let Some(entry) = classify(&line) {
-                        f(shown, &line, entry)?;
+            if self.current.is_none() {
+                let name = self.sources.next()?;
+                match open(name) {
+                    Ok(s) => self.current = Some((Arc::from(shown(name)), s)),
+                    Err(e) => {
+                        eprintln!("simdoku: {name}: {e}");
+                        self.unreadable += 1;
+                        continue;
                     }
                 }
-                Ok(None) => break,
+            }
+            let (file, src) = self.current.as_mut().expect("a source is open");
+            match src.reader.next_line() {
+                Ok(Some(line)) => {
+                    let Some(entry) = classify(&line) else {
+                        continue;
+                    };
+                    let record = Record {
+                        file: file.clone(),
+                        line: line.number,
+                        index: self.index,
+                        echo: echo_field(line.bytes),
+                        entry,
+                        bytes: line.bytes.len() as u64 + 1,
+                    };
+                    self.index += 1;
+                    return Some(record);
+                }
+                Ok(None) => self.current = None,
                 Err(e) => {
-                    eprintln!("simdoku: {shown}: read error: {e}");
-                    ok = false;
-                    break;
+                    eprintln!("simdoku: {file}: read error: {e}");
+                    self.unreadable += 1;
+                    self.current = None;
                 }
             }
         }
     }
-    Ok(ok)
 }
 
 /// The first field of a line (up to a comma or space), at most 81 bytes (729 for a pencilmark
@@ -301,72 +270,10 @@ mod tests {
     }
 
     #[test]
-    fn classifies_lines() {
-        let line = |n, b: &'static [u8]| Line {
-            number: n,
-            bytes: b,
-            too_long: false,
-        };
-        assert!(classify(&line(1, b"quizzes,solutions")).is_none());
-        assert!(classify(&line(2, b"   ")).is_none());
-        assert!(classify(&line(2, b"# comment")).is_none());
-        assert!(matches!(
-            classify(&line(2, b"quizzes")),
-            Some(Entry::Invalid(_))
-        ));
-        let p =
-            b"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......,x";
-        assert!(matches!(classify(&line(1, p)), Some(Entry::Puzzle(_))));
-        assert_eq!(echo_field(p).len(), 81);
-    }
-
-    #[test]
     fn skips_a_byte_order_mark_at_the_start_only() {
         let got = lines(b"\xEF\xBB\xBFa\n\xEF\xBB\xBFb\n");
         assert_eq!(got[0].1, b"a");
         assert_eq!(got[1].1, b"\xEF\xBB\xBFb", "only at the start of the input");
         assert_eq!(lines(b"\xEF\xBB\xBF")[0].1, b"");
-    }
-
-    #[test]
-    fn other_grid_sizes_point_to_large() {
-        let line = "1".repeat(256);
-        let got = classify(&Line {
-            number: 1,
-            bytes: line.as_bytes(),
-            too_long: false,
-        });
-        assert!(
-            matches!(&got, Some(Entry::Invalid(r)) if r == "256 cells: a 16x16 grid; use 'simdoku large'"),
-            "{got:?}"
-        );
-        assert_eq!(
-            large_grid_hint(16).unwrap(),
-            "16 cells: a 4x4 grid; use 'simdoku large'"
-        );
-        assert!(large_grid_hint(81).is_none() && large_grid_hint(80).is_none());
-    }
-
-    #[test]
-    fn classifies_pencilmark_lines() {
-        let marks = Pencilmarks::FULL.to_string();
-        assert!(matches!(
-            classify(&Line {
-                number: 2,
-                bytes: marks.as_bytes(),
-                too_long: false
-            }),
-            Some(Entry::Pencilmarks(m)) if m == Pencilmarks::FULL
-        ));
-        assert_eq!(echo_field(marks.as_bytes()).len(), 729);
-        let bad = format!("x{}", &marks[1..]);
-        assert!(matches!(
-            classify(&Line {
-                number: 2,
-                bytes: bad.as_bytes(),
-                too_long: false
-            }),
-            Some(Entry::Invalid(r)) if r.contains("pencilmarks")
-        ));
     }
 }

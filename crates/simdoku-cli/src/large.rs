@@ -8,9 +8,9 @@ use std::time::Duration;
 
 use clap::Args;
 
+use crate::args::{finish, init_threads, sources};
 use crate::output::Output;
 use crate::progress::Progress;
-use crate::{finish, init_threads, sources};
 use run::{Input, LargeArgs, run};
 
 mod run;
@@ -111,7 +111,7 @@ pub fn large(a: &LargeCmd) -> ExitCode {
     let timeout = match a.timeout {
         0.0 => None,
         t if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
-        t => return crate::usage_error(format!("--timeout {t}: not a number of seconds")),
+        t => return crate::args::usage_error(format!("--timeout {t}: not a number of seconds")),
     };
     let args = LargeArgs {
         limit: if a.unique {

@@ -89,13 +89,6 @@ impl Progress {
         }
     }
 
-    /// `n` items done (a bar over items only).
-    pub fn add(&self, n: u64) {
-        if let Some(b) = &self.bar {
-            b.inc(n);
-        }
-    }
-
     /// One item done; `bytes`: its size in the input (its line and newline).
     pub fn done(&self, bytes: u64) {
         if let Some(b) = &self.bar {

@@ -1,8 +1,13 @@
 //! How puzzles and records are written: the character for empty cells (`--empty`), and JSON
-//! lines (`--format json`), written by hand: the values are digits, words, numbers and error
-//! reasons, so one escaping function is all JSON needs here, and the binary takes no serde.
+//! lines (`--format json`): [`write_json`] is the one writer of every JSON line the CLI
+//! prints (solve, count, rate, large), through `serde_json`.
+
+use std::io::{self, Write};
 
 use clap::ValueEnum;
+use serde::Serialize;
+use serde_json::ser::{CharEscape, Formatter};
+use serde_json::value::RawValue;
 use simdoku::Grid;
 
 use crate::input::Entry;
@@ -53,33 +58,109 @@ pub fn echo(entry: &Entry, echo: &str, empty: Option<Empty>) -> String {
     }
 }
 
-pub use simdoku::json::string as json_str;
+/// Writes `value` as one line of JSON (compact, then a newline): the one writer of the JSON
+/// lines. Strings are escaped as they always were here: control characters and DEL as
+/// `\u00XX` (`serde_json`'s own `\b`, `\f` and raw DEL aside), so outputs keep their bytes.
+pub fn write_json(w: &mut dyn Write, value: &impl Serialize) -> io::Result<()> {
+    let mut ser = serde_json::Serializer::with_formatter(&mut *w, Escapes);
+    value.serialize(&mut ser)?;
+    w.write_all(b"\n")
+}
 
-/// The start of a JSON line for an input line: `{"file":..,"line":..,"puzzle":..,"status":..`
-/// (no closing brace: the caller adds its fields and `}`).
-pub fn json_head(file: &str, line: u64, puzzle: &str, status: &str) -> String {
-    format!(
-        "{{\"file\":{},\"line\":{line},\"puzzle\":{},\"status\":{}",
-        json_str(file),
-        json_str(puzzle),
-        json_str(status)
-    )
+/// The line [`write_json`] writes, without its newline (for callers that collect lines).
+pub fn json_text(value: &impl Serialize) -> String {
+    let mut text = Vec::new();
+    write_json(&mut text, value).expect("writing to memory");
+    text.pop();
+    String::from_utf8(text).expect("JSON is UTF-8")
+}
+
+/// A number written with exactly `decimals` decimals (`0.50`, not `0.5`).
+pub fn fixed(x: f64, decimals: usize) -> Box<RawValue> {
+    RawValue::from_string(format!("{x:.decimals$}")).expect("a finite number is JSON")
+}
+
+/// `serde_json`'s compact form, with `\b`, `\f` and DEL written as `\u0008`, `\u000c`, `\u007f`.
+struct Escapes;
+
+impl Formatter for Escapes {
+    fn write_char_escape<W: ?Sized + Write>(
+        &mut self,
+        writer: &mut W,
+        escape: CharEscape,
+    ) -> io::Result<()> {
+        match escape {
+            CharEscape::Backspace => writer.write_all(b"\\u0008"),
+            CharEscape::FormFeed => writer.write_all(b"\\u000c"),
+            other => serde_json::ser::CompactFormatter.write_char_escape(writer, other),
+        }
+    }
+
+    fn write_string_fragment<W: ?Sized + Write>(
+        &mut self,
+        writer: &mut W,
+        fragment: &str,
+    ) -> io::Result<()> {
+        let mut parts = fragment.split('\u{7f}');
+        writer.write_all(parts.next().unwrap_or("").as_bytes())?;
+        for part in parts {
+            writer.write_all(b"\\u007f")?;
+            writer.write_all(part.as_bytes())?;
+        }
+        Ok(())
+    }
+}
+
+/// One JSON line of an input line: `file`, `line`, `puzzle`, `status`, then the fields of its
+/// result that apply (the others are left out).
+#[derive(Serialize, Default)]
+pub struct LineJson<'a> {
+    pub file: &'a str,
+    pub line: u64,
+    pub puzzle: &'a str,
+    pub status: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solution: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at_least: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub guesses: Option<Box<RawValue>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grade: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<&'a str>,
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn json(value: &impl Serialize) -> String {
+        let mut out = Vec::new();
+        write_json(&mut out, value).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
     #[test]
-    fn escapes_json_strings() {
-        assert_eq!(json_str("plain 1.2"), "\"plain 1.2\"");
+    fn writes_json_lines_with_the_old_escapes() {
+        assert_eq!(json(&"plain 1.2"), "\"plain 1.2\"\n");
         assert_eq!(
-            json_str("a\"b\\c\nd\te\u{1}f\u{7f}é"),
-            "\"a\\\"b\\\\c\\nd\\te\\u0001f\\u007fé\""
+            json(&"a\"b\\c\nd\te\u{1}f\u{7f}g\u{8}h\u{c}é"),
+            "\"a\\\"b\\\\c\\nd\\te\\u0001f\\u007fg\\u0008h\\u000cé\"\n"
         );
+        let line = LineJson {
+            file: "x\"y",
+            line: 3,
+            puzzle: "12.",
+            status: "rated",
+            guesses: Some(fixed(0.5, 2)),
+            ..LineJson::default()
+        };
         assert_eq!(
-            json_head("x\"y", 3, "12.", "solved") + "}",
-            r#"{"file":"x\"y","line":3,"puzzle":"12.","status":"solved"}"#
+            json(&line),
+            "{\"file\":\"x\\\"y\",\"line\":3,\"puzzle\":\"12.\",\"status\":\"rated\",\"guesses\":0.50}\n"
         );
     }
 

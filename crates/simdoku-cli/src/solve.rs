@@ -1,20 +1,16 @@
 //! `simdoku solve` and `simdoku count`.
 
-use std::fmt::Write as _;
 use std::io::{self, Write};
-use std::ops::ControlFlow;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use simdoku::engines::Work;
-use simdoku::tools::Pencilmarks;
-use simdoku::{Engine, Grid};
+use simdoku::batch::Op;
 
-use crate::batch::{Batch, MarksWork, Outcome, Record};
-use crate::input::Entry;
+use crate::args::{Common, finish, init_threads, sources};
+use crate::batch::{Batch, Outcome};
+use crate::input::{Entry, Record};
 use crate::output::Output;
-use crate::render::{self, Empty};
-use crate::{Common, finish, init_threads, sources};
+use crate::render::{self, Empty, LineJson};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
@@ -57,47 +53,6 @@ pub struct CountArgs {
     pub format: Format,
 }
 
-fn solve_one(e: &mut dyn Engine, g: &Grid, unique: bool) -> (Outcome, u64) {
-    if !unique {
-        let (s, search) = e.solve(g);
-        return (s.map_or(Outcome::None, Outcome::Solved), search.guesses);
-    }
-    let mut first = None;
-    let search = e.visit(g, &mut |s| {
-        if first.is_some() {
-            return ControlFlow::Break(());
-        }
-        first = Some(*s);
-        ControlFlow::Continue(())
-    });
-    let outcome = match (search.solutions, first) {
-        (1, Some(s)) => Outcome::Solved(s),
-        (0, _) | (_, None) => Outcome::None,
-        _ => Outcome::Multiple,
-    };
-    (outcome, search.guesses)
-}
-
-/// A pencilmark puzzle, solved by the tools crate's candidate search (the engines take grids).
-fn solve_marks(m: &Pencilmarks, unique: bool) -> (Outcome, u64) {
-    let mut first = None;
-    let search = m.visit(&mut |s| {
-        if first.is_some() || !unique {
-            first.get_or_insert(*s);
-            return ControlFlow::Break(());
-        }
-        first = Some(*s);
-        ControlFlow::Continue(())
-    });
-    let outcome = match (search.solutions, first) {
-        (_, None) => Outcome::None,
-        (1, Some(s)) => Outcome::Solved(s),
-        (_, Some(s)) if !unique => Outcome::Solved(s),
-        _ => Outcome::Multiple,
-    };
-    (outcome, search.guesses)
-}
-
 fn word(o: &Outcome) -> String {
     match o {
         Outcome::Solved(s) => s.to_string(),
@@ -111,7 +66,13 @@ fn word(o: &Outcome) -> String {
 
 /// One JSON line: the line's place, its puzzle, what came of it. `limit`: count's --limit
 /// (`None` for solve).
-fn json_line(file: &str, r: &Record, echo: &str, o: &Outcome, limit: Option<u64>) -> String {
+fn json_line(
+    w: &mut dyn Write,
+    r: &Record,
+    echo: &str,
+    o: &Outcome,
+    limit: Option<u64>,
+) -> io::Result<()> {
     let status = match o {
         Outcome::Solved(_) => "solved",
         Outcome::Multiple | Outcome::Count(2..) => "multiple",
@@ -120,41 +81,34 @@ fn json_line(file: &str, r: &Record, echo: &str, o: &Outcome, limit: Option<u64>
         Outcome::Invalid => "invalid",
         Outcome::Failed => "error",
     };
-    let mut line = render::json_head(file, r.line, echo, status);
+    let mut line = LineJson {
+        file: &r.file,
+        line: r.line,
+        puzzle: echo,
+        status,
+        ..LineJson::default()
+    };
     match (o, &r.entry) {
-        (Outcome::Solved(s), _) => {
-            let _ = write!(line, ",\"solution\":\"{s}\"");
-        }
+        (Outcome::Solved(s), _) => line.solution = Some(s.to_string()),
         (Outcome::Count(n), _) => {
-            let at_least = limit.is_some_and(|l| *n >= l);
-            let _ = write!(line, ",\"count\":{n},\"at_least\":{at_least}");
+            line.count = Some(*n);
+            line.at_least = Some(limit.is_some_and(|l| *n >= l));
         }
-        (Outcome::Invalid, Entry::Invalid(reason)) => {
-            let _ = write!(line, ",\"error\":{}", render::json_str(reason));
-        }
-        (Outcome::Failed, _) => {
-            line += ",\"error\":\"the engine failed (a bug: please report it)\"";
-        }
+        (Outcome::Invalid, Entry::Invalid(reason)) => line.error = Some(reason),
+        (Outcome::Failed, _) => line.error = Some("the engine failed (a bug: please report it)"),
         _ => {}
     }
-    line.push('}');
-    line
+    render::write_json(w, &line)
 }
 
-fn write_line(
-    w: &mut dyn Write,
-    file: &str,
-    r: &Record,
-    o: &Outcome,
-    show: Show,
-) -> io::Result<()> {
+fn write_line(w: &mut dyn Write, r: &Record, o: &Outcome, show: Show) -> io::Result<()> {
     let echo = render::echo(&r.entry, &r.echo, show.empty);
     match (show.format, o) {
         (Format::Csv, _) => writeln!(w, "{echo},{}", word(o)),
         (Format::Solution, _) => writeln!(w, "{}", word(o)),
         (Format::Pretty, Outcome::Solved(s)) => writeln!(w, "{}", s.pretty()),
         (Format::Pretty, _) => writeln!(w, "{echo}\n{}\n", word(o)),
-        (Format::Json, _) => writeln!(w, "{}", json_line(file, r, &echo, o, show.limit)),
+        (Format::Json, _) => json_line(w, r, &echo, o, show.limit),
     }
 }
 
@@ -167,17 +121,11 @@ struct Show {
     limit: Option<u64>,
 }
 
-fn run(
-    common: &Common,
-    work: Work,
-    batch_work: &(dyn Fn(&mut dyn Engine, &Grid) -> (Outcome, u64) + Sync),
-    marks: &MarksWork,
-    show: Show,
-) -> ExitCode {
+fn run(common: &Common, op: Op, show: Show) -> ExitCode {
     init_threads(common.run.threads);
-    let spec = match common.run.engine(work) {
+    let spec = match common.run.engine(op.work()) {
         Ok(s) => s,
-        Err(e) => return crate::usage_error(e),
+        Err(e) => return crate::args::usage_error(e),
     };
     let mut out = match Output::open(common.run.output.as_deref()) {
         Ok(o) => o,
@@ -191,14 +139,11 @@ fn run(
             return ExitCode::from(1);
         }
     };
-    let write = move |w: &mut dyn Write, file: &str, r: &Record, o: &Outcome| {
-        write_line(w, file, r, o, show)
-    };
+    let write = move |w: &mut dyn Write, r: &Record, o: &Outcome| write_line(w, r, o, show);
     let batch = Batch {
         spec,
         quiet: common.run.quiet,
-        work: batch_work,
-        marks: Some(marks),
+        op,
         write: &write,
     };
     let result = batch.run(&sources(&common.files), out.writer());
@@ -212,13 +157,9 @@ fn run(
 }
 
 pub fn solve(a: &SolveArgs) -> ExitCode {
-    let unique = a.unique;
-    let work = if unique { Work::Count } else { Work::First };
     run(
         &a.common,
-        work,
-        &move |e, g| solve_one(e, g, unique),
-        &move |m| solve_marks(m, unique),
+        if a.unique { Op::SolveUnique } else { Op::Solve },
         Show {
             format: a.format,
             empty: a.common.run.empty,
@@ -228,27 +169,13 @@ pub fn solve(a: &SolveArgs) -> ExitCode {
 }
 
 pub fn count(a: &CountArgs) -> ExitCode {
-    let limit = a.limit;
-    let work = if limit > 2 {
-        Work::Enumerate
-    } else {
-        Work::Count
-    };
     run(
         &a.common,
-        work,
-        &move |e, g| {
-            let s = e.count(g, limit);
-            (Outcome::Count(s.solutions), s.guesses)
-        },
-        &move |m| {
-            let s = m.count(limit);
-            (Outcome::Count(s.solutions), s.guesses)
-        },
+        Op::Count(a.limit),
         Show {
             format: a.format,
             empty: a.common.run.empty,
-            limit: Some(limit),
+            limit: Some(a.limit),
         },
     )
 }

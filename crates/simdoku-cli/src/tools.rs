@@ -4,24 +4,21 @@
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Instant;
 
 use clap::{Args, ValueEnum};
 use simdoku::engines::{EngineSpec, Work};
-use simdoku::pipeline::{Panicked, Pipeline, map_chunk};
+use simdoku::pipeline::{CHUNK, Panicked, Pipeline, catch};
 use simdoku::tools::{Canonicalizer, ClueSymmetry, GenerateOptions, NotUnique, Rng, Symmetry};
 use simdoku::{Engine, Grid, Search};
 
-use crate::input::{self, Entry};
+use crate::args::{RunOptions, finish, init_threads, sources};
+use crate::input::{Entry, Records};
 use crate::output::Output;
 use crate::progress::Progress;
-use crate::render::{self, Empty};
-use crate::{RunOptions, finish, init_threads, sources};
-
-/// Lines (or generated puzzles) per parallel chunk.
-const CHUNK: usize = 4096;
+use crate::render::{self, Empty, LineJson};
 
 #[derive(Args, Debug)]
 pub struct SolutionsArgs {
@@ -139,7 +136,7 @@ fn open_output(common: &RunOptions) -> Option<Output> {
 }
 
 fn engine_for(common: &RunOptions, work: Work) -> Result<&'static EngineSpec, ExitCode> {
-    common.engine(work).map_err(crate::usage_error)
+    common.engine(work).map_err(crate::args::usage_error)
 }
 
 /// Ends a run: the output moved into place on success, removed on an error.
@@ -200,27 +197,28 @@ fn write_solutions(
 ) -> io::Result<(bool, u64, u64)> {
     let mut engine = spec.engine();
     let (mut ok, mut puzzles, mut total) = (true, 0u64, 0u64);
-    let read_ok = input::each_entry(sources, |shown, line, entry| {
-        progress.done(line.bytes.len() as u64 + 1);
-        let echo = input::echo_field(line.bytes);
-        writeln!(w, "# {}", render::echo(&entry, &echo, empty))?;
-        let search = match entry {
+    let mut records = Records::new(sources);
+    for r in records.by_ref() {
+        progress.done(r.bytes);
+        writeln!(w, "# {}", render::echo(&r.entry, &r.echo, empty))?;
+        let search = match r.entry {
             Entry::Invalid(reason) => {
-                eprintln!("{shown}:{}: {reason}", line.number);
+                eprintln!("{}:{}: {reason}", r.file, r.line);
                 ok = false;
-                return writeln!(w, "# invalid");
+                writeln!(w, "# invalid")?;
+                continue;
             }
             Entry::Puzzle(g) => {
-                let found =
-                    catch_unwind(AssertUnwindSafe(|| stream(w, max, |v| engine.visit(&g, v))));
+                let found = catch(|| stream(w, max, |v| engine.visit(&g, v)));
                 let Ok(search) = found else {
                     eprintln!(
-                        "{shown}:{}: engine {} failed on this puzzle (a bug: please report it)",
-                        line.number, spec.name
+                        "{}:{}: engine {} failed on this puzzle (a bug: please report it)",
+                        r.file, r.line, spec.name
                     );
                     engine = spec.engine();
                     ok = false;
-                    return writeln!(w, "# error");
+                    writeln!(w, "# error")?;
+                    continue;
                 };
                 search?
             }
@@ -228,9 +226,8 @@ fn write_solutions(
         };
         puzzles += 1;
         total += search.solutions;
-        Ok(())
-    })?;
-    Ok((ok && read_ok, puzzles, total))
+    }
+    Ok((ok && records.unreadable == 0, puzzles, total))
 }
 
 /// Writes each solution a visit finds, one a line; a write error stops the visit and is
@@ -352,7 +349,7 @@ struct Worker {
 #[derive(Clone)]
 struct Item {
     /// The source as errors name it.
-    file: String,
+    file: Arc<str>,
     line: u64,
     /// Its place among every puzzle line of the run, from 0 (for per-puzzle seeds).
     index: u64,
@@ -437,7 +434,6 @@ impl Lines<'_> {
         if let Ok(line) = result {
             return (line, true);
         }
-        self.progress.done(item.bytes);
         let reason = format!(
             "{} failed on this puzzle (a bug: please report it)",
             self.command
@@ -450,8 +446,9 @@ impl Lines<'_> {
         (f(&mut self.worker(), &failed), false)
     }
 
-    /// Every line of `sources`, mapped with `f` and written to `w` in input order: whether every
-    /// line was a puzzle that `f` took without failing, and how many puzzles there were.
+    /// Every line of `sources`, mapped with `f` on the library's pipeline and written to `w`
+    /// in input order: whether every line was a puzzle that `f` took without failing, and how
+    /// many puzzles there were.
     fn run(
         &self,
         sources: &[String],
@@ -459,28 +456,11 @@ impl Lines<'_> {
         w: &mut dyn Write,
     ) -> io::Result<(bool, u64)> {
         let command = self.command;
-        let (mut ok, mut puzzles, mut index) = (true, 0u64, 0u64);
-        let mut chunk: Vec<Item> = Vec::with_capacity(CHUNK);
-        let run = |chunk: &mut Vec<Item>, w: &mut dyn Write| -> io::Result<bool> {
-            let results = map_chunk(chunk, &|| self.worker(), &|wk: &mut Worker, item: &Item| {
-                let line = f(wk, item);
-                self.progress.done(item.bytes);
-                line
-            });
-            let lines: Vec<(String, bool)> = chunk
-                .iter()
-                .zip(results)
-                .map(|(item, r)| self.one(r, item, f))
-                .collect();
-            chunk.clear();
-            for (l, _) in &lines {
-                writeln!(w, "{l}")?;
-            }
-            Ok(lines.iter().all(|(_, fine)| *fine))
-        };
-        let read_ok = input::each_entry(sources, |shown, line, entry| {
-            let echo = render::echo(&entry, &input::echo_field(line.bytes), self.empty);
-            let grid = match entry {
+        let (mut read_ok, mut work_ok, mut puzzles) = (true, true, 0u64);
+        let mut records = Records::new(sources);
+        let items = records.by_ref().map(|r| {
+            let echo = render::echo(&r.entry, &r.echo, self.empty);
+            let grid = match r.entry {
                 Entry::Puzzle(g) => {
                     puzzles += 1;
                     Ok(g)
@@ -491,25 +471,36 @@ impl Lines<'_> {
                 )),
             };
             if let Err(reason) = &grid {
-                eprintln!("{shown}:{}: {reason}", line.number);
-                ok = false;
+                eprintln!("{}:{}: {reason}", r.file, r.line);
+                read_ok = false;
             }
-            chunk.push(Item {
-                file: shown.to_string(),
-                line: line.number,
-                index,
+            Item {
+                file: r.file,
+                line: r.line,
+                index: r.index,
                 echo,
                 grid,
-                bytes: line.bytes.len() as u64 + 1,
-            });
-            index += 1;
-            if chunk.len() == CHUNK {
-                ok &= run(&mut chunk, w)?;
+                bytes: r.bytes,
             }
-            Ok(())
-        })?;
-        ok &= run(&mut chunk, w)?;
-        Ok((ok && read_ok, puzzles))
+        });
+        let stopped = Pipeline::new().run(
+            items,
+            || self.worker(),
+            |wk, item| f(wk, item),
+            |item, result| {
+                self.progress.done(item.bytes);
+                let (line, fine) = self.one(result, &item, f);
+                work_ok &= fine;
+                match writeln!(w, "{line}") {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(e) => ControlFlow::Break(e),
+                }
+            },
+        );
+        if let Some(e) = stopped {
+            return Err(e);
+        }
+        Ok((read_ok && work_ok && records.unreadable == 0, puzzles))
     }
 }
 
@@ -559,26 +550,28 @@ pub fn rate(a: &RateArgs) -> ExitCode {
                 },
             },
             RateFormat::Json => {
-                let head = |status| render::json_head(&item.file, item.line, echo, status);
-                match rating {
+                let mut line = LineJson {
+                    file: &item.file,
+                    line: item.line,
+                    puzzle: echo,
+                    ..LineJson::default()
+                };
+                match &rating {
                     Err(reason) => {
-                        format!(
-                            "{},\"error\":{}}}",
-                            head("invalid"),
-                            render::json_str(reason)
-                        )
+                        line.status = "invalid";
+                        line.error = Some(reason);
                     }
                     Ok(r) => match r.solutions {
-                        0 => format!("{}}}", head("none")),
-                        1 => format!(
-                            "{},\"guesses\":{:.2},\"grade\":{}}}",
-                            head("rated"),
-                            r.guesses,
-                            render::json_str(r.grade.name())
-                        ),
-                        _ => format!("{}}}", head("multiple")),
+                        0 => line.status = "none",
+                        1 => {
+                            line.status = "rated";
+                            line.guesses = Some(render::fixed(r.guesses, 2));
+                            line.grade = Some(r.grade.name());
+                        }
+                        _ => line.status = "multiple",
                     },
                 }
+                render::json_text(&line)
             }
         }
     })
@@ -626,16 +619,16 @@ fn generate_large(a: &GenerateArgs) -> ExitCode {
     use simdoku::large::{generate as pattern_gen, grid::box_size_of_side, mixed};
     let side = a.size.unwrap_or(9);
     let Some(n) = box_size_of_side(side) else {
-        return crate::usage_error(format_args!(
+        return crate::args::usage_error(format_args!(
             "--size {side}: the side of a large grid is 4, 9, 16, 25, ..., 121"
         ));
     };
     let givens = a.givens.unwrap_or(0.5);
     if !(0.0..=1.0).contains(&givens) {
-        return crate::usage_error(format_args!("--givens {givens}: a fraction 0..=1"));
+        return crate::args::usage_error(format_args!("--givens {givens}: a fraction 0..=1"));
     }
     if a.minimal && !a.mixed {
-        return crate::usage_error("--minimal with --size needs --mixed");
+        return crate::args::usage_error("--minimal with --size needs --mixed");
     }
     let Some(mut out) = open_output(&a.common) else {
         return ExitCode::from(1);

@@ -12,7 +12,6 @@
 //!   simdoku-simd on a 128-bit vector).
 //!
 //! * [`rng`]: the workspace's one seeded generator;
-//! * [`json`]: JSON string literals for the JSON-lines outputs.
 //!
 //! No `unsafe`, no `std::arch`, no required dependencies: this crate builds on any target.
 //! Features: `serde` (a [`Grid`] is its 81-character line), `rand_core` (`rng::Rng` implements
@@ -26,7 +25,6 @@ pub mod bandwords;
 mod candidates;
 pub mod engine;
 pub mod grid;
-pub mod json;
 pub mod rng;
 pub mod rules;
 pub mod scalar;

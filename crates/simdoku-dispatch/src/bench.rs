@@ -8,10 +8,10 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use rayon::prelude::*;
 use simdoku_core::Grid;
 
 use crate::EngineSpec;
+use crate::pipeline::map_chunk;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 /// What a benchmark run measures.
@@ -86,11 +86,12 @@ impl Contender for EngineContender {
                     .map(|p| one(&mut e, p))
                     .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
             }
+            // The pipeline's chunk: one engine per worker, a panic raised again here.
             Some(pool) => pool.install(|| {
-                puzzles
-                    .par_iter()
-                    .map_init(|| self.spec.engine(), one)
-                    .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+                map_chunk(puzzles, &|| self.spec.engine(), &one)
+                    .into_iter()
+                    .map(|r| r.unwrap_or_else(|p| std::panic::panic_any(p.0)))
+                    .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
             }),
         };
         (solved, Some(guesses))

@@ -4,7 +4,7 @@
 //! [`best`] hands out the fastest one this CPU runs for a kind of [`Work`]. [`cpu_features`] is
 //! the one list of CPU features the engines need (each engine's `features` names come from it).
 //! [`pipeline`] is the ordered batch pipeline (bounded memory, panics caught per item,
-//! progress); [`par_map`] is its collect-everything form.
+//! progress).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -207,25 +207,6 @@ fn detect_features() -> Vec<(&'static str, bool)> {
     Vec::new()
 }
 
-/// Runs `f` over `items` on the current rayon pool with one engine per worker; results keep
-/// the input order. A panic in `f` is raised again here once the chunk is done; use
-/// [`pipeline`] to get it as that item's result instead.
-pub fn par_map<T, R, F>(spec: &EngineSpec, items: &[T], f: F) -> Vec<R>
-where
-    T: Sync,
-    R: Send,
-    F: Fn(&mut dyn Engine, &T) -> R + Sync,
-{
-    pipeline::map_chunk(
-        items,
-        &|| spec.engine(),
-        &|e: &mut Box<dyn Engine>, item: &T| f(e.as_mut(), item),
-    )
-    .into_iter()
-    .map(|r| r.unwrap_or_else(|p| std::panic::panic_any(p.0)))
-    .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -258,16 +239,6 @@ mod tests {
                     e.name
                 );
             }
-        }
-    }
-
-    #[test]
-    fn par_map_keeps_order() {
-        let puzzles = simdoku_core::testkit::bench_set("top95");
-        let spec = by_name("scalar").unwrap();
-        let out = par_map(spec, &puzzles, |e, p| e.solve(p).0.unwrap());
-        for (p, s) in puzzles.iter().zip(&out) {
-            simdoku_core::rules::check_solution(p, s).unwrap();
         }
     }
 }

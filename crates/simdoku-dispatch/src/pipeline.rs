@@ -1,4 +1,6 @@
-//! The ordered batch pipeline: the one way the workspace runs many items on all cores.
+//! The ordered batch pipeline: the one way the workspace runs many items on all cores (the
+//! facade `simdoku` re-exports it as `simdoku::pipeline`; the CLI, the tools' drivers, large
+//! grids, Python, the cross-check and the throughput harness all run on it).
 //!
 //! Items are read from any iterator a chunk at a time (memory stays bounded on inputs of any
 //! length), each chunk runs on the current rayon pool with one worker state (an engine) per
@@ -20,14 +22,18 @@
 //! assert_eq!(out.len(), 10);
 //! ```
 
+use std::collections::HashMap;
 use std::fmt;
 use std::ops::ControlFlow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use rayon::prelude::*;
+use rayon::{ThreadPool, ThreadPoolBuildError, ThreadPoolBuilder};
 
-/// Items per chunk by default: enough to keep every core busy, few enough to bound memory.
-pub const DEFAULT_CHUNK: usize = 8192;
+/// Items per chunk, the workspace's one chunk size: enough to keep every core busy, few enough
+/// that memory stays bounded on files of tens of millions of lines.
+pub const CHUNK: usize = 8192;
 
 /// The work on one item panicked (a bug); the message, when it was a string.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,10 +69,10 @@ impl Default for Pipeline<'_> {
 }
 
 impl<'p> Pipeline<'p> {
-    /// Chunks of [`DEFAULT_CHUNK`], no progress callback.
+    /// Chunks of [`CHUNK`], no progress callback.
     pub fn new() -> Pipeline<'p> {
         Pipeline {
-            chunk: DEFAULT_CHUNK,
+            chunk: CHUNK,
             progress: None,
         }
     }
@@ -135,13 +141,63 @@ where
     items
         .par_iter()
         .map_init(init, |state, item| {
-            catch_unwind(AssertUnwindSafe(|| work(state, item))).map_err(|p| {
+            catch(|| work(state, item)).inspect_err(|_| {
                 // The state may be half-updated: start this worker afresh.
                 *state = init();
-                Panicked(panic_message(p.as_ref()))
             })
         })
         .collect()
+}
+
+/// Runs `f`, a panic caught as [`Panicked`]: the pipeline's per-item catch, for work that runs
+/// one item at a time on the calling thread (a visit that writes each solution as it comes).
+/// The caller rebuilds whatever state `f` may have left half-updated.
+///
+/// ```
+/// use simdoku_dispatch::pipeline::catch;
+/// assert_eq!(catch(|| 2 + 2), Ok(4));
+/// assert_eq!(catch(|| -> u8 { panic!("boom") }).unwrap_err().0, "boom");
+/// ```
+pub fn catch<R>(f: impl FnOnce() -> R) -> Result<R, Panicked> {
+    catch_unwind(AssertUnwindSafe(f)).map_err(|p| Panicked(panic_message(p.as_ref())))
+}
+
+/// Runs `f` on a pool of `threads` threads (made on first use and kept, one per thread count),
+/// so that the pipeline inside `f` runs on that many; `None` or 0: the current pool. For
+/// callers that take a thread count per call (the Python package); the CLI sizes rayon's
+/// global pool once instead.
+///
+/// ```
+/// let n = simdoku_dispatch::pipeline::on_threads(Some(2), rayon::current_num_threads).unwrap();
+/// assert_eq!(n, 2);
+/// ```
+pub fn on_threads<R: Send>(
+    threads: Option<usize>,
+    f: impl FnOnce() -> R + Send,
+) -> Result<R, ThreadPoolBuildError> {
+    static POOLS: OnceLock<Mutex<HashMap<usize, Arc<ThreadPool>>>> = OnceLock::new();
+    let Some(n) = threads.filter(|&n| n > 0) else {
+        return Ok(f());
+    };
+    let pool = {
+        let mut pools = POOLS
+            .get_or_init(Mutex::default)
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some(p) = pools.get(&n) {
+            p.clone()
+        } else {
+            let p = Arc::new(
+                ThreadPoolBuilder::new()
+                    .num_threads(n)
+                    .thread_name(|i| format!("simdoku-{i}"))
+                    .build()?,
+            );
+            pools.insert(n, p.clone());
+            p
+        }
+    };
+    Ok(pool.install(f))
 }
 
 /// The text of a panic payload.

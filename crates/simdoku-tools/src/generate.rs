@@ -3,7 +3,7 @@
 use std::ops::ControlFlow;
 
 use simdoku_core::scalar::Scalar;
-use simdoku_core::{Engine, Grid};
+use simdoku_core::{Engine, Grid, Search};
 
 use crate::marks::{PEERS, Pencilmarks};
 use crate::rng::Rng;
@@ -304,21 +304,95 @@ impl std::error::Error for NotUnique {}
 /// assert!(is_minimal(engine.as_mut(), &m));
 /// ```
 pub fn minimize(engine: &mut dyn Engine, puzzle: &Grid) -> Result<Grid, NotUnique> {
+    match solve_unique(engine, puzzle).solution {
+        Solution::Unique(solution) => {
+            let cells: Vec<usize> = (0..81).filter(|&c| puzzle.get(c) != 0).collect();
+            Ok(remove_needless(engine, *puzzle, &solution, &cells))
+        }
+        Solution::None => Err(NotUnique::NoSolution),
+        Solution::Multiple => Err(NotUnique::Multiple),
+    }
+}
+
+/// The answer to "solve only if unique": none, the one solution, or several.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Solution {
+    /// No solution.
+    None,
+    /// Exactly one solution.
+    Unique(Grid),
+    /// More than one solution.
+    Multiple,
+}
+
+impl Solution {
+    /// The solution when it is unique.
+    pub fn unique(self) -> Option<Grid> {
+        match self {
+            Solution::Unique(g) => Some(g),
+            _ => None,
+        }
+    }
+}
+
+/// `none`, the solution's 81-character line, or `multiple`.
+impl std::fmt::Display for Solution {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Solution::None => f.write_str("none"),
+            Solution::Unique(g) => g.fmt(f),
+            Solution::Multiple => f.write_str("multiple"),
+        }
+    }
+}
+
+/// What [`solve_unique`] found: the answer, the first solution found (also when there are
+/// several), and the search (`solutions`: 0, 1 or 2; the guesses it took).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Uniqueness {
+    /// None, unique, or several.
+    pub solution: Solution,
+    /// The first solution found, if any.
+    pub first: Option<Grid>,
+    /// The search for up to two solutions.
+    pub search: Search,
+}
+
+/// Solve only if unique: visits up to two solutions of `puzzle` with `engine`. The one
+/// uniqueness search of the workspace (the facade, the CLI, Python and [`minimize`] call it).
+///
+/// ```
+/// use simdoku_core::Grid;
+/// use simdoku_tools::generate::{Solution, solve_unique};
+/// let mut engine = simdoku_dispatch::best(simdoku_dispatch::Work::Count).engine();
+/// assert_eq!(solve_unique(engine.as_mut(), &Grid::EMPTY).solution, Solution::Multiple);
+/// ```
+pub fn solve_unique(engine: &mut dyn Engine, puzzle: &Grid) -> Uniqueness {
+    solve_unique_by(|visitor| engine.visit(puzzle, visitor))
+}
+
+/// [`solve_unique`] over any search that visits solutions (a pencilmark puzzle's own search,
+/// for one): `visit` calls the visitor with each solution until it breaks.
+pub fn solve_unique_by(
+    visit: impl FnOnce(&mut dyn FnMut(&Grid) -> ControlFlow<()>) -> Search,
+) -> Uniqueness {
     let mut first = None;
-    let search = engine.visit(puzzle, &mut |s| {
+    let search = visit(&mut |s| {
         if first.is_some() {
             return ControlFlow::Break(());
         }
         first = Some(*s);
         ControlFlow::Continue(())
     });
-    match (search.solutions, first) {
-        (1, Some(solution)) => {
-            let cells: Vec<usize> = (0..81).filter(|&c| puzzle.get(c) != 0).collect();
-            Ok(remove_needless(engine, *puzzle, &solution, &cells))
-        }
-        (0, _) | (_, None) => Err(NotUnique::NoSolution),
-        _ => Err(NotUnique::Multiple),
+    let solution = match (search.solutions, first) {
+        (1, Some(s)) => Solution::Unique(s),
+        (0, _) | (_, None) => Solution::None,
+        _ => Solution::Multiple,
+    };
+    Uniqueness {
+        solution,
+        first,
+        search,
     }
 }
 

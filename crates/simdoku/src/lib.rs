@@ -156,7 +156,6 @@ use simdoku_dispatch::Work;
 
 pub use generate::{Generator, is_minimal, minimize, rate, shuffled};
 pub use iter::Solutions;
-pub use simdoku_core::json;
 pub use simdoku_core::rng::Rng;
 pub use simdoku_core::rules;
 pub use simdoku_core::{Conflict, Engine, Grid, ParseError, ParseErrorKind, Search, Unit};
@@ -175,7 +174,6 @@ pub mod engines {
     pub use simdoku_dispatch::check::{Report, cross_check};
     pub use simdoku_dispatch::{
         DispatchError, ENGINES, EngineSpec, RANKING, Work, best, by_name, choose, cpu_features,
-        par_map,
     };
     pub use simdoku_dispatch::{bench, check};
 }

@@ -8,37 +8,7 @@ use std::ops::ControlFlow;
 use simdoku_core::{Engine, Grid};
 use simdoku_dispatch::{DispatchError, EngineSpec, Work};
 
-/// The answer to "solve only if unique": none, the one solution, or several.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Solution {
-    /// No solution.
-    None,
-    /// Exactly one solution.
-    Unique(Grid),
-    /// More than one solution.
-    Multiple,
-}
-
-impl Solution {
-    /// The solution when it is unique.
-    pub fn unique(self) -> Option<Grid> {
-        match self {
-            Solution::Unique(g) => Some(g),
-            _ => None,
-        }
-    }
-}
-
-/// `none`, the solution's 81-character line, or `multiple`.
-impl fmt::Display for Solution {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Solution::None => f.write_str("none"),
-            Solution::Unique(g) => g.fmt(f),
-            Solution::Multiple => f.write_str("multiple"),
-        }
-    }
-}
+pub use simdoku_tools::generate::Solution;
 
 /// A solver: one engine with its scratch space. Make one per thread and reuse it; the free
 /// functions ([`solve`](crate::solve) and friends) keep one per thread for you.
@@ -151,21 +121,7 @@ pub(crate) fn with_solver<R>(work: Work, f: impl FnOnce(&mut Solver) -> R) -> R 
     r
 }
 
-/// Visits up to two solutions: none, the unique one, or several.
+/// Solve only if unique, on `e`: the tools crate's one uniqueness search.
 pub(crate) fn unique(e: &mut dyn Engine, g: &Grid) -> Solution {
-    let mut first = None;
-    let n = e
-        .visit(g, &mut |s| {
-            if first.is_some() {
-                return ControlFlow::Break(());
-            }
-            first = Some(*s);
-            ControlFlow::Continue(())
-        })
-        .solutions;
-    match (n, first) {
-        (1, Some(s)) => Solution::Unique(s),
-        (0, _) | (_, None) => Solution::None,
-        _ => Solution::Multiple,
-    }
+    simdoku_tools::generate::solve_unique(e, g).solution
 }

@@ -6,10 +6,11 @@ use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use simdoku::json;
 use simdoku::large::text::{self, Form, Puzzle, TextError};
 use simdoku::large::{Config, LargeGrid, Solver, Stats, Status};
 use simdoku::pipeline::Pipeline;
+
+use crate::render::{fixed, write_json};
 
 /// Options of `simdoku large`.
 #[derive(Clone, Debug)]
@@ -121,15 +122,40 @@ pub fn run(
     failed.map_or(Ok(sum), Err)
 }
 
-/// The start of a grid's JSON line (no closing brace: the caller adds its fields and `}`).
-fn json_head(name: &str, p: &Puzzle, shape: &str, x: bool, status: &str) -> String {
-    format!(
-        "{{\"file\":{},\"line\":{},\"shape\":{},\"x\":{x},\"status\":{}",
-        json::string(name),
-        p.line,
-        json::string(shape),
-        json::string(status)
-    )
+/// One grid's JSON line: where it was, then the fields that apply (the others left out).
+#[derive(serde::Serialize, Default)]
+struct GridJson<'a> {
+    file: &'a str,
+    line: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shape: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    x: Option<bool>,
+    status: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    givens: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    guesses: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ms: Option<Box<serde_json::value::RawValue>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<Vec<&'a [u16]>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+/// The start of a grid's JSON line: file, line, shape, x, status.
+fn grid_json<'a>(name: &'a str, p: &Puzzle, x: bool, status: &'a str) -> GridJson<'a> {
+    GridJson {
+        file: name,
+        line: p.line,
+        shape: Some(p.grid.shape().to_string()),
+        x: Some(x),
+        status,
+        ..GridJson::default()
+    }
 }
 
 /// What solving one grid gave.
@@ -197,13 +223,14 @@ fn report(
         Err(e) => {
             sum.errors += 1;
             if args.json {
-                writeln!(
-                    out,
-                    "{{\"file\":{},\"line\":{},\"status\":\"invalid\",\"error\":{}}}",
-                    json::string(name),
-                    e.line,
-                    json::string(&e.reason)
-                )?;
+                let line = GridJson {
+                    file: name,
+                    line: e.line,
+                    status: "invalid",
+                    error: Some(e.reason.clone()),
+                    ..GridJson::default()
+                };
+                write_json(out, &line)?;
             } else {
                 writeln!(out, "# {name}:{}: {}", e.line, e.reason)?;
             }
@@ -221,12 +248,9 @@ fn report(
             sum.errors += 1;
             let reason = format!("the solver failed on this grid (a bug: please report it): {why}");
             if args.json {
-                writeln!(
-                    out,
-                    "{},\"error\":{}}}",
-                    json_head(name, p, &p.grid.shape().to_string(), x, "invalid"),
-                    json::string(&reason)
-                )?;
+                let mut line = grid_json(name, p, x, "invalid");
+                line.error = Some(reason.clone());
+                write_json(out, &line)?;
             } else {
                 writeln!(out, "# {here}: {reason}")?;
             }
@@ -236,12 +260,9 @@ fn report(
         Done::Conflict(v) => {
             sum.no_solution += 1;
             if args.json {
-                writeln!(
-                    out,
-                    "{},\"error\":{}}}",
-                    json_head(name, p, &p.grid.shape().to_string(), x, "no solution"),
-                    json::string(&format!("contradictory givens: {v}"))
-                )?;
+                let mut line = grid_json(name, p, x, "no solution");
+                line.error = Some(format!("contradictory givens: {v}"));
+                write_json(out, &line)?;
             } else {
                 writeln!(
                     out,
@@ -295,23 +316,14 @@ fn report(
         writeln!(err, "{here}: {note}")?;
     }
     if args.json {
-        write!(
-            out,
-            "{},\"givens\":{},\"solutions\":{},\"guesses\":{},\"ms\":{ms:.3}",
-            json_head(name, p, &p.grid.shape().to_string(), x, &status.to_string()),
-            p.grid.givens(),
-            stats.solutions,
-            stats.guesses
-        )?;
-        if let Some(s) = sol {
-            out.write_all(b",\"solution\":[")?;
-            for (r, row) in s.cells().chunks(side).enumerate() {
-                let v: Vec<String> = row.iter().map(u16::to_string).collect();
-                write!(out, "{}[{}]", if r == 0 { "" } else { "," }, v.join(","))?;
-            }
-            out.write_all(b"]")?;
-        }
-        return writeln!(out, "}}");
+        let status = status.to_string();
+        let mut line = grid_json(name, p, x, &status);
+        line.givens = Some(p.grid.givens());
+        line.solutions = Some(stats.solutions);
+        line.guesses = Some(stats.guesses);
+        line.ms = Some(fixed(ms, 3));
+        line.solution = sol.as_ref().map(|s| s.cells().chunks(side).collect());
+        return write_json(out, &line);
     }
     let quiet = matches!(status, Status::Solved | Status::Unique) && !args.stats;
     if !quiet {

@@ -1,0 +1,89 @@
+//! The options and exits that the subcommands share: engine, threads, output file, quiet,
+//! `--empty`; the inputs named on the command line; usage errors and exit codes. Subcommands
+//! import them from here (nothing imports back from `main.rs`).
+
+use std::io;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use simdoku::engines::{DispatchError, EngineSpec, Work};
+
+use crate::render;
+
+/// Options shared by every command that runs an engine over puzzles.
+#[derive(Args, Debug, Clone)]
+pub struct RunOptions {
+    /// Engine: `auto` (fastest available; the variable `SIMDOKU_ENGINE` overrides it) or a name from
+    /// `simdoku engines`.
+    #[arg(short, long, default_value = "auto")]
+    pub engine: String,
+    /// Worker threads (default: all cores).
+    #[arg(short = 'j', long)]
+    pub threads: Option<usize>,
+    /// Write results to FILE (atomically, at the end) instead of stdout (`-`: stdout).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// No summary and no progress bar on stderr (a bar is shown only when stderr is a
+    /// terminal).
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Print empty cells of puzzles as `0` or `.` (default: puzzles read are echoed as they
+    /// were written, puzzles made are written with `.`).
+    #[arg(long, value_enum, value_name = "0|.")]
+    pub empty: Option<render::Empty>,
+}
+
+impl RunOptions {
+    pub fn engine(&self, work: Work) -> Result<&'static EngineSpec, DispatchError> {
+        simdoku::engines::choose(Some(&self.engine), work)
+    }
+}
+
+/// Files to read and how to run: the batch commands' arguments.
+#[derive(Args, Debug, Clone)]
+pub struct Common {
+    /// Puzzle files; `-` or none reads stdin.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<String>,
+    #[command(flatten)]
+    pub run: RunOptions,
+}
+
+/// The inputs named on the command line: stdin (`-`) when none.
+pub fn sources(files: &[String]) -> Vec<String> {
+    if files.is_empty() {
+        vec!["-".to_string()]
+    } else {
+        files.to_vec()
+    }
+}
+
+/// Sets the size of rayon's global pool.
+pub fn init_threads(threads: Option<usize>) {
+    if let Some(n) = threads.filter(|&n| n > 0) {
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build_global();
+    }
+}
+
+/// A bad option or argument: the reason on stderr, exit status 2.
+pub fn usage_error(reason: impl std::fmt::Display) -> ExitCode {
+    eprintln!("simdoku: {reason}");
+    ExitCode::from(2)
+}
+
+/// Turns the end of a run into an exit code. Rust ignores SIGPIPE, so a write to a closed pipe
+/// fails with `BrokenPipe`: that is a quiet success (`simdoku solve big.txt | head`).
+pub fn finish(result: io::Result<bool>) -> ExitCode {
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("simdoku: {e}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -1,0 +1,204 @@
+//! The one line classifier: what a line of a puzzle file holds (a puzzle, a pencilmark puzzle,
+//! nothing: blank, `#` comment, CSV header; or why it is invalid: a bad character, a wrong
+//! size, contradictory givens), and grids from rows of cell values.
+
+use simdoku_core::Grid;
+use simdoku_tools::Pencilmarks;
+
+/// Lines longer than this are cut by line readers (the rest is skipped) and reported as
+/// invalid by [`classify_line`].
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// What a line (or a puzzle string) holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// A 9x9 puzzle (81 cells; anything after them ignored), givens without contradiction.
+    Puzzle(Grid),
+    /// A 729-character pencilmark (Sukaku) line: nine candidate characters per cell.
+    Pencilmarks(Pencilmarks),
+    /// Not a puzzle: the reason.
+    Invalid(String),
+}
+
+/// Classifies one puzzle string (no file context): a pencilmark line when its first field
+/// (up to a comma, `;` or white space) has 729 characters, else a 9x9 puzzle or the reason
+/// it is not one.
+///
+/// ```
+/// use simdoku::batch::{Entry, classify_text};
+/// assert!(matches!(classify_text(b"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......,x"),
+///                  Entry::Puzzle(_)));
+/// assert_eq!(classify_text(b"1234"), Entry::Invalid("expected 81 cells, found 4".into()));
+/// ```
+pub fn classify_text(text: &[u8]) -> Entry {
+    let text = text.trim_ascii();
+    if field_len(text) == 729 {
+        return match Pencilmarks::parse_bytes(text) {
+            Ok(m) => Entry::Pencilmarks(m),
+            Err(e) => Entry::Invalid(e.to_string()),
+        };
+    }
+    match Grid::parse_cells(text) {
+        Err(e) => Entry::Invalid(e.to_string()),
+        Ok(g) => match g.conflict() {
+            Some(c) => Entry::Invalid(c.to_string()),
+            None => Entry::Puzzle(g),
+        },
+    }
+}
+
+/// Classifies line `number` (from 1) of a puzzle file: `None` for lines that hold no puzzle
+/// (blank, `#` comment, or a CSV header on line 1), else what [`classify_text`] says, after
+/// the file's own cases: UTF-16 text, a line cut at [`MAX_LINE`] (`too_long`), and a square
+/// grid of another size (16, 256, 625, ... cells), which points to `simdoku large`.
+///
+/// ```
+/// use simdoku::batch::{Entry, classify_line};
+/// assert_eq!(classify_line(1, b"quizzes,solutions", false), None);
+/// assert_eq!(classify_line(2, b"# a comment", false), None);
+/// assert_eq!(classify_line(3, &[b'1'; 16], false),
+///            Some(Entry::Invalid("16 cells: a 4x4 grid; use 'simdoku large'".into())));
+/// ```
+pub fn classify_line(number: u64, bytes: &[u8], too_long: bool) -> Option<Entry> {
+    let text = bytes.trim_ascii();
+    if text.is_empty() || text[0] == b'#' {
+        return None;
+    }
+    if number == 1 && is_csv_header(text) {
+        return None;
+    }
+    if number == 1 && (text.starts_with(b"\xFF\xFE") || text.starts_with(b"\xFE\xFF")) {
+        return Some(Entry::Invalid(
+            "UTF-16 text (it starts with a UTF-16 byte-order mark): save it as UTF-8 or ASCII"
+                .to_string(),
+        ));
+    }
+    if too_long {
+        return Some(Entry::Invalid(format!("line longer than {MAX_LINE} bytes")));
+    }
+    if let Some(hint) = large_grid_hint(field_len(text)) {
+        return Some(Entry::Invalid(hint));
+    }
+    Some(classify_text(text))
+}
+
+/// A row of 81 cell values (0 empty): the grid, or why it is not a puzzle (a value above 9,
+/// contradictory givens).
+///
+/// ```
+/// let mut row = [0u8; 81];
+/// row[1] = 10;
+/// assert_eq!(simdoku::batch::parse_cells(&row).unwrap_err(), "r1c2: value 10 is not 0-9");
+/// ```
+pub fn parse_cells(row: &[u8]) -> Result<Grid, String> {
+    if row.len() != 81 {
+        return Err(format!("expected 81 cells, found {}", row.len()));
+    }
+    if let Some(i) = row.iter().position(|&v| v > 9) {
+        return Err(format!(
+            "r{}c{}: value {} is not 0-9",
+            i / 9 + 1,
+            i % 9 + 1,
+            row[i]
+        ));
+    }
+    let mut cells = [0u8; 81];
+    cells.copy_from_slice(row);
+    let g = Grid::from_cells(cells).expect("values checked");
+    match g.conflict() {
+        Some(c) => Err(c.to_string()),
+        None => Ok(g),
+    }
+}
+
+/// For a line of `cells` cells that would be a square grid other than 9x9 (16, 256, 625, ...
+/// cells: `k`^4 for box size `k`), the reason to give: the size, and the command that reads it.
+/// Such a line must not be cut to its first 81 cells and read as a 9x9 puzzle.
+fn large_grid_hint(cells: usize) -> Option<String> {
+    (2..=11usize)
+        .filter(|&k| k != 3 && k.pow(4) == cells)
+        .map(|k| format!("{cells} cells: a {0}x{0} grid; use 'simdoku large'", k * k))
+        .next()
+}
+
+/// The length of the first field (up to a comma, `;` or white space).
+fn field_len(text: &[u8]) -> usize {
+    text.iter()
+        .position(|&b| b == b',' || b == b';' || b.is_ascii_whitespace())
+        .unwrap_or(text.len())
+}
+
+/// `quizzes,solutions`, `puzzle`, ...: words and commas only.
+fn is_csv_header(text: &[u8]) -> bool {
+    text.iter().any(u8::is_ascii_alphabetic)
+        && text
+            .iter()
+            .all(|&b| b.is_ascii_alphabetic() || b"_, ".contains(&b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classifies_lines() {
+        assert!(classify_line(1, b"quizzes,solutions", false).is_none());
+        assert!(classify_line(2, b"   ", false).is_none());
+        assert!(classify_line(2, b"# comment", false).is_none());
+        assert!(matches!(
+            classify_line(2, b"quizzes", false),
+            Some(Entry::Invalid(_))
+        ));
+        let p =
+            b"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......,x";
+        assert!(matches!(classify_line(1, p, false), Some(Entry::Puzzle(_))));
+        assert!(matches!(
+            classify_line(1, p, true),
+            Some(Entry::Invalid(r)) if r == "line longer than 65536 bytes"
+        ));
+    }
+
+    #[test]
+    fn other_grid_sizes_point_to_large_in_files_only() {
+        let line = "1".repeat(256);
+        assert_eq!(
+            classify_line(1, line.as_bytes(), false),
+            Some(Entry::Invalid(
+                "256 cells: a 16x16 grid; use 'simdoku large'".into()
+            ))
+        );
+        assert_eq!(
+            large_grid_hint(16).unwrap(),
+            "16 cells: a 4x4 grid; use 'simdoku large'"
+        );
+        assert!(large_grid_hint(81).is_none() && large_grid_hint(80).is_none());
+        assert_eq!(
+            classify_text(&[b'1'; 16]),
+            Entry::Invalid("expected 81 cells, found 16".into())
+        );
+    }
+
+    #[test]
+    fn classifies_pencilmark_lines() {
+        let marks = Pencilmarks::FULL.to_string();
+        assert_eq!(
+            classify_line(2, marks.as_bytes(), false),
+            Some(Entry::Pencilmarks(Pencilmarks::FULL))
+        );
+        let bad = format!("x{}", &marks[1..]);
+        assert!(matches!(
+            classify_line(2, bad.as_bytes(), false),
+            Some(Entry::Invalid(r)) if r.contains("pencilmarks")
+        ));
+    }
+
+    #[test]
+    fn rows_of_cells() {
+        let mut row = [0u8; 81];
+        assert_eq!(parse_cells(&row), Ok(Grid::EMPTY));
+        row[0] = 5;
+        row[1] = 5;
+        assert!(parse_cells(&row).is_err());
+        assert!(parse_cells(&row[..80]).is_err());
+    }
+}
