@@ -9,7 +9,7 @@ use std::time::Instant;
 use super::core::{Core, house_pos};
 use crate::config::Learn;
 use crate::dom::Dom;
-use crate::restart::luby;
+use crate::restart::Restarts;
 
 impl<D: Dom, const K: usize> Core<D, K> {
     pub(super) fn out_of_time(&mut self) -> bool {
@@ -120,12 +120,10 @@ impl<D: Dom, const K: usize> Core<D, K> {
         // happened, the search for more solutions then starts over from the root without
         // restarts, and the first solution met again counts as a failure.
         let mut restarting = self.cfg.restarts;
-        let mut restarts = 0u32;
         // A restart throws away a fill of every open cell: on grids with thousands open, a
         // budget of 64 failures cut each attempt short (an empty 121x121 never finished).
         let base = RESTART_BASE * (self.stats.open_at_root as u64 / 1024).max(1);
-        let mut budget = base * luby(1);
-        let mut fails_at_restart = 0u64;
+        let mut restarts = Restarts::new(base);
         // Band-by-band restarts: (band, restarts there so far).
         let mut local = (usize::MAX, 0u32);
         let mut known = std::mem::take(&mut self.run.known);
@@ -134,10 +132,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
             if self.out_of_time() {
                 break;
             }
-            if restarting && self.stats.fails - fails_at_restart >= budget {
-                restarts += 1;
-                budget = base * luby(restarts + 1);
-                fails_at_restart = self.stats.fails;
+            if restarting && restarts.due(self.stats.fails) {
                 let (keep, mark) = if self.branch.band_first {
                     self.local_restart(guesses, &mut local)
                 } else {
@@ -173,7 +168,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
                     if restarting {
                         restarting = false;
                         // With no restart, this search goes on and meets no solution twice.
-                        if restarts > 0 {
+                        if restarts.done() > 0 {
                             known.push(out.to_vec());
                             guesses.clear();
                             self.clear_pending();
