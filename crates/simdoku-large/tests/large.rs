@@ -16,7 +16,9 @@ use simdoku_core::scalar::Scalar;
 use simdoku_core::{Engine, Grid, testkit};
 use simdoku_large::generate::{self, Rng};
 use simdoku_large::text::{self, Form};
-use simdoku_large::{Config, Gac9, LargeGrid, Learn, Puzzle, Solver, Status, check_solution};
+use simdoku_large::{
+    Config, Gac9, LargeGrid, Learn, Puzzle, Shape, Solver, Status, check_solution,
+};
 
 fn large_dir() -> PathBuf {
     testkit::bench_data_dir().join("large")
@@ -366,7 +368,7 @@ fn counts_agree_with_brute_force_on_small_grids() {
             let want = brute_count(&p, x, 50);
             let mut seen = HashSet::new();
             let st = solver.visit(&p, None, &mut |s| {
-                let g = LargeGrid::from_cells(n, s.to_vec()).unwrap();
+                let g = LargeGrid::with_values(p.shape().clone(), s.to_vec()).unwrap();
                 check_solution(&p, &g, x).unwrap_or_else(|v| panic!("{v}"));
                 assert!(seen.insert(g), "a solution visited twice");
                 if seen.len() as u64 >= 50 {
@@ -403,7 +405,7 @@ fn sudoku_x_9x9_differs_from_plain() {
     // The empty X grid has many solutions, each checked on both diagonals.
     let mut n = 0;
     x.visit(&LargeGrid::empty(3), None, &mut |s| {
-        let s = LargeGrid::from_cells(3, s.to_vec()).unwrap();
+        let s = LargeGrid::with_values(Shape::square(3).unwrap(), s.to_vec()).unwrap();
         check_solution(&LargeGrid::empty(3), &s, true).unwrap();
         n += 1;
         if n == 200 {
@@ -454,7 +456,7 @@ fn unsolvable_and_multiple() {
     s16.visit(&LargeGrid::empty(4), None, &mut |s| {
         check_solution(
             &LargeGrid::empty(4),
-            &LargeGrid::from_cells(4, s.to_vec()).unwrap(),
+            &LargeGrid::with_values(Shape::square(4).unwrap(), s.to_vec()).unwrap(),
             false,
         )
         .unwrap();
@@ -635,7 +637,7 @@ fn visit_all(
     let mut seen = HashSet::new();
     let st =
         Solver::for_shape(p.shape(), x, cfg).visit(p, Some(Duration::from_mins(2)), &mut |s| {
-            let g = LargeGrid::with_cells(p.shape().clone(), s.to_vec()).unwrap();
+            let g = LargeGrid::with_values(p.shape().clone(), s.to_vec()).unwrap();
             check_solution(p, &g, x).unwrap_or_else(|v| panic!("{v}"));
             assert!(seen.insert(g), "a solution visited twice");
             if seen.len() >= limit {
