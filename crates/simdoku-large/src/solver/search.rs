@@ -69,14 +69,10 @@ impl<D: Dom, const K: usize> Core<D, K> {
         self.trail.clear();
         // Open cells holding a third of the values or more on average: an under-constrained
         // grid (up to about 30% givens), where the learning search's model is huge (up to 1.8 M
-        // variables on an empty 121x121) and dom/wdeg fills it band by band with few failures
-        // (64x64 at 30% givens: 0.1-0.3 s against 3.8 s; 81x81 at 30%: 7 s against not in 8 s).
+        // variables on an empty 121x121) and dom/wdeg fills it band by band with few failures.
         // Sudoku-X grids count as sparse only when their open cells hold half the values, and
-        // are filled band by band too, up to the first solution like the others (enumerating a
-        // 16x16 X with 2433 solutions that way took 18 s): empty X grids went from 1.0 s to 0.2 s
-        // on 64x64 and from not solved in 20 s to 0.8-3.7 s on 81x81 to 121x121, and 64x64 X
-        // at 10-20% givens from 1-3.6 s or not in 10 s to 0.13-0.2 s, while the diagonals cross
-        // every band.
+        // are filled band by band too, up to the first solution like the others (the
+        // measurements behind both thresholds: docs/notes/2026-11-26-large-one-of-each.md).
         let (mut open, mut open_values) = (0usize, 0usize);
         for d in self.dom.iter().filter(|d| !d.is_power_of_two()) {
             open += 1;
