@@ -13,6 +13,8 @@
 //!   numbers up to a blank line, a shape line or the end are read as one stream of N x N
 //!   values, whatever the line breaks (a 144x144 posted as rows wrapped over 8 lines of 18, a
 //!   16x16 on one line of 256 numbers, a 9x9 written 27 values a line); see `Streams`.
+//!   Line-form cells wrapped over lines (a 9x9 as 9 lines of 9 characters) are read the same
+//!   way when the first line is no whole grid.
 //!
 //! The regions of a grid of side N are its boxes, by default the most nearly square R x C
 //! boxes with R <= C (rows x columns of one box): 4: 2x2, 6: 2x3, 8: 2x4, 9: 3x3, 10: 2x5,
@@ -239,6 +241,11 @@ struct Streams {
     before: Vec<usize>,
     /// Per line, the last line at or before it that holds values (`usize::MAX`: none).
     last_values: Vec<usize>,
+    /// The same two for a stream of cell characters (line form wrapped over lines, such as a
+    /// 9x9 written as 9 lines of 9): the first line with a character that is no cell, and the
+    /// cell characters before each line.
+    next_bad_char: Vec<usize>,
+    chars_before: Vec<usize>,
 }
 
 impl Streams {
@@ -248,16 +255,23 @@ impl Streams {
         self.next_bad = vec![n; n + 1];
         self.before = vec![0; n + 1];
         self.last_values = vec![usize::MAX; n + 1];
+        self.next_bad_char = vec![n; n + 1];
+        self.chars_before = vec![0; n + 1];
         let mut last = usize::MAX;
         for (i, raw) in lines.iter().enumerate() {
             let line = raw.trim();
             let (mut count, mut bad) = (0, false);
+            let (mut chars, mut bad_char) = (0, false);
             if !line.starts_with('#') && !is_border(line) && !is_header(line) {
                 for w in value_words(line) {
                     count += 1;
                     bad |= w != "." && w.parse::<u32>().is_err();
+                    chars += w.len();
+                    bad_char |= w.bytes().any(|c| char_value(c).is_none());
                 }
             }
+            self.chars_before[i + 1] = self.chars_before[i] + chars;
+            self.next_bad_char[i] = if bad_char { i } else { n };
             if count > 0 {
                 last = i;
             }
@@ -272,6 +286,7 @@ impl Streams {
         }
         for i in (0..n).rev() {
             self.next_bad[i] = self.next_bad[i].min(self.next_bad[i + 1]);
+            self.next_bad_char[i] = self.next_bad_char[i].min(self.next_bad_char[i + 1]);
             self.next_break[i] = self.next_break[i].min(self.next_break[i + 1]);
         }
         self.built = true;
@@ -296,7 +311,8 @@ impl Streams {
         let start = b.start - 1;
         let end = self.next_break[start];
         if self.next_bad[start] < end {
-            return None;
+            // Words that are no numbers: maybe cell characters wrapped over lines.
+            return self.try_chars(lines, start, pending);
         }
         let count = self.before[end] - self.before[start];
         let side = count.isqrt();
@@ -332,6 +348,52 @@ impl Streams {
             }
         }
         None
+    }
+
+    /// Tries the lines from index `start` as one stream of line-form cell characters (spaces
+    /// and line breaks ignored, as sigh's solver reads a short text): a puzzle in the line
+    /// form when they hold N x N cells (N 4..=35) in range, with the index of the line after
+    /// them; else `None`, and the caller's error stands.
+    fn try_chars(
+        &mut self,
+        lines: &[&str],
+        start: usize,
+        pending: &mut Pending,
+    ) -> Option<(Result<Puzzle, TextError>, usize)> {
+        if !self.built {
+            self.build(lines);
+        }
+        let end = self.next_break[start];
+        if self.next_bad_char[start] < end {
+            return None;
+        }
+        let count = self.chars_before[end] - self.chars_before[start];
+        let side = line_side(count)?;
+        let mut cells = Vec::with_capacity(count);
+        for raw in &lines[start..end] {
+            let line = raw.trim();
+            if line.starts_with('#') || is_border(line) {
+                continue;
+            }
+            for w in value_words(line) {
+                for c in w.bytes() {
+                    let v = char_value(c).expect("checked");
+                    if usize::from(v) > side {
+                        return None;
+                    }
+                    cells.push(v);
+                }
+            }
+        }
+        let x = pending.x;
+        let r = pending.shape(side, start + 1).map(|shape| Puzzle {
+            line: start + 1,
+            grid: LargeGrid::with_cells(shape, cells).expect("values checked"),
+            x,
+            form: Form::Line,
+        });
+        *pending = Pending::default();
+        Some((r, end))
     }
 
     /// The `side * side` values of lines `start..end` (checked to be numbers or `.`), or why
@@ -486,6 +548,13 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
                     };
                     pending.jigsaw =
                         Jigsaw::Map(ln, shape.map_err(|reason| TextError { line: ln, reason }));
+                } else if !fits_one_line(&bytes[..run])
+                    && let Some((r, end)) = streams.try_chars(&lines, i, &mut pending)
+                {
+                    // Cells wrapped over lines (a 9x9 as 9 lines of 9, a 16x16 as 16 lines
+                    // of 16, whose first line would be a 4x4 with values out of range).
+                    out.push(r);
+                    next = end;
                 } else {
                     out.push(parse_line_grid(&bytes[..run], rest, ln, &mut pending));
                 }
@@ -669,6 +738,15 @@ fn finish(b: Block, pending: &mut Pending, out: &mut Vec<Result<Puzzle, TextErro
     });
     *pending = Pending::default();
     out.push(r);
+}
+
+/// Whether `cells` are a whole line-form grid: a square count, every value in range.
+fn fits_one_line(cells: &[u8]) -> bool {
+    line_side(cells.len()).is_some_and(|side| {
+        cells
+            .iter()
+            .all(|&c| char_value(c).is_some_and(|v| usize::from(v) <= side))
+    })
 }
 
 fn parse_line_grid(

@@ -621,6 +621,49 @@ fn values_as_a_stream_with_any_line_breaks() {
 }
 
 #[test]
+fn cells_as_characters_with_any_line_breaks() {
+    // A 9x9 and a 16x16 (letters from 10) as rows of characters, one line a row (the 16x16
+    // 16 characters a line, the 9x9 9), and as four lines and a bit of spaced characters.
+    let line = |g: &LargeGrid| text::format(g, Form::Line, false).trim_end().to_string();
+    for n in [3, 4] {
+        let full = generate::solution_grid(n, &mut Rng::new(9));
+        let mut givens = full.clone();
+        for c in (0..n * n * n * n).step_by(2) {
+            givens.set(c / (n * n), c % (n * n), 0);
+        }
+        let cells: Vec<char> = line(&givens).chars().collect();
+        let side = n * n;
+        let rows: Vec<String> = cells.chunks(side).map(|r| r.iter().collect()).collect();
+        let spaced: Vec<String> = cells
+            .chunks(side * side / 4)
+            .map(|r| r.iter().map(|c| format!("{c} ")).collect())
+            .collect();
+        // Single digits and dots with spaces are numbers too: a 9x9 so written is a number
+        // stream, a 16x16 with letters a character stream.
+        let spaced_form = if n == 3 { Form::Numbers } else { Form::Line };
+        for (text, form) in [
+            (rows.join("\n"), Form::Line),
+            (format!("# c\n\n{}\n\n", spaced.join("\n")), spaced_form),
+        ] {
+            let r = text::parse(&text);
+            assert_eq!(r.len(), 1, "{r:?}");
+            let p = r[0].as_ref().unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!((&p.grid, p.form), (&givens, form), "{text}");
+            let (status, sol, _) = solve(p, 1);
+            assert_eq!(status, Status::Solved);
+            check_solution(&p.grid, &sol.unwrap(), false).unwrap();
+        }
+    }
+    // 80 characters over 8 lines: the first line's error, as before.
+    let e = errors(
+        &"123456789\n"
+            .repeat(8)
+            .replace("123456789\n1", "123456789\n"),
+    );
+    assert!(e[0].1.contains("a one-line grid of 9 cells"), "{e:?}");
+}
+
+#[test]
 fn a_stream_that_is_no_grid_names_its_line() {
     // 80 values: no square count. The error names the line where the row reading failed and
     // the stream's lines.
