@@ -440,13 +440,13 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
         next += 1;
         let ln = i + 1;
         let line = lines[i].trim();
-        let ends_block = line.is_empty() || (!line.starts_with('#') && is_header(line));
-        if ends_block && let Some(b) = &mut block {
-            // A grid cut short: maybe its lines are one stream of values.
-            if let Some((r, _)) = streams.try_block(&lines, b, &mut pending) {
-                block = None;
-                out.push(r);
-            }
+        // A grid cut short by a blank or shape line: maybe its lines are one stream of values.
+        if let Some(b) = &mut block
+            && (line.is_empty() || (!line.starts_with('#') && is_header(line)))
+            && let Some((r, _)) = streams.try_block(&lines, b, &mut pending)
+        {
+            block = None;
+            out.push(r);
         }
         if line.is_empty() {
             if let Some(b) = block.take() {

@@ -535,7 +535,7 @@ fn number_rows(n: usize) -> (LargeGrid, Vec<Vec<String>>) {
         .map(|r| {
             (0..side)
                 .map(|c| match full.get(r, c) {
-                    _ if (r * side + c) % 3 == 0 => ".".to_string(),
+                    _ if (r * side + c).is_multiple_of(3) => ".".to_string(),
                     v => v.to_string(),
                 })
                 .collect()
