@@ -5,9 +5,9 @@
 use std::time::Instant;
 
 use simdoku_core::Grid;
+use simdoku_core::rng::Rng;
 use simdoku_game::analysis::Analyzer;
 use simdoku_game::endgame::{Endgame, SolutionSet, Value};
-use simdoku_game::rng::Rng;
 
 fn main() {
     let mut an = Analyzer::new();

@@ -9,9 +9,9 @@
 use std::time::{Duration, Instant};
 
 use simdoku_core::Grid;
+use simdoku_core::rng::Rng;
 use simdoku_game::analysis::Analyzer;
 use simdoku_game::endgame::{Endgame, SolutionSet, Value};
-use simdoku_game::rng::Rng;
 
 const LIMIT: usize = 100_000;
 

@@ -19,7 +19,7 @@ use std::time::Instant;
 use simdoku_core::Grid;
 
 use crate::moves::Move;
-use crate::rng::Rng;
+use simdoku_core::rng::Rng;
 
 /// All the solutions of a position, reduced to the cells where they differ.
 #[derive(Clone, Debug)]

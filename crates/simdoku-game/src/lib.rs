@@ -16,7 +16,6 @@ pub mod endgame;
 pub mod moves;
 pub mod player;
 pub mod referee;
-pub mod rng;
 
 pub use moves::{Action, Move};
 pub use player::{PlayOptions, Strategy, play, play_with};
@@ -27,7 +26,7 @@ pub(crate) mod fixtures {
     use simdoku_core::Grid;
 
     use crate::analysis::Analyzer;
-    use crate::rng::Rng;
+    use simdoku_core::rng::Rng;
 
     /// A solved grid.
     pub const SOLUTION: &str =

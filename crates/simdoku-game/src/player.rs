@@ -19,7 +19,7 @@ use simdoku_core::Grid;
 use crate::analysis::{Analyzer, legal_from_candidates};
 use crate::endgame::{Endgame, RootMove, SolutionSet, Value};
 use crate::moves::{Action, Move};
-use crate::rng::Rng;
+use simdoku_core::rng::Rng;
 
 /// How a player chooses its moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

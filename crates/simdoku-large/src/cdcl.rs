@@ -31,20 +31,20 @@
 //! * `model`: variables, exactly-one groups and their clauses, from the candidates;
 //! * `propagate`: watch lists, unit propagation, assignment and backtracking;
 //! * `analyze`: first-UIP learning, minimisation, LBD, blocking a visited solution;
-//! * `restart`: trail reuse and learned-clause reduction;
+//! * `reduce`: the learned-clause database cut at restarts;
 //! * `order`: EVSIDS activities and the variable heap.
 
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use crate::restart::luby;
+use crate::restart::Restarts;
 use order::VarOrder;
 
 mod analyze;
 mod model;
 mod order;
 mod propagate;
-mod restart;
+mod reduce;
 
 /// A literal: `2 * var` for "var true", `2 * var + 1` for "var false".
 type Lit = u32;
@@ -163,7 +163,7 @@ struct Model {
     group_start: Vec<u32>,
 }
 
-/// The clauses, original and learned, and their watch lists (`propagate`, `restart`).
+/// The clauses, original and learned, and their watch lists (`propagate`, `reduce`).
 #[derive(Clone, Debug, Default)]
 struct ClauseDb {
     arena: Vec<u32>,
@@ -257,10 +257,7 @@ impl Cdcl {
         self.target_len = 0;
         // Target phase and rare restarts until the first solution, then phase saving.
         let mut chasing = self.cfg.target_phase;
-        let mut unit = self.cfg.restart_unit;
-        let mut restarts = 0u32;
-        let mut budget = unit * luby(1);
-        let mut conflicts_at_restart = 0u64;
+        let mut restarts = Restarts::new(self.cfg.restart_unit);
         let mut ticks = 0u32;
         loop {
             let confl = self.propagate();
@@ -284,10 +281,7 @@ impl Cdcl {
                 }
                 continue;
             }
-            if self.stats.conflicts - conflicts_at_restart >= budget {
-                restarts += 1;
-                budget = unit * luby(restarts + 1);
-                conflicts_at_restart = self.stats.conflicts;
+            if restarts.due(self.stats.conflicts) {
                 if self.clauses.learnts.len() >= self.clauses.max_learnts {
                     self.cancel_until(0);
                     self.reduce();
@@ -313,7 +307,7 @@ impl Cdcl {
                     return self.stats;
                 }
                 chasing = false;
-                unit = self.cfg.count_restart_unit;
+                restarts.set_unit(self.cfg.count_restart_unit);
                 self.block_solution();
                 continue;
             };
@@ -339,6 +333,23 @@ impl Cdcl {
                 self.target[var(l)] = l & 1 == 0;
             }
         }
+    }
+
+    /// Partial restart (trail reuse): the decision levels that a restart would make again at
+    /// once, those whose decision is more active than every unassigned variable.
+    fn reused_levels(&mut self) -> usize {
+        if !self.cfg.reuse_trail {
+            return 0;
+        }
+        let Some(next) = self.pick() else {
+            return 0;
+        };
+        self.order.insert(next as u32);
+        let top = self.order.activity(next);
+        self.trail_lim
+            .iter()
+            .take_while(|&&start| self.order.activity(var(self.trail[start])) > top)
+            .count()
     }
 
     /// The unassigned variable of highest activity.

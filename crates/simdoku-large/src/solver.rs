@@ -135,25 +135,8 @@ impl Solver {
     }
 
     /// Calls `visitor` with every solution (row-major values 1..=N) until it breaks, the search
-    /// is exhausted or `timeout` passes. `grid` must have this solver's shape, of side 255 at
-    /// most (values as bytes; [`Solver::visit_values`] takes any side).
+    /// is exhausted or `timeout` passes. `grid` must have this solver's shape.
     pub fn visit(
-        &mut self,
-        grid: &LargeGrid,
-        timeout: Option<Duration>,
-        visitor: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
-    ) -> Stats {
-        assert!(grid.side() <= 255, "Solver::visit: values above 255");
-        let mut bytes = Vec::new();
-        self.visit_values(grid, timeout, &mut |s| {
-            bytes.clear();
-            bytes.extend(s.iter().map(|&v| v as u8));
-            visitor(&bytes)
-        })
-    }
-
-    /// [`Solver::visit`] for any side, solutions as 16-bit values.
-    pub fn visit_values(
         &mut self,
         grid: &LargeGrid,
         timeout: Option<Duration>,
@@ -177,23 +160,17 @@ impl Solver {
         })
     }
 
-    /// [`Solver::visit`] on row-major cells (0 empty, values 1..=N; larger values are treated
-    /// as empty). Allocates nothing once the solver has run at this depth before.
-    pub fn visit_cells(
+    /// [`Solver::visit`] on row-major byte cells (0 empty), solutions as bytes: the path of
+    /// the 9x9 engine ([`crate::Gac9`]), which allocates nothing once the solver has run at
+    /// this depth before. Sides up to 128 only.
+    pub(crate) fn visit_cells(
         &mut self,
         cells: &[u8],
         timeout: Option<Duration>,
         visitor: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
     ) -> Stats {
-        with_core!(&mut self.0, c => c.visit_cells(cells, timeout, visitor), w => {
-            let cells: Vec<u16> = cells.iter().map(|&v| u16::from(v)).collect();
-            let mut bytes = Vec::new();
-            w.visit(&cells, timeout.map(|t| Instant::now() + t), &mut |s| {
-                bytes.clear();
-                bytes.extend(s.iter().map(|&v| v as u8));
-                visitor(&bytes)
-            })
-        })
+        with_core!(&mut self.0, c => c.visit_cells(cells, timeout, visitor),
+            _w => unreachable!("byte cells are for sides up to 128"))
     }
 
     /// Counts solutions up to `limit` (0: none searched), within `timeout`; the first solution
@@ -209,7 +186,7 @@ impl Solver {
         let stats = if limit == 0 {
             Stats::default()
         } else {
-            self.visit_values(grid, timeout, &mut |s| {
+            self.visit(grid, timeout, &mut |s| {
                 if first.is_none() {
                     first = Some(s.to_vec());
                 }

@@ -8,7 +8,13 @@
 //!   with a space, a comma or a tab (a solution, a comment) is ignored.
 //! * **number form**: N lines of N whitespace-separated numbers, `0` or `.` empty, for any
 //!   N from 4 to 400. The first row sets N. `|` between numbers and border lines made of `+`,
-//!   `-` and `|` are ignored. A grid ends after its N-th row; a blank line may follow.
+//!   `-` and `|` are ignored, and so is a `#` and what follows it on a row. A grid ends after
+//!   its N-th row; a blank line may follow. When the lines are not the rows of a grid, the
+//!   numbers up to a blank line, a shape line or the end are read as one stream of N x N
+//!   values, whatever the line breaks (a 144x144 posted as rows wrapped over 8 lines of 18, a
+//!   16x16 on one line of 256 numbers, a 9x9 written 27 values a line); see `Streams`.
+//!   Line-form cells wrapped over lines (a 9x9 as 9 lines of 9 characters) are read the same
+//!   way when the first line is no whole grid.
 //!
 //! The regions of a grid of side N are its boxes, by default the most nearly square R x C
 //! boxes with R <= C (rows x columns of one box): 4: 2x2, 6: 2x3, 8: 2x4, 9: 3x3, 10: 2x5,
@@ -103,6 +109,10 @@ struct Block {
     labels: Vec<String>,
     rows: usize,
     error: Option<TextError>,
+    /// Whether the block was tried as one stream of values (once, at its first problem).
+    streamed: bool,
+    /// Why the stream did not read either, for the error that ends the block.
+    hint: String,
 }
 
 /// The lines before a grid that set its shape and variant.
@@ -195,25 +205,260 @@ fn boxes_line(lower: &str) -> Option<Result<(usize, usize), String>> {
     }))
 }
 
+/// `Sudoku X` and its spellings.
+fn is_x_line(lower: &str) -> bool {
+    matches!(lower, "sudoku x" | "sudoku-x" | "sudokux" | "x")
+}
+
+/// A line that sets the next grid's shape or variant (`Sudoku X`, `Boxes RxC`, `Jigsaw`); it
+/// ends any grid being read. `line` is trimmed.
+fn is_header(line: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    is_x_line(&lower) || boxes_line(&lower).is_some() || lower == "jigsaw"
+}
+
+/// The values of a number-form line: its whitespace- or `|`-separated words before any `#`.
+fn value_words(line: &str) -> impl Iterator<Item = &str> {
+    let body = line.find('#').map_or(line, |k| &line[..k]);
+    body.split(|c: char| c.is_whitespace() || c == '|')
+        .filter(|t| !t.is_empty())
+}
+
+/// A grid read as one stream of values: the lines from its first up to a blank line, a shape
+/// line or the end, `N * N` whitespace-separated values (`.` or `0` empty) in row-major order,
+/// whatever the line breaks (a 144x144 posted as rows wrapped over 8 lines of 18, a 16x16 on
+/// one line of 256 numbers). Tried only on a number-form grid whose lines are not its rows, so
+/// the files read row by row read as before. The tables are built at the first try, so each
+/// try costs its own stream's length at most.
+#[derive(Default)]
+struct Streams {
+    built: bool,
+    /// Per line, the first line at or after it that ends a stream (blank or shape line).
+    next_break: Vec<usize>,
+    /// Per line, the first line at or after it with a word that is neither a number nor `.`.
+    next_bad: Vec<usize>,
+    /// Values on the lines before each line (prefix sums; comment and border lines hold none).
+    before: Vec<usize>,
+    /// Per line, the last line at or before it that holds values (`usize::MAX`: none).
+    last_values: Vec<usize>,
+    /// The same two for a stream of cell characters (line form wrapped over lines, such as a
+    /// 9x9 written as 9 lines of 9): the first line with a character that is no cell, and the
+    /// cell characters before each line.
+    next_bad_char: Vec<usize>,
+    chars_before: Vec<usize>,
+}
+
+impl Streams {
+    fn build(&mut self, lines: &[&str]) {
+        let n = lines.len();
+        self.next_break = vec![n; n + 1];
+        self.next_bad = vec![n; n + 1];
+        self.before = vec![0; n + 1];
+        self.last_values = vec![usize::MAX; n + 1];
+        self.next_bad_char = vec![n; n + 1];
+        self.chars_before = vec![0; n + 1];
+        let mut last = usize::MAX;
+        for (i, raw) in lines.iter().enumerate() {
+            let line = raw.trim();
+            let (mut count, mut bad) = (0, false);
+            let (mut chars, mut bad_char) = (0, false);
+            if !line.starts_with('#') && !is_border(line) && !is_header(line) {
+                for w in value_words(line) {
+                    count += 1;
+                    bad |= w != "." && w.parse::<u32>().is_err();
+                    chars += w.len();
+                    bad_char |= w.bytes().any(|c| char_value(c).is_none());
+                }
+            }
+            self.chars_before[i + 1] = self.chars_before[i] + chars;
+            self.next_bad_char[i] = if bad_char { i } else { n };
+            if count > 0 {
+                last = i;
+            }
+            self.before[i + 1] = self.before[i] + count;
+            self.last_values[i] = last;
+            self.next_bad[i] = if bad { i } else { n };
+            self.next_break[i] = if line.is_empty() || (!line.starts_with('#') && is_header(line)) {
+                i
+            } else {
+                n
+            };
+        }
+        for i in (0..n).rev() {
+            self.next_bad[i] = self.next_bad[i].min(self.next_bad[i + 1]);
+            self.next_bad_char[i] = self.next_bad_char[i].min(self.next_bad_char[i + 1]);
+            self.next_break[i] = self.next_break[i].min(self.next_break[i + 1]);
+        }
+        self.built = true;
+    }
+
+    /// Tries block `b` (a grid, once) as a stream: the puzzle (or why its shape lines do not
+    /// fit it), with the index of the line after the stream; `None` when its lines are no
+    /// stream of N x N values in range, and then `b` carries why for its own error.
+    fn try_block(
+        &mut self,
+        lines: &[&str],
+        b: &mut Block,
+        pending: &mut Pending,
+    ) -> Option<(Result<Puzzle, TextError>, usize)> {
+        if b.map || b.streamed {
+            return None;
+        }
+        b.streamed = true;
+        if !self.built {
+            self.build(lines);
+        }
+        let start = b.start - 1;
+        let end = self.next_break[start];
+        if self.next_bad[start] < end {
+            // Words that are no numbers: maybe cell characters wrapped over lines.
+            return self.try_chars(lines, start, pending);
+        }
+        let count = self.before[end] - self.before[start];
+        let side = count.isqrt();
+        let last = self.last_values[end - 1];
+        let hint = if side * side != count || !(4..=MAX_SIDE).contains(&side) {
+            format!("not N x N for a side N of 4 to {MAX_SIDE}")
+        } else {
+            match Streams::read(lines, start, end, side) {
+                Ok(cells) => {
+                    let x = pending.x;
+                    let r = pending.shape(side, b.start).map(|shape| Puzzle {
+                        line: b.start,
+                        grid: LargeGrid::with_values(shape, cells).expect("values checked"),
+                        x,
+                        form: Form::Numbers,
+                    });
+                    *pending = Pending::default();
+                    return Some((r, end));
+                }
+                Err(why) => why,
+            }
+        };
+        // Not a stream either: the row reading's error stands, with this reason added when
+        // the lines could have been meant as one.
+        if last != usize::MAX && last > start {
+            b.hint = format!(
+                "; read as one stream, lines {} to {} hold {count} values, {hint}",
+                b.start,
+                last + 1
+            );
+            if let Some(e) = &mut b.error {
+                e.reason.push_str(&b.hint);
+            }
+        }
+        None
+    }
+
+    /// Tries the lines from index `start` as one stream of line-form cell characters (spaces
+    /// and line breaks ignored, as sigh's solver reads a short text): a puzzle in the line
+    /// form when they hold N x N cells (N 4..=35) in range, with the index of the line after
+    /// them; else `None`, and the caller's error stands.
+    fn try_chars(
+        &mut self,
+        lines: &[&str],
+        start: usize,
+        pending: &mut Pending,
+    ) -> Option<(Result<Puzzle, TextError>, usize)> {
+        if !self.built {
+            self.build(lines);
+        }
+        let end = self.next_break[start];
+        if self.next_bad_char[start] < end {
+            return None;
+        }
+        let count = self.chars_before[end] - self.chars_before[start];
+        let side = line_side(count)?;
+        let mut cells = Vec::with_capacity(count);
+        for raw in &lines[start..end] {
+            let line = raw.trim();
+            if line.starts_with('#') || is_border(line) {
+                continue;
+            }
+            for w in value_words(line) {
+                for c in w.bytes() {
+                    let v = char_value(c).expect("checked");
+                    if usize::from(v) > side {
+                        return None;
+                    }
+                    cells.push(v);
+                }
+            }
+        }
+        let x = pending.x;
+        let r = pending.shape(side, start + 1).map(|shape| Puzzle {
+            line: start + 1,
+            grid: LargeGrid::with_cells(shape, cells).expect("values checked"),
+            x,
+            form: Form::Line,
+        });
+        *pending = Pending::default();
+        Some((r, end))
+    }
+
+    /// The `side * side` values of lines `start..end` (checked to be numbers or `.`), or why
+    /// they are no grid: the first value out of range.
+    fn read(lines: &[&str], start: usize, end: usize, side: usize) -> Result<Vec<u16>, String> {
+        let mut cells = Vec::with_capacity(side * side);
+        for (i, raw) in lines.iter().enumerate().take(end).skip(start) {
+            let line = raw.trim();
+            if line.starts_with('#') || is_border(line) {
+                continue;
+            }
+            for (k, w) in value_words(line).enumerate() {
+                let v = if w == "." {
+                    0
+                } else {
+                    w.parse::<u32>().expect("checked")
+                };
+                if v as usize > side {
+                    return Err(format!(
+                        "a {side}x{side} grid but for value {v} (line {}, word {}), out of \
+                         its range 1..={side}",
+                        i + 1,
+                        k + 1
+                    ));
+                }
+                cells.push(v as u16);
+            }
+        }
+        Ok(cells)
+    }
+}
+
 /// Reads every grid of `text`, in order: each a puzzle or the reason it is not one (with its
 /// line). Never panics, whatever the text.
 pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut streams = Streams::default();
     let mut out = Vec::new();
     let mut block: Option<Block> = None;
     let mut pending = Pending::default();
-    for (i, raw) in text.lines().enumerate() {
+    let mut next = 0;
+    while next < lines.len() {
+        let i = next;
+        next += 1;
         let ln = i + 1;
-        let line = raw.trim();
+        let line = lines[i].trim();
+        // A grid cut short by a blank or shape line: maybe its lines are one stream of values.
+        if let Some(b) = &mut block
+            && (line.is_empty() || (!line.starts_with('#') && is_header(line)))
+            && let Some((r, _)) = streams.try_block(&lines, b, &mut pending)
+        {
+            block = None;
+            out.push(r);
+        }
         if line.is_empty() {
             if let Some(b) = block.take() {
                 let e = b.error.unwrap_or(TextError {
                     line: ln,
                     reason: format!(
-                        "the {0}x{0} {3} that starts at line {1} ends after {2} of its {0} rows",
+                        "the {0}x{0} {3} that starts at line {1} ends after {2} of its {0} rows{4}",
                         b.side,
                         b.start,
                         b.rows,
-                        if b.map { "region map" } else { "grid" }
+                        if b.map { "region map" } else { "grid" },
+                        b.hint
                     ),
                 });
                 push_err(&mut out, &mut pending, b.map, e);
@@ -224,18 +469,19 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
             continue;
         }
         let lower = line.to_ascii_lowercase();
-        let is_x = matches!(lower.as_str(), "sudoku x" | "sudoku-x" | "sudokux" | "x");
+        let is_x = is_x_line(&lower);
         let boxes = boxes_line(&lower);
         if is_x || boxes.is_some() || lower == "jigsaw" {
             if let Some(b) = block.take() {
                 let e = b.error.unwrap_or(TextError {
                     line: ln,
                     reason: format!(
-                        "`{line}` inside the {} that starts at line {} (after {} of {} rows)",
+                        "`{line}` inside the {} that starts at line {} (after {} of {} rows){}",
                         if b.map { "region map" } else { "grid" },
                         b.start,
                         b.rows,
-                        b.side
+                        b.side,
+                        b.hint
                     ),
                 });
                 push_err(&mut out, &mut pending, b.map, e);
@@ -302,12 +548,25 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
                     };
                     pending.jigsaw =
                         Jigsaw::Map(ln, shape.map_err(|reason| TextError { line: ln, reason }));
+                } else if !fits_one_line(&bytes[..run])
+                    && let Some((r, end)) = streams.try_chars(&lines, i, &mut pending)
+                {
+                    // Cells wrapped over lines (a 9x9 as 9 lines of 9, a 16x16 as 16 lines
+                    // of 16, whose first line would be a 4x4 with values out of range).
+                    out.push(r);
+                    next = end;
                 } else {
                     out.push(parse_line_grid(&bytes[..run], rest, ln, &mut pending));
                 }
                 continue;
             }
         }
+        // A `#` in a row starts a comment.
+        let tokens: Vec<&str> = if line.contains('#') {
+            value_words(line).collect()
+        } else {
+            tokens
+        };
         let b = block.get_or_insert_with(|| {
             let side = tokens.len();
             let error = if (4..=MAX_SIDE).contains(&side) {
@@ -329,6 +588,8 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
                 labels: Vec::new(),
                 rows: 0,
                 error,
+                streamed: false,
+                hint: String::new(),
             }
         });
         if b.error.is_none() {
@@ -352,22 +613,39 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
             }
         }
         b.rows += 1;
+        // A grid whose lines are not its rows: maybe they are one stream of values.
+        if b.error.is_some()
+            && let Some((r, end)) = streams.try_block(&lines, b, &mut pending)
+        {
+            block = None;
+            out.push(r);
+            next = end;
+            continue;
+        }
         // A bad first row (not a grid side) ends the block at once.
         if b.rows == b.side || !(4..=MAX_SIDE).contains(&b.side) {
             let b = block.take().expect("block");
             finish(b, &mut pending, &mut out);
         }
     }
+    if let Some(b) = &mut block
+        && let Some((r, _)) = streams.try_block(&lines, b, &mut pending)
+    {
+        block = None;
+        out.push(r);
+    }
     if let Some(b) = block.take() {
-        let end = text.lines().count();
+        let end = lines.len();
         let e = b.error.unwrap_or(TextError {
             line: end,
             reason: format!(
-                "the text ends after {2} of the {0} rows of the {0}x{0} {3} that starts at line {1}",
+                "the text ends after {2} of the {0} rows of the {0}x{0} {3} that starts at line \
+                 {1}{4}",
                 b.side,
                 b.start,
                 b.rows,
-                if b.map { "region map" } else { "grid" }
+                if b.map { "region map" } else { "grid" },
+                b.hint
             ),
         });
         push_err(&mut out, &mut pending, b.map, e);
@@ -460,6 +738,15 @@ fn finish(b: Block, pending: &mut Pending, out: &mut Vec<Result<Puzzle, TextErro
     });
     *pending = Pending::default();
     out.push(r);
+}
+
+/// Whether `cells` are a whole line-form grid: a square count, every value in range.
+fn fits_one_line(cells: &[u8]) -> bool {
+    line_side(cells.len()).is_some_and(|side| {
+        cells
+            .iter()
+            .all(|&c| char_value(c).is_some_and(|v| usize::from(v) <= side))
+    })
 }
 
 fn parse_line_grid(

@@ -90,7 +90,7 @@ fn counts_match_the_dom_wdeg_search_from_raw_givens() {
             let p = generate::remove_cells(&full, keep + round % 3, &mut rng);
             let mut want = HashSet::new();
             Solver::new(n, x, off).visit(&p, None, &mut |s| {
-                want.insert(s.to_vec());
+                want.insert(s.iter().map(|&v| v as u8).collect());
                 if want.len() >= 300 {
                     ControlFlow::Break(())
                 } else {

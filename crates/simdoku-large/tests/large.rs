@@ -16,7 +16,9 @@ use simdoku_core::scalar::Scalar;
 use simdoku_core::{Engine, Grid, testkit};
 use simdoku_large::generate::{self, Rng};
 use simdoku_large::text::{self, Form};
-use simdoku_large::{Config, Gac9, LargeGrid, Learn, Puzzle, Solver, Status, check_solution};
+use simdoku_large::{
+    Config, Gac9, LargeGrid, Learn, Puzzle, Shape, Solver, Status, check_solution,
+};
 
 fn large_dir() -> PathBuf {
     testkit::bench_data_dir().join("large")
@@ -366,7 +368,7 @@ fn counts_agree_with_brute_force_on_small_grids() {
             let want = brute_count(&p, x, 50);
             let mut seen = HashSet::new();
             let st = solver.visit(&p, None, &mut |s| {
-                let g = LargeGrid::from_cells(n, s.to_vec()).unwrap();
+                let g = LargeGrid::with_values(p.shape().clone(), s.to_vec()).unwrap();
                 check_solution(&p, &g, x).unwrap_or_else(|v| panic!("{v}"));
                 assert!(seen.insert(g), "a solution visited twice");
                 if seen.len() as u64 >= 50 {
@@ -403,7 +405,7 @@ fn sudoku_x_9x9_differs_from_plain() {
     // The empty X grid has many solutions, each checked on both diagonals.
     let mut n = 0;
     x.visit(&LargeGrid::empty(3), None, &mut |s| {
-        let s = LargeGrid::from_cells(3, s.to_vec()).unwrap();
+        let s = LargeGrid::with_values(Shape::square(3).unwrap(), s.to_vec()).unwrap();
         check_solution(&LargeGrid::empty(3), &s, true).unwrap();
         n += 1;
         if n == 200 {
@@ -454,7 +456,7 @@ fn unsolvable_and_multiple() {
     s16.visit(&LargeGrid::empty(4), None, &mut |s| {
         check_solution(
             &LargeGrid::empty(4),
-            &LargeGrid::from_cells(4, s.to_vec()).unwrap(),
+            &LargeGrid::with_values(Shape::square(4).unwrap(), s.to_vec()).unwrap(),
             false,
         )
         .unwrap();
@@ -511,6 +513,190 @@ fn generator_makes_valid_seeded_puzzles() {
 }
 
 // ------------------------------------------------------------------------- text forms
+
+#[test]
+fn wrapped_144x144_as_posted_reads_and_solves_like_the_reflowed_copy() {
+    let wrapped = &puzzles("sigh_144x144_1_wrapped.txt")[0];
+    let reflowed = &puzzles("sigh_144x144_1.txt")[0];
+    assert_eq!(wrapped.grid, reflowed.grid);
+    assert_eq!((wrapped.line, wrapped.form), (4, Form::Numbers));
+    let (status, sol, _) = solve(wrapped, 1);
+    let sol = sol.unwrap_or_else(|| panic!("{status}"));
+    check_solution(&wrapped.grid, &sol, false).unwrap();
+    assert_eq!(Some(sol), solve(reflowed, 1).1);
+}
+
+/// A solved grid of side `n * n` as rows of numbers, and the same grid with every third cell
+/// empty (`.`).
+fn number_rows(n: usize) -> (LargeGrid, Vec<Vec<String>>) {
+    let full = generate::solution_grid(n, &mut Rng::new(5));
+    let side = n * n;
+    let rows = (0..side)
+        .map(|r| {
+            (0..side)
+                .map(|c| match full.get(r, c) {
+                    _ if (r * side + c).is_multiple_of(3) => ".".to_string(),
+                    v => v.to_string(),
+                })
+                .collect()
+        })
+        .collect();
+    (full, rows)
+}
+
+/// The one puzzle of `text`, checked to start at `line`, to hold the givens of `rows` (of
+/// which `full` is a solution) and to solve.
+fn read_as(text: &str, full: &LargeGrid, rows: &[Vec<String>], line: usize) {
+    let r = text::parse(text);
+    assert_eq!(r.len(), 1, "{r:?}");
+    let p = r[0].as_ref().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(p.line, line);
+    let row_text: Vec<String> = rows.iter().map(|r| r.join(" ")).collect();
+    assert_eq!(p.grid, puzzles_of(&row_text.join("\n")).grid);
+    let (status, sol, _) = solve(p, 1);
+    assert_eq!(status, Status::Solved);
+    check_solution(&p.grid, &sol.unwrap(), false).unwrap();
+    check_solution(&p.grid, full, false).unwrap();
+}
+
+fn puzzles_of(text: &str) -> Puzzle {
+    text::parse(text).remove(0).unwrap()
+}
+
+#[test]
+fn values_as_a_stream_with_any_line_breaks() {
+    // A 16x16 on one line of 256 numbers.
+    let (full, rows) = number_rows(4);
+    let all: Vec<String> = rows.concat();
+    read_as(&format!("# one line\n{}\n", all.join(" ")), &full, &rows, 2);
+    // A 9x9 written 27 values a line (the first line looks like a row of a 27x27 grid), then
+    // the same cut after 10, 20 and 51 values (the last line longer than the others).
+    let (full, rows) = number_rows(3);
+    let all: Vec<String> = rows.concat();
+    let lines: Vec<String> = all.chunks(27).map(|c| c.join(" ")).collect();
+    read_as(&lines.join("\n"), &full, &rows, 1);
+    let cuts = [&all[..10], &all[10..20], &all[20..]];
+    let lines: Vec<String> = cuts.iter().map(|c| c.join("  ")).collect();
+    read_as(&format!("{}\n", lines.join("\n")), &full, &rows, 1);
+    // 81 numbers with `.` and `0` empties over uneven lines, comments and a border line
+    // between them, a blank line after; a grid read row by row follows.
+    let mut stream = String::new();
+    for (k, v) in all.iter().enumerate() {
+        stream.push_str(if k % 2 == 0 && v == "." { "0" } else { v });
+        stream.push(if [4, 30, 31, 70].contains(&k) {
+            '\n'
+        } else {
+            ' '
+        });
+        if k == 30 {
+            stream.push_str("# a comment\n+-----+\n");
+        }
+    }
+    let text = format!(
+        "{stream}\n\n{}\n",
+        rows.iter()
+            .map(|r| r.join(" "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    let r = text::parse(&text);
+    assert_eq!(r.len(), 2, "{r:?}");
+    assert_eq!(r[0].as_ref().unwrap().grid, r[1].as_ref().unwrap().grid);
+    assert_eq!(
+        (r[0].as_ref().unwrap().line, r[1].as_ref().unwrap().line),
+        (1, 9)
+    );
+    // A stream of a shape line's grid: 36 values with `Boxes 3x2` before them.
+    let six: Vec<String> = (0..36).map(|k| ((k % 6) + 1).to_string()).collect();
+    let r = text::parse(&format!(
+        "Boxes 3x2\n{}\n{}\n",
+        six[..20].join(" "),
+        six[20..].join(" ")
+    ));
+    let p = r[0].as_ref().unwrap();
+    assert_eq!(
+        (p.grid.side(), p.grid.shape(), p.line),
+        (6, &Shape::boxes(3, 2).unwrap(), 2)
+    );
+}
+
+#[test]
+fn cells_as_characters_with_any_line_breaks() {
+    // A 9x9 and a 16x16 (letters from 10) as rows of characters, one line a row (the 16x16
+    // 16 characters a line, the 9x9 9), and as four lines and a bit of spaced characters.
+    let line = |g: &LargeGrid| text::format(g, Form::Line, false).trim_end().to_string();
+    for n in [3, 4] {
+        let full = generate::solution_grid(n, &mut Rng::new(9));
+        let mut givens = full.clone();
+        for c in (0..n * n * n * n).step_by(2) {
+            givens.set(c / (n * n), c % (n * n), 0);
+        }
+        let cells: Vec<char> = line(&givens).chars().collect();
+        let side = n * n;
+        let rows: Vec<String> = cells.chunks(side).map(|r| r.iter().collect()).collect();
+        let spaced: Vec<String> = cells
+            .chunks(side * side / 4)
+            .map(|r| r.iter().map(|c| format!("{c} ")).collect())
+            .collect();
+        // Single digits and dots with spaces are numbers too: a 9x9 so written is a number
+        // stream, a 16x16 with letters a character stream.
+        let spaced_form = if n == 3 { Form::Numbers } else { Form::Line };
+        for (text, form) in [
+            (rows.join("\n"), Form::Line),
+            (format!("# c\n\n{}\n\n", spaced.join("\n")), spaced_form),
+        ] {
+            let r = text::parse(&text);
+            assert_eq!(r.len(), 1, "{r:?}");
+            let p = r[0].as_ref().unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!((&p.grid, p.form), (&givens, form), "{text}");
+            let (status, sol, _) = solve(p, 1);
+            assert_eq!(status, Status::Solved);
+            check_solution(&p.grid, &sol.unwrap(), false).unwrap();
+        }
+    }
+    // 80 characters over 8 lines: the first line's error, as before.
+    let e = errors(
+        &"123456789\n"
+            .repeat(8)
+            .replace("123456789\n1", "123456789\n"),
+    );
+    assert!(e[0].1.contains("a one-line grid of 9 cells"), "{e:?}");
+}
+
+#[test]
+fn a_stream_that_is_no_grid_names_its_line() {
+    // 80 values: no square count. The error names the line where the row reading failed and
+    // the stream's lines.
+    let all: Vec<String> = (0..80).map(|k| (k % 9 + 1).to_string()).collect();
+    let lines: Vec<String> = all.chunks(27).map(|c| c.join(" ")).collect();
+    let e = errors(&format!("# c\n{}\n", lines.join("\n")));
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].0, 4);
+    assert!(e[0].1.contains("lines 2 to 4 hold 80 values"), "{}", e[0].1);
+    // 81 values, one out of range for 9x9: the row reading's error, and where the stream's
+    // value is out of range.
+    let mut all: Vec<String> = (0..81).map(|k| (k % 9 + 1).to_string()).collect();
+    all[40] = "10".into();
+    let lines: Vec<String> = all.chunks(27).map(|c| c.join(" ")).collect();
+    let e = errors(&lines.join("\n"));
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].0, 3);
+    assert!(
+        e[0].1.contains("ends after 3 of the 27 rows")
+            && e[0]
+                .1
+                .contains("a 9x9 grid but for value 10 (line 2, word 14)"),
+        "{}",
+        e[0].1
+    );
+    // A word that is no number: the row reading's error, as before.
+    let e = errors(&format!(
+        "{}\n{} x\n",
+        all[..27].join(" "),
+        all[27..80].join(" ")
+    ));
+    assert!(e[0].1.contains("row 2 has 54 values"), "{}", e[0].1);
+}
 
 fn errors(text: &str) -> Vec<(usize, String)> {
     text::parse(text)
@@ -635,7 +821,7 @@ fn visit_all(
     let mut seen = HashSet::new();
     let st =
         Solver::for_shape(p.shape(), x, cfg).visit(p, Some(Duration::from_mins(2)), &mut |s| {
-            let g = LargeGrid::with_cells(p.shape().clone(), s.to_vec()).unwrap();
+            let g = LargeGrid::with_values(p.shape().clone(), s.to_vec()).unwrap();
             check_solution(p, &g, x).unwrap_or_else(|v| panic!("{v}"));
             assert!(seen.insert(g), "a solution visited twice");
             if seen.len() >= limit {

@@ -64,7 +64,7 @@ fn visit_count(p: &LargeGrid, x: bool, cfg: Config, limit: u64) -> u64 {
     let mut seen = HashSet::new();
     let st =
         Solver::for_shape(p.shape(), x, cfg).visit(p, Some(Duration::from_mins(2)), &mut |s| {
-            let g = LargeGrid::with_cells(p.shape().clone(), s.to_vec()).unwrap();
+            let g = LargeGrid::with_values(p.shape().clone(), s.to_vec()).unwrap();
             check_solution(p, &g, x).unwrap_or_else(|v| panic!("{v}"));
             assert!(seen.insert(g), "a solution visited twice");
             if seen.len() as u64 >= limit {

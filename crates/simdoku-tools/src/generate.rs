@@ -6,8 +6,8 @@ use simdoku_core::scalar::Scalar;
 use simdoku_core::{Engine, Grid, Search};
 
 use crate::marks::{PEERS, Pencilmarks};
-use crate::rng::Rng;
 use crate::symmetry::Symmetry;
+use simdoku_core::rng::Rng;
 
 /// The symmetry a generated puzzle's givens keep: a clue is removed together with its images.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -22,7 +22,6 @@ pub mod generate;
 pub mod marks;
 pub mod minlex;
 pub mod rate;
-pub mod rng;
 pub mod symmetry;
 
 pub use canon::{Canonicalizer, canonical};
@@ -33,7 +32,7 @@ pub use generate::{
 pub use marks::{MarksError, Pencilmarks, Singles, singles_grade};
 pub use minlex::{automorphisms, minlex};
 pub use rate::{Rating, rate};
-pub use rng::Rng;
+pub use simdoku_core::rng::Rng;
 pub use symmetry::Symmetry;
 
 /// The README's example, run as a doctest.

@@ -16,7 +16,7 @@ use std::ops::ControlFlow;
 
 use simdoku_core::{Grid, Search, Tally};
 
-use crate::rng::Rng;
+use simdoku_core::rng::Rng;
 
 /// All nine candidates.
 pub const ALL: u16 = 0x1FF;

@@ -5,8 +5,8 @@
 use simdoku_core::{Engine, Grid};
 
 use crate::marks::{Pencilmarks, Singles, singles_grade};
-use crate::rng::Rng;
 use crate::symmetry::Symmetry;
+use simdoku_core::rng::Rng;
 
 /// A puzzle's difficulty.
 #[derive(Clone, Copy, Debug, PartialEq)]

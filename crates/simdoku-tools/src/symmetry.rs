@@ -4,7 +4,7 @@
 
 use simdoku_core::Grid;
 
-use crate::rng::Rng;
+use simdoku_core::rng::Rng;
 
 /// One symmetry: cell (`r`, `c`) of the image is cell (`rows[r]`, `cols[c]`) of the source
 /// (of its transpose when `transpose`), with digit `d` written as `digits[d]`.

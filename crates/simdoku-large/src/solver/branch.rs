@@ -53,13 +53,6 @@ impl<D: Dom, const K: usize> Core<D, K> {
         best.map(|(c, _, _)| c)
     }
 
-    pub(super) fn next_random(&mut self) -> u64 {
-        self.branch.rng ^= self.branch.rng >> 12;
-        self.branch.rng ^= self.branch.rng << 25;
-        self.branch.rng ^= self.branch.rng >> 27;
-        self.branch.rng.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
     /// The value bit to try first in cell `c`: the one it last held alone if still possible, else
     /// the lowest, or a random one when restarting.
     pub(super) fn pick_value(&mut self, c: usize, random: bool) -> D {
@@ -70,7 +63,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
             return self.branch.phase[c];
         }
         if random {
-            let k = ((self.next_random() >> 32) * u64::from(d.count_ones())) >> 32;
+            let k = self.branch.rng.below(d.count_ones() as usize);
             for _ in 0..k {
                 d = d.without_lowest();
             }

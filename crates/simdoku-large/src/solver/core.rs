@@ -7,6 +7,8 @@
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
+use simdoku_core::rng::Rng;
+
 use super::queue::HouseQueue;
 use crate::config::{Config, Stats};
 use crate::dom::Dom;
@@ -100,6 +102,9 @@ pub(super) struct Bands<D: Dom> {
     pub(super) seg: Vec<D>,
 }
 
+/// The seed of the random value order of restarts: the same at every search, so runs repeat.
+const SEED: u64 = 1;
+
 /// What the branching heuristics keep (`branch`).
 #[derive(Clone, Debug)]
 pub(super) struct BranchState<D: Dom> {
@@ -111,7 +116,8 @@ pub(super) struct BranchState<D: Dom> {
     pub(super) phase: Vec<D>,
     /// Branch in the first band with open cells only (sparse grids, see `choose`).
     pub(super) band_first: bool,
-    pub(super) rng: u64,
+    /// Which value a restart tries first; reset to [`SEED`] at each search.
+    pub(super) rng: Rng,
 }
 
 /// One run's limits and buffers (`search`).
@@ -230,7 +236,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
                 cell_wdeg,
                 phase: vec![D::ZERO; cells],
                 band_first: false,
-                rng: 1,
+                rng: Rng::new(SEED),
             },
             run: Run {
                 out: vec![0; cells],
@@ -264,7 +270,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
             *w = u32::from(meta[5]);
         }
         self.branch.phase.fill(D::ZERO);
-        self.branch.rng = 0x9E37_79B9_7F4A_7C15;
+        self.branch.rng = Rng::new(SEED);
         if !self.load(cells) {
             return self.stats;
         }

@@ -9,7 +9,7 @@ use std::time::Instant;
 use super::core::{Core, house_pos};
 use crate::config::Learn;
 use crate::dom::Dom;
-use crate::restart::luby;
+use crate::restart::Restarts;
 
 impl<D: Dom, const K: usize> Core<D, K> {
     pub(super) fn out_of_time(&mut self) -> bool {
@@ -69,14 +69,10 @@ impl<D: Dom, const K: usize> Core<D, K> {
         self.trail.clear();
         // Open cells holding a third of the values or more on average: an under-constrained
         // grid (up to about 30% givens), where the learning search's model is huge (up to 1.8 M
-        // variables on an empty 121x121) and dom/wdeg fills it band by band with few failures
-        // (64x64 at 30% givens: 0.1-0.3 s against 3.8 s; 81x81 at 30%: 7 s against not in 8 s).
+        // variables on an empty 121x121) and dom/wdeg fills it band by band with few failures.
         // Sudoku-X grids count as sparse only when their open cells hold half the values, and
-        // are filled band by band too, up to the first solution like the others (enumerating a
-        // 16x16 X with 2433 solutions that way took 18 s): empty X grids went from 1.0 s to 0.2 s
-        // on 64x64 and from not solved in 20 s to 0.8-3.7 s on 81x81 to 121x121, and 64x64 X
-        // at 10-20% givens from 1-3.6 s or not in 10 s to 0.13-0.2 s, while the diagonals cross
-        // every band.
+        // are filled band by band too, up to the first solution like the others (the
+        // measurements behind both thresholds: docs/notes/2026-11-26-large-one-of-each.md).
         let (mut open, mut open_values) = (0usize, 0usize);
         for d in self.dom.iter().filter(|d| !d.is_power_of_two()) {
             open += 1;
@@ -120,12 +116,10 @@ impl<D: Dom, const K: usize> Core<D, K> {
         // happened, the search for more solutions then starts over from the root without
         // restarts, and the first solution met again counts as a failure.
         let mut restarting = self.cfg.restarts;
-        let mut restarts = 0u32;
         // A restart throws away a fill of every open cell: on grids with thousands open, a
         // budget of 64 failures cut each attempt short (an empty 121x121 never finished).
         let base = RESTART_BASE * (self.stats.open_at_root as u64 / 1024).max(1);
-        let mut budget = base * luby(1);
-        let mut fails_at_restart = 0u64;
+        let mut restarts = Restarts::new(base);
         // Band-by-band restarts: (band, restarts there so far).
         let mut local = (usize::MAX, 0u32);
         let mut known = std::mem::take(&mut self.run.known);
@@ -134,10 +128,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
             if self.out_of_time() {
                 break;
             }
-            if restarting && self.stats.fails - fails_at_restart >= budget {
-                restarts += 1;
-                budget = base * luby(restarts + 1);
-                fails_at_restart = self.stats.fails;
+            if restarting && restarts.due(self.stats.fails) {
                 let (keep, mark) = if self.branch.band_first {
                     self.local_restart(guesses, &mut local)
                 } else {
@@ -173,7 +164,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
                     if restarting {
                         restarting = false;
                         // With no restart, this search goes on and meets no solution twice.
-                        if restarts > 0 {
+                        if restarts.done() > 0 {
                             known.push(out.to_vec());
                             guesses.clear();
                             self.clear_pending();

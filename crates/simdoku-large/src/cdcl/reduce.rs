@@ -1,27 +1,10 @@
-//! What a restart does: keep the decision levels that would be made again at once (trail
-//! reuse), or, when the learned clauses outgrow their budget, go back to the root and halve
-//! them by LBD and activity (`reduce`), simplifying every clause by the root assignment.
+//! The learned-clause database cut (`reduce`): when the learned clauses outgrow their budget
+//! at a restart, the search goes back to the root and halves them by LBD and activity,
+//! simplifying every clause by the root assignment.
 
 use super::{Cdcl, HEADER, NO_REASON, var};
 
 impl Cdcl {
-    /// Partial restart (trail reuse): the decision levels that a restart would make again at
-    /// once, those whose decision is more active than every unassigned variable.
-    pub(super) fn reused_levels(&mut self) -> usize {
-        if !self.cfg.reuse_trail {
-            return 0;
-        }
-        let Some(next) = self.pick() else {
-            return 0;
-        };
-        self.order.insert(next as u32);
-        let top = self.order.activity(next);
-        self.trail_lim
-            .iter()
-            .take_while(|&&start| self.order.activity(var(self.trail[start])) > top)
-            .count()
-    }
-
     /// Drops half of the learned clauses (the highest LBD, then the least active; LBD 2 and
     /// below are kept), then simplifies every clause by the root assignment and rebuilds the
     /// watch lists. Runs at the root only, where no clause is the reason of a variable that
