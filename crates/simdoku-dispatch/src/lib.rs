@@ -1,7 +1,8 @@
 //! Engine selection and batch work.
 //!
 //! The CPU is examined once; [`ENGINES`] lists every engine with the features it needs, and
-//! [`best`] hands out the fastest one this CPU runs for a kind of [`Work`]. Each SIMD engine
+//! [`best`] hands out the fastest one this CPU runs for a kind of [`Work`] (measured here by
+//! [`calibrate`] when the program asks for it, else by the static [`RANKING`]). Each SIMD engine
 //! declares its CPU features once, in `simdoku-simd` (`sse::FEATURES`, ...); [`cpu_features`]
 //! is derived from those declarations.
 //! [`pipeline`] is the ordered batch pipeline (bounded memory, panics caught per item,
@@ -10,6 +11,7 @@
 #![warn(missing_docs)]
 
 pub mod bench;
+pub mod calibrate;
 pub mod check;
 pub mod pipeline;
 mod registry;
@@ -150,8 +152,16 @@ pub fn by_name(name: &str) -> Result<&'static EngineSpec, DispatchError> {
     }
 }
 
-/// The fastest engine this CPU runs for `work`, by the ranking in [`RANKING`].
+/// The fastest engine this CPU runs for `work`: measured on this CPU when this process
+/// calibrates (see [`calibrate`]: once per process, cached per CPU model), else by the static
+/// ranking ([`by_ranking`]). Cheap after the first call.
 pub fn best(work: Work) -> &'static EngineSpec {
+    calibrate::pick(work).unwrap_or_else(|| by_ranking(work))
+}
+
+/// The first engine this CPU runs in the static ranking [`RANKING`] for `work` (measured on
+/// other machines: `auto`'s fallback).
+pub fn by_ranking(work: Work) -> &'static EngineSpec {
     RANKING
         .iter()
         .filter(|(w, _)| *w == work)

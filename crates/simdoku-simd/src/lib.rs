@@ -67,9 +67,14 @@ pub mod avx2;
 #[cfg(target_arch = "x86_64")]
 pub mod avx512;
 #[cfg(target_arch = "x86_64")]
+mod cpuid;
+#[cfg(target_arch = "x86_64")]
 mod dpll;
 #[cfg(target_arch = "x86_64")]
 pub mod sse;
+
+#[cfg(target_arch = "x86_64")]
+pub use cpuid::{CpuModel, cpu_model};
 
 /// Whether this CPU has `feature`, for every feature some engine declares (its `FEATURES`);
 /// `None` for any other name, and on targets without these engines.
