@@ -2,17 +2,17 @@
 //! runs, per kind of [`Work`], on a built-in sample, cached per CPU model.
 //!
 //! An engine's speed is a property of the microarchitecture as much as of the code (on an
-//! Intel Emerald Rapids `sse` counts 14% faster than `avx512`; on AMD Zen 3 `sse` and `avx2`
-//! trade places by set), so a ranking measured elsewhere ([`RANKING`](crate::RANKING)) is only
-//! the fallback.
+//! Intel Emerald Rapids `sse` counts top95 14% faster than `avx512`; on an AVX2-only Intel
+//! `sse` beats `avx2` on five of eight set x mode rows, on AMD Zen 3 on one), so a ranking
+//! measured elsewhere ([`RANKING`](crate::RANKING)) is only the fallback.
 //!
 //! # Method
 //! The sample is built in: 100 puzzles, 20 each from five bundled sets (hard, easy, minimal,
 //! many-solution) for first solution and count to 2, and four puzzles with 3,105 solutions in
 //! all for enumerate. Each engine runs each sample [`REPS`] times, the engines interleaved
 //! (so that drift on a shared machine hits all of them alike), on the calling thread; the
-//! figure kept is the rate of the fastest run (noise only adds time). About 0.1-0.3 s in all on a current x86-64 core, once per
-//! CPU model.
+//! figure kept is the rate of the fastest run (noise only adds time). About 0.2 s of CPU time
+//! in all on a Zen 3 core (four engines), once per CPU model.
 //!
 //! # Cache
 //! The result goes to `calibration-<vendor>-<family>-<model>-<stepping>.json` in the cache
