@@ -8,6 +8,9 @@
 # With PYTHON=path/to/python (a venv where the package `simdoku` is installed) it also writes
 # the Python package's outputs (scripts/golden.py).
 set -uo pipefail
+# The static ranking, not a calibration: outputs must not depend on which engine measured faster
+# (first solutions of multi-solution puzzles, and solution order, differ between engines).
+export SIMDOKU_CALIBRATE=0
 bin=${1:?usage: scripts/golden.sh BIN DIR}
 out=${2:?usage: scripts/golden.sh BIN DIR}
 bin=$(realpath "$bin")

@@ -5,6 +5,7 @@ mod args;
 mod batch;
 mod bench;
 mod check;
+mod engines;
 mod game;
 mod input;
 mod large;
@@ -69,9 +70,13 @@ enum Command {
     #[command(after_help = "Examples:\n  simdoku bench bench-data/top95.txt\n  \
         simdoku bench --threads 1,2 --plot bench.svg bench-data/top95.txt")]
     Bench(bench::BenchArgs),
-    /// Show the CPU's features, every engine, and which one `auto` picks.
-    #[command(after_help = "Example:\n  simdoku engines")]
-    Engines,
+    /// Show the CPU's features, every engine, and which one `auto` picks and why.
+    ///
+    /// `auto` goes by a short measurement of every engine on this CPU (made the first time an
+    /// engine is chosen, cached per CPU model; `SIMDOKU_CALIBRATE=0` turns it off), else by a
+    /// static ranking; `SIMDOKU_ENGINE` overrides it.
+    #[command(after_help = "Examples:\n  simdoku engines\n  simdoku engines --calibrate")]
+    Engines(engines::EnginesArgs),
     /// Print the solutions of each puzzle (all, or the first --max), as they are found.
     ///
     /// Output: for each puzzle a `# <puzzle>` line, then one solution a line (none when the
@@ -141,13 +146,15 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // `auto` goes by a measurement on this CPU (cached), unless SIMDOKU_CALIBRATE=0.
+    simdoku::engines::calibrate::enable_by_default();
     let cli = Cli::parse();
     match cli.command {
         Command::Solve(a) => solve::solve(&a),
         Command::Count(a) => solve::count(&a),
         Command::Check(a) => check::check(&a),
         Command::Bench(a) => bench::bench(&a),
-        Command::Engines => engines(),
+        Command::Engines(a) => engines::engines(&a),
         Command::Solutions(a) => tools::solutions(&a),
         Command::Generate(a) => tools::generate(&a),
         Command::Minimize(a) => tools::minimize(&a),
@@ -177,52 +184,4 @@ fn man(dir: Option<&std::path::Path>) -> ExitCode {
             .and_then(|()| io::Write::flush(&mut out))
     };
     finish(result.map(|()| true))
-}
-
-fn engines() -> ExitCode {
-    let cpu = simdoku::engines::cpu_features();
-    let has: Vec<_> = cpu.iter().filter(|(_, h)| *h).map(|(n, _)| *n).collect();
-    let lacks: Vec<_> = cpu.iter().filter(|(_, h)| !*h).map(|(n, _)| *n).collect();
-    println!(
-        "CPU features: {}",
-        if has.is_empty() {
-            "(none detected)".into()
-        } else {
-            has.join(" ")
-        }
-    );
-    if !lacks.is_empty() {
-        println!("CPU lacks:    {}", lacks.join(" "));
-    }
-    println!();
-    println!(
-        "{:<8} {:<10} {:<28} summary",
-        "engine", "available", "needs"
-    );
-    for e in simdoku::engines::ENGINES {
-        let avail = if e.available() {
-            "yes".to_string()
-        } else {
-            "no".to_string()
-        };
-        let needs = if e.features.is_empty() {
-            "-".to_string()
-        } else {
-            e.features.join(",")
-        };
-        println!("{:<8} {:<10} {:<28} {}", e.name, avail, needs, e.summary);
-    }
-    println!();
-    for (work, names) in simdoku::engines::RANKING {
-        println!(
-            "{:<15} ranking: {:<32} auto picks: {}",
-            work.name(),
-            names.join(" > "),
-            simdoku::engines::best(*work).name
-        );
-    }
-    if let Ok(v) = std::env::var("SIMDOKU_ENGINE") {
-        println!("\nSIMDOKU_ENGINE={v} overrides auto");
-    }
-    ExitCode::SUCCESS
 }

@@ -7,6 +7,11 @@
 //! are the three words (lane 3 zero): one algorithm, two instruction sets, and a fix to the rules
 //! is a fix for both.
 //!
+//! One of the workspace's two vector traits, each with one home: `BandWords` lives here because
+//! a portable engine (`scalar`) instantiates it; the other, `Vector` (16 lanes of 16 bits, for
+//! the box-variable DPLL search), lives in `simdoku-simd`'s `dpll` module beside the search
+//! written over it, and only SIMD engines (`avx2`, `avx512`) instantiate it.
+//!
 //! Layout: word `i` is band `i` (rows `3i..3i+2`); inside a word, bit `9 * row_in_band + column`
 //! is a cell. A row is a 9-bit group, a box a 3x3 sub-mask of one word, a column the same bit in
 //! the three groups of the three words. Only bits 0-26 of a word are cells: the operations may

@@ -1,14 +1,17 @@
 //! Engine selection and batch work.
 //!
 //! The CPU is examined once; [`ENGINES`] lists every engine with the features it needs, and
-//! [`best`] hands out the fastest one this CPU runs for a kind of [`Work`]. [`cpu_features`] is
-//! the one list of CPU features the engines need (each engine's `features` names come from it).
+//! [`best`] hands out the fastest one this CPU runs for a kind of [`Work`] (measured here by
+//! [`calibrate`] when the program asks for it, else by the static [`RANKING`]). Each SIMD engine
+//! declares its CPU features once, in `simdoku-simd` (`sse::FEATURES`, ...); [`cpu_features`]
+//! is derived from those declarations.
 //! [`pipeline`] is the ordered batch pipeline (bounded memory, panics caught per item,
 //! progress).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod bench;
+pub mod calibrate;
 pub mod check;
 pub mod pipeline;
 mod registry;
@@ -49,7 +52,8 @@ pub struct EngineSpec {
     pub name: &'static str,
     /// One line on how it works.
     pub summary: &'static str,
-    /// CPU features it needs (names as `is_x86_feature_detected!` spells them).
+    /// CPU features it needs (names as `is_x86_feature_detected!` spells them), as the engine
+    /// declares them in `simdoku-simd`.
     pub features: &'static [&'static str],
     /// Makes the engine; `None` when this CPU (or target) cannot run it.
     pub make: fn() -> Option<Box<dyn Engine>>,
@@ -148,8 +152,16 @@ pub fn by_name(name: &str) -> Result<&'static EngineSpec, DispatchError> {
     }
 }
 
-/// The fastest engine this CPU runs for `work`, by the ranking in [`RANKING`].
+/// The fastest engine this CPU runs for `work`: measured on this CPU when this process
+/// calibrates (see [`calibrate`]: once per process, cached per CPU model), else by the static
+/// ranking ([`by_ranking`]). Cheap after the first call.
 pub fn best(work: Work) -> &'static EngineSpec {
+    calibrate::pick(work).unwrap_or_else(|| by_ranking(work))
+}
+
+/// The first engine this CPU runs in the static ranking [`RANKING`] for `work` (measured on
+/// other machines: `auto`'s fallback).
+pub fn by_ranking(work: Work) -> &'static EngineSpec {
     RANKING
         .iter()
         .filter(|(w, _)| *w == work)
@@ -172,39 +184,19 @@ pub fn choose(name: Option<&str>, work: Work) -> Result<&'static EngineSpec, Dis
     }
 }
 
-/// The CPU features the engines care about, and whether this CPU has each (detected once).
+/// The CPU features the engines need (the union of their [`EngineSpec::features`], in
+/// [`ENGINES`] order), and whether this CPU has each (detected once).
 pub fn cpu_features() -> &'static [(&'static str, bool)] {
     static FEATURES: OnceLock<Vec<(&'static str, bool)>> = OnceLock::new();
-    FEATURES.get_or_init(detect_features)
-}
-
-#[cfg(target_arch = "x86_64")]
-fn detect_features() -> Vec<(&'static str, bool)> {
-    macro_rules! detect {
-        ($($f:tt),*) => { vec![$(($f, std::arch::is_x86_feature_detected!($f))),*] };
-    }
-    detect!(
-        "sse2",
-        "ssse3",
-        "sse4.1",
-        "popcnt",
-        "avx",
-        "avx2",
-        "bmi1",
-        "bmi2",
-        "lzcnt",
-        "avx512f",
-        "avx512bw",
-        "avx512vl",
-        "avx512vbmi2",
-        "avx512bitalg",
-        "avx512vpopcntdq"
-    )
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-fn detect_features() -> Vec<(&'static str, bool)> {
-    Vec::new()
+    FEATURES.get_or_init(|| {
+        let mut out: Vec<(&'static str, bool)> = Vec::new();
+        for &name in ENGINES.iter().flat_map(|e| e.features) {
+            if out.iter().all(|(n, _)| *n != name) {
+                out.push((name, simdoku_simd::cpu_has(name).unwrap_or(false)));
+            }
+        }
+        out
+    })
 }
 
 #[cfg(test)]
@@ -229,16 +221,20 @@ mod tests {
     }
 
     #[test]
-    fn every_feature_an_engine_needs_is_in_the_one_list() {
+    fn the_feature_list_is_the_engines_declarations() {
         let names: Vec<&str> = cpu_features().iter().map(|(n, _)| *n).collect();
         for e in ENGINES {
             for f in e.features {
-                assert!(
-                    !cfg!(target_arch = "x86_64") || names.contains(f),
-                    "{}: {f}",
-                    e.name
-                );
+                assert!(names.contains(f), "{}: {f}", e.name);
             }
+            // An engine that declares features is available exactly when the CPU has them all.
+            if !e.features.is_empty() {
+                assert_eq!(e.missing_features().is_empty(), e.available(), "{}", e.name);
+            }
+        }
+        for (name, has) in cpu_features() {
+            assert!(ENGINES.iter().any(|e| e.features.contains(name)), "{name}");
+            assert_eq!(simdoku_simd::cpu_has(name), Some(*has), "{name}");
         }
     }
 }

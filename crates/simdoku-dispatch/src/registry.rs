@@ -1,4 +1,5 @@
-//! The engine table and the ranking, backed by the figures in BENCHMARKS.md.
+//! The engine table (each SIMD engine's CPU features as its module in `simdoku-simd` declares
+//! them) and the static ranking, backed by the figures in BENCHMARKS.md.
 
 use simdoku_core::Engine;
 use simdoku_core::bands::Bands;
@@ -27,60 +28,67 @@ pub static ENGINES: &[EngineSpec] = &[
     EngineSpec {
         name: "sse",
         summary: "one 128-bit vector per digit (3 band words), vector singles and locked candidates",
-        features: &["sse2", "ssse3", "sse4.1", "popcnt"],
-        make: make_sse,
+        features: simd::SSE_FEATURES,
+        make: simd::sse,
     },
     EngineSpec {
         name: "avx2",
         summary: "box a/h/v variables, 135 per box in one 256-bit vector, DPLL on sum equations",
-        features: &["avx2", "bmi1", "bmi2", "popcnt"],
-        make: make_avx2,
+        features: simd::AVX2_FEATURES,
+        make: simd::avx2,
     },
     EngineSpec {
         name: "avx512",
         summary: "the avx2 engine's algorithm in AVX-512 F/BW/VL/BITALG instructions (three-input logic, rotations)",
-        features: &[
-            "avx2",
-            "bmi1",
-            "bmi2",
-            "popcnt",
-            "avx512f",
-            "avx512bw",
-            "avx512vl",
-            "avx512bitalg",
-        ],
-        make: make_avx512,
+        features: simd::AVX512_FEATURES,
+        make: simd::avx512,
     },
 ];
 
+/// The SIMD engines: their constructors and the CPU features each declares (in
+/// `simdoku-simd`, once per engine); on other targets none runs and none needs anything.
 #[cfg(target_arch = "x86_64")]
-fn make_sse() -> Option<Box<dyn Engine>> {
-    simdoku_simd::sse::Sse::new().map(boxed)
-}
+mod simd {
+    use super::boxed;
+    use simdoku_core::Engine;
+    use simdoku_simd::{avx2, avx512, sse};
 
-#[cfg(target_arch = "x86_64")]
-fn make_avx2() -> Option<Box<dyn Engine>> {
-    simdoku_simd::avx2::Avx2::new().map(boxed)
-}
+    pub const SSE_FEATURES: &[&str] = sse::FEATURES;
+    pub const AVX2_FEATURES: &[&str] = avx2::FEATURES;
+    pub const AVX512_FEATURES: &[&str] = avx512::FEATURES;
 
-#[cfg(target_arch = "x86_64")]
-fn make_avx512() -> Option<Box<dyn Engine>> {
-    simdoku_simd::avx2::Avx512::new().map(boxed)
+    pub fn sse() -> Option<Box<dyn Engine>> {
+        sse::Sse::new().map(boxed)
+    }
+
+    pub fn avx2() -> Option<Box<dyn Engine>> {
+        avx2::Avx2::new().map(boxed)
+    }
+
+    pub fn avx512() -> Option<Box<dyn Engine>> {
+        avx512::Avx512::new().map(boxed)
+    }
 }
 
 #[cfg(not(target_arch = "x86_64"))]
-fn make_avx512() -> Option<Box<dyn Engine>> {
-    None
-}
+mod simd {
+    use simdoku_core::Engine;
 
-#[cfg(not(target_arch = "x86_64"))]
-fn make_sse() -> Option<Box<dyn Engine>> {
-    None
-}
+    pub const SSE_FEATURES: &[&str] = &[];
+    pub const AVX2_FEATURES: &[&str] = &[];
+    pub const AVX512_FEATURES: &[&str] = &[];
 
-#[cfg(not(target_arch = "x86_64"))]
-fn make_avx2() -> Option<Box<dyn Engine>> {
-    None
+    pub fn sse() -> Option<Box<dyn Engine>> {
+        None
+    }
+
+    pub fn avx2() -> Option<Box<dyn Engine>> {
+        None
+    }
+
+    pub fn avx512() -> Option<Box<dyn Engine>> {
+        None
+    }
 }
 
 /// Fastest first, per kind of work; `best` takes the first one this CPU runs.

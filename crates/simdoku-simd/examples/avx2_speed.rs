@@ -23,7 +23,7 @@ fn main() {
         .unwrap_or(5);
     let engine = std::env::var("AB_ENGINE").unwrap_or_else(|_| "avx2".into());
     let e: Option<Box<dyn Engine>> = if engine == "avx512" {
-        simdoku_simd::avx2::Avx512::new().map(|e| Box::new(e) as Box<dyn Engine>)
+        simdoku_simd::avx512::Avx512::new().map(|e| Box::new(e) as Box<dyn Engine>)
     } else {
         simdoku_simd::avx2::Avx2::new().map(|e| Box::new(e) as Box<dyn Engine>)
     };

@@ -1,10 +1,93 @@
 //! x86-64 SIMD engines. The only crate of the workspace with `unsafe` and `std::arch`.
 //!
-//! Each engine has a safe constructor that returns `None` when the CPU lacks its features;
-//! every `unsafe` block carries a `// SAFETY:` line. On other targets this crate is empty.
+//! One folder per instruction set, beside the algorithm they share:
+//! * [`sse`]: the `sse` engine (its band-word rules are `simdoku_core::bandwords`, written once
+//!   for it and for core's `scalar`);
+//! * `dpll` (private): the box-variable DPLL search, written once over its `Vector` trait;
+//! * [`avx2`] and [`avx512`]: that search's two instantiations, the engines `avx2` and
+//!   `avx512`.
+//!
+//! Each engine declares the CPU features it needs once, with `features!`: the list becomes
+//! the engine module's `FEATURES` constant (which the dispatch crate's registry shows), the
+//! check its safe constructor makes (it returns `None` when the CPU lacks one), and the
+//! `#[target_feature]` attributes of its search functions. [`cpu_has`] answers for any feature
+//! an engine declares. Every `unsafe` block carries a `// SAFETY:` line. On other targets this
+//! crate is empty.
 #![warn(clippy::undocumented_unsafe_blocks)]
+
+/// Declares an engine's CPU features once, in the engine's module:
+///
+/// ```text
+/// features!($ with_avx2 = ["avx2", "bmi1", "bmi2", "popcnt"]);
+/// ```
+///
+/// makes
+/// * `pub const FEATURES: &[&str]`, the names as `is_x86_feature_detected!` spells them;
+/// * `fn detected() -> bool`, whether this CPU has them all (the constructor's check);
+/// * `pub(crate) fn cpu_has(&str) -> Option<bool>`, the check of one of them by name;
+/// * the macro `with_avx2! { items }`, which compiles the items with every feature enabled
+///   (one `#[target_feature]` attribute a feature: attribute values must be literals, so
+///   they are written out here from the same list).
+///
+/// The leading `$` is passed in because a macro cannot spell the `$` of the macro it defines
+/// on stable Rust.
+#[cfg(target_arch = "x86_64")]
+macro_rules! features {
+    ($d:tt $with:ident = [$($f:tt),+ $(,)?]) => {
+        /// The CPU features this engine needs, as `is_x86_feature_detected!` spells them.
+        pub const FEATURES: &[&str] = &[$($f),+];
+
+        /// Whether this CPU has every one of [`FEATURES`].
+        fn detected() -> bool {
+            $(std::arch::is_x86_feature_detected!($f))&&+
+        }
+
+        /// Whether this CPU has `feature`, when it is one of [`FEATURES`].
+        pub(crate) fn cpu_has(feature: &str) -> Option<bool> {
+            match feature {
+                $($f => Some(std::arch::is_x86_feature_detected!($f)),)+
+                _ => None,
+            }
+        }
+
+        /// Compiles the items with every one of [`FEATURES`] enabled.
+        macro_rules! $with {
+            ($d($d item:item)*) => {
+                $d(
+                    $(#[target_feature(enable = $f)])+
+                    $d item
+                )*
+            };
+        }
+    };
+}
 
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
 #[cfg(target_arch = "x86_64")]
+pub mod avx512;
+#[cfg(target_arch = "x86_64")]
+mod cpuid;
+#[cfg(target_arch = "x86_64")]
+mod dpll;
+#[cfg(target_arch = "x86_64")]
 pub mod sse;
+
+#[cfg(target_arch = "x86_64")]
+pub use cpuid::{CpuModel, cpu_model};
+
+/// Whether this CPU has `feature`, for every feature some engine declares (its `FEATURES`);
+/// `None` for any other name, and on targets without these engines.
+pub fn cpu_has(feature: &str) -> Option<bool> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        sse::cpu_has(feature)
+            .or_else(|| avx2::cpu_has(feature))
+            .or_else(|| avx512::cpu_has(feature))
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = feature;
+        None
+    }
+}

@@ -173,9 +173,10 @@ pub mod engines {
     pub use simdoku_core::scalar::Scalar;
     pub use simdoku_dispatch::check::{Report, cross_check};
     pub use simdoku_dispatch::{
-        DispatchError, ENGINES, EngineSpec, RANKING, Work, best, by_name, choose, cpu_features,
+        DispatchError, ENGINES, EngineSpec, RANKING, Work, best, by_name, by_ranking, choose,
+        cpu_features,
     };
-    pub use simdoku_dispatch::{bench, check};
+    pub use simdoku_dispatch::{bench, calibrate, check};
 }
 
 /// The puzzle tools at engine level (`&mut dyn Engine` in, for callers that manage their own

@@ -38,7 +38,8 @@
 //! Branches that depend on the data are kept out of the hot loops where it was cheap to do so:
 //! the digits to work on are gathered into a bit mask without a branch per digit, then walked.
 //!
-//! Only SSE2, SSSE3, SSE4.1 and POPCNT instructions; the constructor checks the CPU for them.
+//! Only SSE2, SSSE3, SSE4.1 and POPCNT instructions ([`FEATURES`]); the constructor checks the
+//! CPU for them.
 
 use std::arch::x86_64::{
     __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cmpeq_epi32, _mm_cvtsi128_si64,
@@ -55,6 +56,8 @@ use simdoku_core::{Engine, Grid, Search, Tally};
 
 type V = __m128i;
 
+features!($ with_sse = ["sse2", "ssse3", "sse4.1", "popcnt"]);
+
 /// The SSE4.1 engine. Made by [`Sse::new`], which checks the CPU.
 #[derive(Debug, Clone)]
 pub struct Sse {
@@ -62,13 +65,10 @@ pub struct Sse {
 }
 
 impl Sse {
-    /// The engine, or `None` when this CPU lacks SSE2, SSSE3, SSE4.1 or POPCNT.
+    /// The engine, or `None` when this CPU lacks one of [`FEATURES`] (SSE2, SSSE3, SSE4.1,
+    /// POPCNT).
     pub fn new() -> Option<Sse> {
-        let ok = std::arch::is_x86_feature_detected!("sse2")
-            && std::arch::is_x86_feature_detected!("ssse3")
-            && std::arch::is_x86_feature_detected!("sse4.1")
-            && std::arch::is_x86_feature_detected!("popcnt");
-        ok.then_some(Sse { guesses: 0 })
+        detected().then_some(Sse { guesses: 0 })
     }
 }
 
@@ -135,34 +135,30 @@ static BIT: [V; 96] = vectors(&bit_lanes());
 // ---------------------------------------------------------------------------------------------
 // Vector helpers. All carry the engine's features, so the intrinsics are safe to call here.
 
-macro_rules! sse_fn {
-    ($($item:item)*) => {
-        $(
-            #[inline]
-            #[target_feature(enable = "sse2,ssse3,sse4.1,popcnt")]
-            $item
-        )*
-    };
-}
-
-sse_fn! {
+with_sse! {
+    #[inline]
     fn and(a: V, b: V) -> V {
         _mm_and_si128(a, b)
     }
+    #[inline]
     fn or(a: V, b: V) -> V {
         _mm_or_si128(a, b)
     }
+    #[inline]
     /// `a & !b`.
     fn andn(a: V, b: V) -> V {
         _mm_andnot_si128(b, a)
     }
+    #[inline]
     fn is_zero(a: V) -> bool {
         _mm_testz_si128(a, a) != 0
     }
+    #[inline]
     /// `a & b == 0`.
     fn disjoint(a: V, b: V) -> bool {
         _mm_testz_si128(a, b) != 0
     }
+    #[inline]
     /// The field as a 96-bit integer, bit = position.
     fn bits(a: V) -> u128 {
         let lo = _mm_cvtsi128_si64(a) as u64;
@@ -198,10 +194,10 @@ impl Solved for State {
     }
 }
 
+with_sse! {
 /// The digits of a solved state, cell by cell, without a loop over cells: the digit numbers are
 /// written as four bit planes (fields), and each plane's bits are spread to bytes 16 at a time
 /// (broadcast, byte shuffle, compare with the bit).
-#[target_feature(enable = "sse2,ssse3,sse4.1,popcnt")]
 fn solution_cells(s: &State) -> [u8; 81] {
     let mut planes = [0u128; 4];
     for (k, plane) in planes.iter_mut().enumerate() {
@@ -234,8 +230,10 @@ fn solution_cells(s: &State) -> [u8; 81] {
     cells.copy_from_slice(&out[..81]);
     cells
 }
+}
 
-sse_fn! {
+with_sse! {
+    #[inline]
     /// The state after placing the givens, or `None` if they contradict each other.
     fn initial(grid: &Grid) -> Option<State> {
         let zero = _mm_setzero_si128();
@@ -268,6 +266,7 @@ sse_fn! {
         Some(State { cand, unsolved, seen: [zero; 9] })
     }
 
+    #[inline]
     /// Places digit `d` at position `p`; false if `d` is no longer possible there.
     fn place(s: &mut State, p: usize, d: usize) -> bool {
         let bit = BIT[p];
@@ -282,6 +281,7 @@ sse_fn! {
         true
     }
 
+    #[inline]
     /// Unsolved cells with at least one, two and three candidates.
     fn counts(s: &State) -> (V, V, V) {
         // A placed cell holds one digit only, so it can be masked out at the end.
@@ -356,7 +356,8 @@ impl BandWords for Bands {
     }
 }
 
-sse_fn! {
+with_sse! {
+    #[inline]
     /// Locked candidates, then hidden singles of one digit field `x` (see
     /// `simdoku_core::bandwords::digit_rules`): the filtered field and its cells that are the
     /// only place for the digit in a row, a column or a box, or `None` on a contradiction.
@@ -365,6 +366,7 @@ sse_fn! {
         Some((x.0, singles.0))
     }
 
+    #[inline]
     /// The digits whose field changed since their hidden singles were last looked for.
     fn changed(s: &State) -> u32 {
         let mut m = 0;
@@ -374,6 +376,7 @@ sse_fn! {
         m
     }
 
+    #[inline]
     /// Naked and hidden singles to a fixed point; false on a contradiction.
     fn propagate(s: &mut State) -> bool {
         loop {
@@ -444,6 +447,7 @@ sse_fn! {
         }
     }
 
+    #[inline]
     /// The position to branch on: the two-candidate cell with the most unsolved peers (so
     /// that either placement reaches far; measured, this halves the guesses on the hardest
     /// sets against taking the first two-candidate cell), else a cell with fewest candidates.
@@ -501,44 +505,44 @@ sse_fn! {
 }
 
 impl Sse {
-    #[target_feature(enable = "sse2,ssse3,sse4.1,popcnt")]
-    /// Searches below `s`, which it may use up: the last branch works in place.
-    fn search<S: Sink>(&mut self, s: &mut State, sink: &mut S) -> ControlFlow<()> {
-        if is_zero(s.unsolved) {
-            return sink.found(s);
-        }
-        let p = branch_pos(s);
-        let bit = BIT[p];
-        let mut digits = 0u32;
-        for (d, f) in s.cand.iter().enumerate() {
-            digits |= u32::from(!disjoint(*f, bit)) << d;
-        }
-        while digits != 0 {
-            let d = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
-            self.guesses += 1;
-            if digits == 0 {
-                return if place(s, p, d) && propagate(s) {
-                    self.search(s, sink)
-                } else {
-                    ControlFlow::Continue(())
-                };
+    with_sse! {
+        /// Searches below `s`, which it may use up: the last branch works in place.
+        fn search<S: Sink>(&mut self, s: &mut State, sink: &mut S) -> ControlFlow<()> {
+            if is_zero(s.unsolved) {
+                return sink.found(s);
             }
-            let mut t = *s;
-            if place(&mut t, p, d) && propagate(&mut t) {
-                self.search(&mut t, sink)?;
+            let p = branch_pos(s);
+            let bit = BIT[p];
+            let mut digits = 0u32;
+            for (d, f) in s.cand.iter().enumerate() {
+                digits |= u32::from(!disjoint(*f, bit)) << d;
             }
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                self.guesses += 1;
+                if digits == 0 {
+                    return if place(s, p, d) && propagate(s) {
+                        self.search(s, sink)
+                    } else {
+                        ControlFlow::Continue(())
+                    };
+                }
+                let mut t = *s;
+                if place(&mut t, p, d) && propagate(&mut t) {
+                    self.search(&mut t, sink)?;
+                }
+            }
+            ControlFlow::Continue(())
         }
-        ControlFlow::Continue(())
-    }
 
-    #[target_feature(enable = "sse2,ssse3,sse4.1,popcnt")]
-    fn run<S: Sink>(&mut self, grid: &Grid, sink: &mut S) {
-        self.guesses = 0;
-        if let Some(mut s) = initial(grid)
-            && propagate(&mut s)
-        {
-            let _ = self.search(&mut s, sink);
+        fn run<S: Sink>(&mut self, grid: &Grid, sink: &mut S) {
+            self.guesses = 0;
+            if let Some(mut s) = initial(grid)
+                && propagate(&mut s)
+            {
+                let _ = self.search(&mut s, sink);
+            }
         }
     }
 }
