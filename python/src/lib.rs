@@ -232,6 +232,9 @@ fn engines() -> (Vec<EngineRow>, &'static str) {
 /// The native module.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // `auto` goes by a measurement on this CPU, cached per CPU model, as in the `simdoku` command
+    // (so both pick the same engine); `SIMDOKU_CALIBRATE=0` keeps the static ranking.
+    simdoku::engines::calibrate::enable_by_default();
     m.add_function(wrap_pyfunction!(batch_cells, m)?)?;
     m.add_function(wrap_pyfunction!(batch_lines, m)?)?;
     m.add_function(wrap_pyfunction!(engines, m)?)?;

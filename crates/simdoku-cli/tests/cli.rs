@@ -272,3 +272,60 @@ fn a_long_stream_keeps_order_in_bounded_memory() {
     assert_eq!(lines, LINES);
     assert!(peak < 100 * 1024, "peak RSS {peak} kB");
 }
+
+/// `auto` by measurement, as a user meets it: the first run measures and caches, the next reads
+/// the cache, `--calibrate` measures again; a corrupt cache, a cache directory that cannot be
+/// made and `SIMDOKU_CALIBRATE=0` all fall back without an error; the pick is always an engine
+/// this CPU runs.
+#[test]
+fn calibration_through_the_binary() {
+    let dir = std::env::temp_dir().join(format!("simdoku-cli-calibration-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let engines = |cache: &std::path::Path, extra: &[&str], calibrate: Option<&str>| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_simdoku"));
+        cmd.arg("engines")
+            .args(extra)
+            .env("SIMDOKU_CACHE_DIR", cache);
+        cmd.env_remove("SIMDOKU_ENGINE");
+        match calibrate {
+            Some(v) => cmd.env("SIMDOKU_CALIBRATE", v),
+            None => cmd.env_remove("SIMDOKU_CALIBRATE"),
+        };
+        let out = cmd.stdin(Stdio::null()).output().unwrap();
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        let available: Vec<&str> = simdoku::engines::ENGINES
+            .iter()
+            .filter(|e| e.available())
+            .map(|e| e.name)
+            .collect();
+        let picks: Vec<&str> = stdout
+            .lines()
+            .filter_map(|l| l.split("auto picks: ").nth(1))
+            .map(|rest| rest.split_whitespace().next().unwrap())
+            .collect();
+        assert_eq!(picks.len(), 3, "{stdout}");
+        assert!(picks.iter().all(|p| available.contains(p)), "{stdout}");
+        stdout
+    };
+    let first = engines(&dir, &[], None);
+    assert!(first.contains("calibrated on this CPU just now"), "{first}");
+    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(files.len(), 1, "one cache file for this CPU");
+    let file = files[0].as_ref().unwrap().path();
+    let again = engines(&dir, &[], None);
+    assert!(again.contains("(cached: "), "{again}");
+    let redo = engines(&dir, &["--calibrate"], None);
+    assert!(redo.contains("just now"), "{redo}");
+    std::fs::write(&file, "{ not json").unwrap();
+    let corrupt = engines(&dir, &[], None);
+    assert!(corrupt.contains("the cache was not used"), "{corrupt}");
+    assert!(std::fs::read_to_string(&file).unwrap().starts_with('{'));
+    assert!(engines(&dir, &[], None).contains("(cached: "), "rewritten");
+    // A cache "directory" under a plain file cannot be made: measured, not cached, no error.
+    let blocked = engines(&file.join("below-a-file"), &[], None);
+    assert!(blocked.contains("not cached"), "{blocked}");
+    let off = engines(&dir, &[], Some("0"));
+    assert!(off.contains("static ranking (calibration off"), "{off}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -7,9 +7,13 @@ use std::process::{Child, Command, Output, Stdio};
 use simdoku_core::testkit::bench_data_dir;
 
 /// Starts the built `simdoku` with `args`, writes all of `stdin` to it and closes it.
+/// `auto` goes by the static ranking here (`SIMDOKU_CALIBRATE=0`): tests compare answers across
+/// runs, and engines differ in the first solution of a puzzle with several; calibration has its
+/// own test (`calibration_through_the_binary` in cli.rs).
 fn start(args: &[&str], stdin: &[u8]) -> Child {
     let mut child = Command::new(env!("CARGO_BIN_EXE_simdoku"))
         .args(args)
+        .env("SIMDOKU_CALIBRATE", "0")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
