@@ -36,6 +36,58 @@ const HOUSE_CELLS: [[u8; 9]; 27] = {
     t
 };
 
+/// `SHARED[a][b]`: the positions in house `a` of the cells it shares with house `b` (0 for
+/// `a == b`).
+const SHARED: [[u16; 27]; 27] = {
+    let mut t = [[0u16; 27]; 27];
+    let mut a = 0;
+    while a < 27 {
+        let mut b = 0;
+        while b < 27 {
+            let mut k = 0;
+            while k < 9 {
+                let mut j = 0;
+                while j < 9 {
+                    if a != b && HOUSE_CELLS[b][j] == HOUSE_CELLS[a][k] {
+                        t[a][b] |= 1 << k;
+                    }
+                    j += 1;
+                }
+                k += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
+/// For each house, the houses that share cells with it (bit `i` for [`House::ALL`]`[i]`).
+const CROSSES: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut a = 0;
+    while a < 27 {
+        let mut b = 0;
+        while b < 27 {
+            let mut k = 0;
+            while k < 9 {
+                let c = HOUSE_CELLS[a][k];
+                let mut j = 0;
+                while j < 9 {
+                    if a != b && HOUSE_CELLS[b][j] == c {
+                        t[a] |= 1 << b;
+                    }
+                    j += 1;
+                }
+                k += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
 /// The 20 peers of each cell (cells sharing a house), in increasing order.
 pub(crate) const PEERS: [[u8; 20]; 81] = {
     let mut t = [[0u8; 20]; 81];
@@ -106,9 +158,16 @@ impl House {
         }
     }
 
+    /// The positions (in this house) of the cells it shares with another house.
+    #[inline]
+    pub(crate) fn shared(self, other: House) -> u16 {
+        SHARED[self.index()][other.index()]
+    }
+
     /// Whether two houses share cells (and are different).
+    #[inline]
     pub fn crosses(self, other: House) -> bool {
-        self != other && self.cells().iter().any(|&c| other.contains(c as usize))
+        CROSSES[self.index()] & (1 << other.index()) != 0
     }
 }
 

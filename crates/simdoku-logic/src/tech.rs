@@ -12,9 +12,31 @@ use crate::step::{Step, Technique};
 /// Box, column, row: the house kinds in the order Explainer visits them (0 box, 1 row, 2 col).
 const KINDS: [usize; 3] = [0, 2, 1];
 
+/// The `K`-element subsets of 0..9 as masks, in increasing numeric order (Gosper order).
+const fn subsets<const N: usize>(k: u32) -> [u16; N] {
+    let mut t = [0u16; N];
+    let (mut m, mut n) = (0u16, 0);
+    while m < 512 {
+        if m.count_ones() == k {
+            t[n] = m;
+            n += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
+const PAIRS: [u16; 36] = subsets(2);
+const TRIPLES: [u16; 84] = subsets(3);
+const QUADS: [u16; 126] = subsets(4);
+
 /// The `k`-element subsets of 0..9 as masks, in increasing numeric order.
-fn combos(k: u32) -> impl Iterator<Item = u16> {
-    (0u16..512).filter(move |m| m.count_ones() == k)
+fn combos(k: u32) -> &'static [u16] {
+    match k {
+        2 => &PAIRS,
+        3 => &TRIPLES,
+        _ => &QUADS,
+    }
 }
 
 fn step(technique: Technique) -> Step {
@@ -46,13 +68,14 @@ pub(crate) fn hidden_single(b: &Board) -> Option<Step> {
         for kind in KINDS {
             for i in 0..9 {
                 let house = House::of_kind(kind, i);
+                // A digit with one position in a house with one empty cell is a full house.
+                let is_alone = b.empty_in(house) == 1;
+                if is_alone != alone {
+                    continue;
+                }
                 for d in 1..=9u8 {
                     let pos = b.positions(house, d);
                     if pos.count_ones() != 1 {
-                        continue;
-                    }
-                    let is_alone = b.empty_in(house) == 1;
-                    if is_alone != alone {
                         continue;
                     }
                     let technique = if is_alone {
@@ -105,12 +128,13 @@ pub(crate) fn locking(b: &Board, direct: bool) -> Option<Step> {
                 if pos.count_ones() < 2 {
                     continue;
                 }
-                let cells = cells_at(h1, pos);
                 for i2 in 0..9 {
                     let h2 = House::of_kind(k2, i2);
-                    if !h1.crosses(h2) || !cells.iter().all(|&c| h2.contains(c as usize)) {
+                    let shared = h1.shared(h2);
+                    if shared == 0 || pos & !shared != 0 {
                         continue;
                     }
+                    let cells = cells_at(h1, pos);
                     let pointing = k1 == 0;
                     if direct {
                         if let Some(s) = following_single(b, k1, i1, h1, h2, d, &cells, pointing) {
@@ -160,17 +184,15 @@ fn following_single(
             continue;
         }
         let h3 = House::of_kind(k1, i3);
-        if !h3.crosses(h2) {
+        let shared = h3.shared(h2);
+        if shared == 0 {
             continue;
         }
         let pos3 = b.positions(h3, d);
         if pos3.count_ones() < 2 {
             continue;
         }
-        let outside: Vec<u8> = cells_at(h3, pos3)
-            .into_iter()
-            .filter(|&c| !h2.contains(c as usize))
-            .collect();
+        let outside = cells_at(h3, pos3 & !shared);
         if outside.len() == 1 {
             let mut s = step(if pointing {
                 Technique::DirectPointing
@@ -211,12 +233,22 @@ pub(crate) fn hidden_set(b: &Board, degree: u32, direct: bool) -> Option<Step> {
             if !(empty > degree * 2 || (direct && empty > degree)) {
                 continue;
             }
-            for combo in combos(degree) {
+            // Digits with two positions or more: a set with any other digit fails.
+            let usable: u16 = (1..=9u8)
+                .filter(|&d| b.positions(house, d).count_ones() >= 2)
+                .map(bit)
+                .sum();
+            if usable.count_ones() < degree {
+                continue;
+            }
+            for &combo in combos(degree) {
                 let set = combo; // digit d is bit d - 1, as position k is bit k
+                if set & !usable != 0 {
+                    continue;
+                }
                 let Some(union) = common_positions(b, house, set, degree) else {
                     continue;
                 };
-                let cells = cells_at(house, union);
                 let technique = match (degree, direct) {
                     (2, true) => Technique::DirectHiddenPair,
                     (3, true) => Technique::DirectHiddenTriple,
@@ -235,12 +267,13 @@ pub(crate) fn hidden_set(b: &Board, degree: u32, direct: bool) -> Option<Step> {
                             .then(|| (house.cells()[rest.trailing_zeros() as usize], d))
                     });
                     if let Some(placement) = single {
-                        s.cells = cells;
+                        s.cells = cells_at(house, union);
                         s.placements.push(placement);
                         return Some(s);
                     }
                     continue;
                 }
+                let cells = cells_at(house, union);
                 s.eliminations = cells
                     .iter()
                     .filter(|&&c| b.candidates(c as usize) & !set != 0)
@@ -265,7 +298,7 @@ pub(crate) fn naked_set(b: &Board, degree: u32) -> Option<Step> {
                 continue;
             }
             let hc = house.cells();
-            'combo: for combo in combos(degree) {
+            'combo: for &combo in combos(degree) {
                 let mut union = 0;
                 for k in 0..9 {
                     if combo & (1 << k) != 0 {
@@ -307,7 +340,7 @@ pub(crate) fn naked_set(b: &Board, degree: u32) -> Option<Step> {
 pub(crate) fn fish(b: &Board, degree: u32) -> Option<Step> {
     let occurrences: Vec<u32> = (1..=9u8).map(|d| b.occurrences(d)).collect();
     for (base_kind, cover_kind) in [(2, 1), (1, 2)] {
-        for combo in combos(degree) {
+        for &combo in combos(degree) {
             for d in 1..=9u8 {
                 if occurrences[d as usize - 1] + degree * 2 > 9 {
                     continue;
