@@ -19,12 +19,14 @@
 //! The techniques and their difficulties are those of `serate` (`SukakuExplainer`, default
 //! options), learned as facts from its sources; the code is ours. Implemented: singles,
 //! direct intersections and hidden pairs/triples, intersections, naked and hidden subsets,
-//! X-Wing, Swordfish, Jellyfish, XY- and XYZ-Wing. Ratings are given for puzzles whose path stays
-//! within the techniques up to the hidden triple (4.0), where the order matches Explainer's
-//! exactly; see [`Technique::matches_explainer`].
+//! X-Wing, Swordfish, Jellyfish, two strong links (skyscraper, kite, turbot fish, grouped), XY-
+//! and XYZ-Wing. Ratings are given for puzzles whose path stays within the techniques up to the
+//! XYZ-Wing (4.4), where the order matches Explainer's exactly; see
+//! [`Technique::matches_explainer`].
 mod board;
 mod solve;
 mod step;
+mod strong;
 mod tech;
 
 pub use board::{Board, BoardError, House, cell_name, digits};

@@ -3,7 +3,7 @@ use std::fmt;
 
 use crate::board::Board;
 use crate::step::{Step, Technique, tenths};
-use crate::tech;
+use crate::{strong, tech};
 
 /// The next step a person would take: the first technique, in Explainer's order, that applies
 /// (`None` when the board is solved or no implemented technique applies).
@@ -20,6 +20,7 @@ pub fn next_step(b: &Board) -> Option<Step> {
         .or_else(|| tech::naked_set(b, 3))
         .or_else(|| tech::fish(b, 3))
         .or_else(|| tech::hidden_set(b, 3, false))
+        .or_else(|| strong::two_strong_links(b))
         .or_else(|| tech::xy_wing(b, false))
         .or_else(|| tech::xy_wing(b, true))
         .or_else(|| tech::naked_set(b, 4))

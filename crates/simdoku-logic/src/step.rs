@@ -39,6 +39,15 @@ pub enum Technique {
     Swordfish,
     /// Three digits confined to three cells of a house (4.0).
     HiddenTriple,
+    /// Two strong links on a digit along parallel lines, joined at one end (4.0).
+    Skyscraper,
+    /// Two strong links on a digit, in a row and a column, joined at one end (4.1).
+    TwoStringKite,
+    /// Two strong links on a digit, one of them (or both) in a box (4.1).
+    TurbotFish,
+    /// Two strong links on a digit, one of them (or both) grouped: a line's candidates in two
+    /// box segments, a box's in a cross or in two lines (4.3).
+    GroupedStrongLinks,
     /// A bivalue pivot `xy` seeing `xz` and `yz`: cells seeing both pincers lose `z` (4.2).
     XyWing,
     /// A trivalue pivot `xyz` seeing `xz` and `yz`: cells seeing all three lose `z` (4.4).
@@ -53,7 +62,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in search order.
-    pub const ALL: [Technique; 21] = [
+    pub const ALL: [Technique; 25] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -70,6 +79,10 @@ impl Technique {
         Technique::NakedTriple,
         Technique::Swordfish,
         Technique::HiddenTriple,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+        Technique::TurbotFish,
+        Technique::GroupedStrongLinks,
         Technique::XyWing,
         Technique::XyzWing,
         Technique::NakedQuad,
@@ -96,6 +109,9 @@ impl Technique {
             Technique::NakedTriple => 36,
             Technique::Swordfish => 38,
             Technique::HiddenTriple => 40,
+            Technique::Skyscraper => 40,
+            Technique::TwoStringKite | Technique::TurbotFish => 41,
+            Technique::GroupedStrongLinks => 43,
             Technique::XyWing => 42,
             Technique::XyzWing => 44,
             Technique::NakedQuad => 50,
@@ -122,6 +138,10 @@ impl Technique {
             Technique::NakedTriple => "naked triple",
             Technique::Swordfish => "swordfish",
             Technique::HiddenTriple => "hidden triple",
+            Technique::Skyscraper => "skyscraper",
+            Technique::TwoStringKite => "2-string kite",
+            Technique::TurbotFish => "turbot fish",
+            Technique::GroupedStrongLinks => "grouped strong links",
             Technique::XyWing => "xy-wing",
             Technique::XyzWing => "xyz-wing",
             Technique::NakedQuad => "naked quad",
@@ -132,11 +152,11 @@ impl Technique {
 
     /// Whether the solver's path with this technique is Sudoku Explainer's: every technique that
     /// Explainer tries before it is implemented here, in its order and scan order. The first
-    /// technique Explainer tries that this crate lacks is its "Scraper, Kite, Turbot" family of
-    /// two strong links (4.0 to 4.3), right after the hidden triple; from there on a step may
-    /// differ from Explainer's, so [`crate::rate`] gives no rating for a path that uses one.
+    /// technique Explainer tries that this crate lacks is its unique loops (4.5 and up), right
+    /// after the XYZ-Wing; from there on a step may differ from Explainer's, so [`crate::rate`]
+    /// gives no rating for a path that uses one.
     pub fn matches_explainer(self) -> bool {
-        self <= Technique::HiddenTriple
+        self <= Technique::XyzWing
     }
 }
 
@@ -268,6 +288,19 @@ impl fmt::Display for Step {
                     line_numbers(&h[..n]),
                     lines_word(&h[n..]),
                     line_numbers(&h[n..])
+                );
+            }
+            Technique::Skyscraper
+            | Technique::TwoStringKite
+            | Technique::TurbotFish
+            | Technique::GroupedStrongLinks => {
+                let _ = write!(
+                    s,
+                    " {ds} in {} and {} joined in {}: {}",
+                    h[0],
+                    h[1],
+                    h[2],
+                    cell_list(&self.cells)
                 );
             }
             Technique::XyWing | Technique::XyzWing => {

@@ -721,7 +721,11 @@ mod tests {
             let keep: Vec<&str> = keep.iter().map(String::as_str).collect();
             confine(&mut b, 2, House::Col(col).cells(), &keep);
         }
-        let s = first(&b, Technique::Jellyfish);
+        // Each base column is a strong link too: the two-strong-link family (tried earlier)
+        // finds skyscrapers here, so the fish finder is asked directly.
+        assert_eq!(next_step(&b).unwrap().technique, Technique::Skyscraper);
+        let s = fish(&b, 4).expect("a jellyfish");
+        assert_eq!(s.technique, Technique::Jellyfish);
         assert_eq!(s.eliminations.len(), 4 * 5);
     }
 
