@@ -1,0 +1,461 @@
+//! Two strong links on one digit (Explainer's "Scraper, Kite, Turbot" family): skyscraper
+//! (4.0), two-string kite and turbot fish (4.1), and their grouped forms (4.3).
+//!
+//! Facts about Explainer's search (learned from its sources, the code is ours):
+//!
+//! - A strong link is a house with exactly two candidates of the digit (a box's two must not
+//!   share a line), or a grouped one: a line whose three to six candidates lie in two of its
+//!   box segments, or a box whose three to six candidates lie in one row and one column (the
+//!   "cross" of a heart cell, the first heart in reading order that holds them all) or, with four
+//!   or more, in two of its rows (or columns) only. A grouped side is up to three cells; a box
+//!   cross side with one cell on its arm pairs with the other arm plus the heart cell.
+//! - Link kinds pair in the order box+box, box+row, row+row, box+column, row+column,
+//!   column+column; then digit, first house, second house (after the first when of the same
+//!   kind), the house's orientations, and the four ways to join the links (one end of each must
+//!   share a column, a row or a box, tried in that order).
+//! - Eliminations: cells seeing every cell of both free ends, outside both link houses and the
+//!   joining house. When the free ends share a house too (a loop), only the first orientation
+//!   counts, and cells seeing both joined ends are added (outside the link houses only), each
+//!   elimination counted once per end pair.
+//! - Every hint of the family is collected, and the one taken is the least difficult, then the
+//!   one with the most eliminations (counted as above), then the least "suffix" (the number of
+//!   grouped links, then the kinds' code: `00` box+box, `01` box+line, `11` parallel lines, `12`
+//!   row+column), then the first found.
+use crate::board::{Board, House, bit, sees};
+use crate::step::{Step, Technique};
+
+/// One side of a strong link: its cell, then the cells grouped with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Side {
+    cells: [u8; 3],
+    len: u8,
+}
+
+impl Side {
+    fn new(cells: &[u8]) -> Side {
+        let mut s = Side {
+            cells: [0; 3],
+            len: cells.len() as u8,
+        };
+        s.cells[..cells.len()].copy_from_slice(cells);
+        s
+    }
+
+    fn cells(&self) -> &[u8] {
+        &self.cells[..self.len as usize]
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Link {
+    grouped: bool,
+    sides: [Side; 2],
+}
+
+const fn row(r: usize) -> u16 {
+    0b111 << (3 * r)
+}
+
+const fn col(c: usize) -> u16 {
+    0b1001001 << c
+}
+
+/// The shapes of a grouped box link, in Explainer's order, as position masks `(empty, arm1,
+/// arm2)`: for a heart `e` in 0..9, the four cells off the heart's row and column, then the
+/// heart's column-mates, then its row-mates; for 9..15, one row of the box (then one column)
+/// that must be empty, then the other two.
+const BOX_SHAPES: [(u16, u16, u16); 15] = {
+    let mut t = [(0u16, 0u16, 0u16); 15];
+    let mut e = 0;
+    while e < 9 {
+        let (r, c) = (e / 3, e % 3);
+        let mut k = 0;
+        while k < 9 {
+            let (kr, kc) = (k / 3, k % 3);
+            if kr != r && kc != c {
+                t[e].0 |= 1 << k;
+            } else if kc == c && kr != r {
+                t[e].1 |= 1 << k;
+            } else if kr == r && kc != c {
+                t[e].2 |= 1 << k;
+            }
+            k += 1;
+        }
+        e += 1;
+    }
+    // Rows: empty row 2, 1, 0 (arms the other two, top first); then columns likewise.
+    t[9] = (row(2), row(0), row(1));
+    t[10] = (row(1), row(0), row(2));
+    t[11] = (row(0), row(1), row(2));
+    t[12] = (col(2), col(0), col(1));
+    t[13] = (col(1), col(0), col(2));
+    t[14] = (col(0), col(1), col(2));
+    t
+};
+
+fn bits(mask: u16) -> impl Iterator<Item = usize> {
+    (0..9).filter(move |k| mask & (1 << k) != 0)
+}
+
+fn same_line(a: u8, b: u8) -> bool {
+    a / 9 == b / 9 || a % 9 == b % 9
+}
+
+/// The strong links of digit `d` in a house, in Explainer's order of orientations.
+fn links_in(b: &Board, house: House, d: u8, out: &mut Vec<Link>) {
+    out.clear();
+    let pos = b.positions(house, d);
+    let count = pos.count_ones();
+    if !(2..=6).contains(&count) {
+        return;
+    }
+    let hc = house.cells();
+    let at = |k: usize| hc[k];
+    let is_box = matches!(house, House::Box(_));
+    if count == 2 {
+        let mut it = bits(pos);
+        let (a, c) = (at(it.next().unwrap()), at(it.next().unwrap()));
+        if is_box && same_line(a, c) {
+            return;
+        }
+        out.push(Link {
+            grouped: false,
+            sides: [Side::new(&[a]), Side::new(&[c])],
+        });
+        return;
+    }
+    // The first shape whose empty part holds none of the candidates.
+    let mut found = None;
+    if is_box {
+        for (e, &(empty, b1, b2)) in BOX_SHAPES.iter().enumerate() {
+            if e > 8 && count < 4 {
+                continue;
+            }
+            if pos & empty == 0 {
+                found = Some((e, pos & b1, pos & b2));
+                break;
+            }
+        }
+    } else {
+        for e in 0..3 {
+            let seg = 0b111u16 << (3 * e);
+            if pos & seg == 0 {
+                let others: Vec<u16> = (0..3)
+                    .filter(|&s| s != e)
+                    .map(|s| pos & (0b111 << (3 * s)))
+                    .collect();
+                found = Some((e, others[0], others[1]));
+                break;
+            }
+        }
+    }
+    let Some((e, blade1, blade2)) = found else {
+        return;
+    };
+    if blade1 == 0 || blade2 == 0 {
+        return;
+    }
+    let c1: Vec<u8> = bits(blade1).map(at).collect();
+    let c2: Vec<u8> = bits(blade2).map(at).collect();
+    let grouped = |s0: Side, s1: Side| Link {
+        grouped: true,
+        sides: [s0, s1],
+    };
+    if c1.len() == 1 || c2.len() == 1 {
+        // A single cell against the other arm (with the heart, for a box); when both arms are
+        // single cells, the second arm's cell against the first's with the heart.
+        let arm = |one: &[u8], many: &[u8]| {
+            let other = if is_box {
+                let mut v = vec![many[0], at(e)];
+                v.extend(many.get(1));
+                v
+            } else {
+                many.to_vec()
+            };
+            grouped(Side::new(one), Side::new(&other))
+        };
+        if c1.len() == 1 && c2.len() > 1 {
+            out.push(arm(&c1, &c2));
+        } else {
+            out.push(arm(&c2, &c1));
+        }
+        return;
+    }
+    let rect = e > 8 && count == 4 && same_line(c1[1], c2[1]) && same_line(c1[0], c2[0]);
+    if rect {
+        // Four cells in a rectangle: split by rows, then by columns (or the other way round).
+        out.push(grouped(Side::new(&c1), Side::new(&c2)));
+        out.push(grouped(
+            Side::new(&[c1[0], c2[0]]),
+            Side::new(&[c1[1], c2[1]]),
+        ));
+        return;
+    }
+    let mut s0 = c1.clone();
+    let mut s1 = c2.clone();
+    if e < 9 && pos & (1 << e) != 0 {
+        // A box whose heart holds the digit: an arm of two takes the heart as well.
+        if c1.len() == 2 {
+            s0.push(at(e));
+        }
+        if c2.len() == 2 {
+            s1.push(at(e));
+        }
+    }
+    out.push(grouped(Side::new(&s0), Side::new(&s1)));
+}
+
+/// The house (column, then row, then box) holding every cell of two sides, if any.
+fn common_house(a: Side, c: Side) -> Option<House> {
+    let first = a.cells[0] as usize;
+    let all = || a.cells().iter().chain(c.cells()).map(|&x| x as usize);
+    if all().all(|x| x % 9 == first % 9) {
+        return Some(House::Col((first % 9) as u8));
+    }
+    if all().all(|x| x / 9 == first / 9) {
+        return Some(House::Row((first / 9) as u8));
+    }
+    let bx = |x: usize| x / 27 * 3 + x % 9 / 3;
+    if all().all(|x| bx(x) == bx(first)) {
+        return Some(House::Box(bx(first) as u8));
+    }
+    None
+}
+
+/// Cells with `d` that see every cell of both sides, outside the given houses.
+fn victims(b: &Board, d: u8, a: Side, c: Side, outside: &[House], out: &mut Vec<u8>) {
+    out.clear();
+    for x in 0..81usize {
+        if b.has(x, d)
+            && a.cells()
+                .iter()
+                .chain(c.cells())
+                .all(|&y| sees(x, y as usize))
+            && !outside.iter().any(|h| h.contains(x))
+        {
+            out.push(x as u8);
+        }
+    }
+}
+
+/// How Explainer orders the family's hints: difficulty, then fewer eliminations last (the count
+/// negated), then the suffix.
+type Key = (u8, i32, [u8; 3]);
+
+/// The hint taken: Explainer's order over every hint of the family.
+pub(crate) fn two_strong_links(b: &Board) -> Option<Step> {
+    // (difficulty, -eliminations, suffix): the least wins, the first among equals.
+    let mut best: Option<(Key, Step)> = None;
+    let (mut l0s, mut l1s) = (Vec::new(), Vec::new());
+    let (mut v1, mut v2) = (Vec::new(), Vec::new());
+    for (k0, k1) in [(0, 0), (0, 1), (1, 1), (0, 2), (1, 2), (2, 2)] {
+        for d in 1..=9u8 {
+            for i0 in 0..9 {
+                let h0 = House::of_kind(k0, i0);
+                links_in(b, h0, d, &mut l0s);
+                if l0s.is_empty() {
+                    continue;
+                }
+                let p0: Vec<u8> = h0
+                    .cells()
+                    .iter()
+                    .copied()
+                    .filter(|&c| b.has(c as usize, d))
+                    .collect();
+                let start1 = if k0 == k1 { i0 + 1 } else { 0 };
+                for l0 in &l0s {
+                    for i1 in start1..9 {
+                        let h1 = House::of_kind(k1, i1);
+                        if h1
+                            .cells()
+                            .iter()
+                            .any(|&c| b.has(c as usize, d) && p0.contains(&c))
+                        {
+                            continue;
+                        }
+                        links_in(b, h1, d, &mut l1s);
+                        for l1 in &l1s {
+                            for u in 0..4 {
+                                let (u0, u1) = (u >> 1, u & 1);
+                                let (bridge1, bridge2) = (l0.sides[1 - u0], l1.sides[u1]);
+                                let Some(share) = common_house(bridge1, bridge2) else {
+                                    continue;
+                                };
+                                let (start, end) = (l0.sides[u0], l1.sides[1 - u1]);
+                                let ring = common_house(start, end);
+                                let total;
+                                let mut elims: Vec<u8>;
+                                if ring.is_some() {
+                                    if u0 != 0 {
+                                        continue;
+                                    }
+                                    victims(b, d, start, end, &[h0, h1], &mut v1);
+                                    victims(b, d, bridge1, bridge2, &[h0, h1], &mut v2);
+                                    total = (v1.len() + v2.len()) as i32;
+                                    elims = v1.iter().chain(&v2).copied().collect();
+                                    elims.sort_unstable();
+                                    elims.dedup();
+                                } else {
+                                    victims(b, d, start, end, &[h0, h1, share], &mut v1);
+                                    total = v1.len() as i32;
+                                    elims = v1.clone();
+                                }
+                                if elims.is_empty() {
+                                    continue;
+                                }
+                                let groups = u8::from(l0.grouped) + u8::from(l1.grouped);
+                                let kinds = match (k0, k1) {
+                                    (0, 0) => *b"00",
+                                    (0, _) => *b"01",
+                                    (1, 2) => *b"12",
+                                    _ => *b"11",
+                                };
+                                let (technique, difficulty) = if groups > 0 {
+                                    (Technique::GroupedStrongLinks, 43)
+                                } else if kinds == *b"11" {
+                                    (Technique::Skyscraper, 40)
+                                } else if k0 == 0 {
+                                    (Technique::TurbotFish, 41)
+                                } else {
+                                    (Technique::TwoStringKite, 41)
+                                };
+                                let key = (difficulty, -total, [b'0' + groups, kinds[0], kinds[1]]);
+                                if best.as_ref().is_some_and(|(k, _)| *k <= key) {
+                                    continue;
+                                }
+                                let mut s = Step {
+                                    technique,
+                                    difficulty: technique.difficulty(),
+                                    houses: vec![h0, h1, share],
+                                    cells: start
+                                        .cells()
+                                        .iter()
+                                        .chain(end.cells())
+                                        .copied()
+                                        .collect(),
+                                    digits: bit(d),
+                                    placements: Vec::new(),
+                                    eliminations: elims.iter().map(|&c| (c, bit(d))).collect(),
+                                };
+                                if let Some(r) = ring {
+                                    s.houses.push(r);
+                                }
+                                best = Some((key, s));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    best.map(|(_, s)| s)
+}
+
+#[cfg(test)]
+mod tests {
+    //! Hand-made positions: every candidate everywhere, then one digit confined to draw two
+    //! strong links. Each checks the step `next_step` takes (no earlier technique applies) and
+    //! that its eliminations are exactly the pattern's.
+    use super::*;
+    use crate::board::cell_name;
+    use crate::next_step;
+
+    fn open() -> Board {
+        Board::from_pencilmarks(&"123456789".repeat(81)).unwrap()
+    }
+
+    fn cell(name: &str) -> u8 {
+        let b = name.as_bytes();
+        (b[1] - b'1') * 9 + (b[3] - b'1')
+    }
+
+    /// Leaves 5 only at `keep` in the house.
+    fn confine(b: &mut Board, house: House, keep: &[&str]) {
+        for &c in house.cells() {
+            if !keep.iter().any(|k| cell(k) == c) {
+                b.eliminate(c as usize, bit(5));
+            }
+        }
+    }
+
+    fn take(b: &Board, t: Technique) -> Vec<String> {
+        let s = next_step(b).expect("a step");
+        assert_eq!(s.technique, t, "{s}");
+        assert_eq!(s.difficulty, t.difficulty());
+        assert!(s.placements.is_empty());
+        s.eliminations
+            .iter()
+            .map(|&(c, m)| {
+                assert_eq!(m, bit(5), "{s}");
+                cell_name(c as usize)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn skyscraper() {
+        let mut b = open();
+        confine(&mut b, House::Col(0), &["r2c1", "r7c1"]);
+        confine(&mut b, House::Col(4), &["r3c5", "r7c5"]);
+        // Joined in row 7; the free ends r2c1 and r3c5.
+        assert_eq!(
+            take(&b, Technique::Skyscraper),
+            ["r2c4", "r2c6", "r3c2", "r3c3"]
+        );
+        assert_eq!(
+            next_step(&b).unwrap().to_string(),
+            "r2c4<>5 r2c6<>5 r3c2<>5 r3c3<>5 skyscraper 5 in column 1 and column 5 joined in \
+             row 7: r2c1 r3c5"
+        );
+    }
+
+    #[test]
+    fn two_string_kite() {
+        let mut b = open();
+        confine(&mut b, House::Row(0), &["r1c2", "r1c8"]);
+        confine(&mut b, House::Col(0), &["r3c1", "r7c1"]);
+        // Joined in box 1; the free ends r1c8 and r7c1.
+        assert_eq!(take(&b, Technique::TwoStringKite), ["r7c8"]);
+    }
+
+    #[test]
+    fn turbot_fish() {
+        let mut b = open();
+        confine(&mut b, House::Box(0), &["r1c3", "r3c1"]);
+        confine(&mut b, House::Row(5), &["r6c1", "r6c8"]);
+        // Box 1 and row 6 joined in column 1; the free ends r1c3 and r6c8.
+        assert_eq!(take(&b, Technique::TurbotFish), ["r1c8"]);
+    }
+
+    #[test]
+    fn grouped_strong_links() {
+        let mut b = open();
+        // Row 1: r1c1 or r1c2 (a group in box 1), or r1c7.
+        confine(&mut b, House::Row(0), &["r1c1", "r1c2", "r1c7"]);
+        confine(&mut b, House::Col(2), &["r3c3", "r8c3"]);
+        // The group and r3c3 share box 1; the free ends r1c7 and r8c3.
+        assert_eq!(take(&b, Technique::GroupedStrongLinks), ["r8c7"]);
+    }
+
+    #[test]
+    fn box_shapes() {
+        // Heart r1c1 of a box: arms r2c1 r3c1 and r1c2 r1c3, the other four cells empty.
+        assert_eq!(BOX_SHAPES[0], (0b110_110_000, 0b001_001_000, 0b000_000_110));
+        assert_eq!(BOX_SHAPES[4].0, 0b101_000_101);
+        assert_eq!(BOX_SHAPES[9], (0b111_000_000, 0b000_000_111, 0b000_111_000));
+    }
+
+    #[test]
+    fn a_box_with_its_heart() {
+        // Box 9 with r7c7, r8c7, r8c9: heart r8c7, arms of one cell each. Explainer links r8c9
+        // against r7c7 with the heart.
+        let mut b = open();
+        confine(&mut b, House::Box(8), &["r7c7", "r8c7", "r8c9"]);
+        let mut links = Vec::new();
+        links_in(&b, House::Box(8), 5, &mut links);
+        assert_eq!(links.len(), 1);
+        assert!(links[0].grouped);
+        assert_eq!(links[0].sides[0].cells(), [cell("r8c9")]);
+        assert_eq!(links[0].sides[1].cells(), [cell("r7c7"), cell("r8c7")]);
+    }
+}
