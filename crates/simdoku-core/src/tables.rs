@@ -1,6 +1,17 @@
 //! Compile-time tables over the 81 cells. A field of cells is a `u128` whose bit
 //! `9 * row + column` stands for the cell (`row`, `column`), both counted from 0.
 
+/// The six orders of three things (rows of a band, bands of a grid, boxes of a band), in
+/// lexicographic order.
+pub const ORDERS3: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
 /// All 81 cells.
 pub const ALL: u128 = (1u128 << 81) - 1;
 

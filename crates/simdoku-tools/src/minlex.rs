@@ -19,14 +19,7 @@ use simdoku_core::Grid;
 fn line_perms() -> &'static [[u8; 9]] {
     static PERMS: OnceLock<Vec<[u8; 9]>> = OnceLock::new();
     PERMS.get_or_init(|| {
-        const P3: [[u8; 3]; 6] = [
-            [0, 1, 2],
-            [0, 2, 1],
-            [1, 0, 2],
-            [1, 2, 0],
-            [2, 0, 1],
-            [2, 1, 0],
-        ];
+        const P3: [[usize; 3]; 6] = simdoku_core::tables::ORDERS3;
         let mut out = Vec::with_capacity(1296);
         for bands in P3 {
             for a in P3 {
@@ -36,7 +29,7 @@ fn line_perms() -> &'static [[u8; 9]] {
                         let mut p = [0u8; 9];
                         for (k, &band) in bands.iter().enumerate() {
                             for (i, &r) in inner[k].iter().enumerate() {
-                                p[3 * k + i] = 3 * band + r;
+                                p[3 * k + i] = (3 * band + r) as u8;
                             }
                         }
                         out.push(p);

@@ -30,14 +30,7 @@ pub const BAND: u32 = (1 << 27) - 1;
 pub type PatternSet = [u32; 6];
 
 /// The six box orders: `BOX_ORDERS[s][row]` is the box (0..3, left to right) that row holds.
-pub const BOX_ORDERS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
+pub const BOX_ORDERS: [[usize; 3]; 6] = crate::tables::ORDERS3;
 
 /// The column offset (0..3) in stack `j` of column choice `k`.
 pub const fn offset(k: usize, j: usize) -> usize {
