@@ -1,0 +1,37 @@
+//! Human-style Sudoku solving on Sudoku Explainer's technique scale.
+//!
+//! [`next_step`] finds the step a person would take next (the first technique that applies, in
+//! the order Sudoku Explainer tries them, with its difficulty), [`explain`] applies steps until
+//! the board is solved, [`rate`] gives Explainer's three ratings (ER, EP, ED) when this crate's
+//! techniques reproduce Explainer's solving path.
+//!
+//! ```
+//! use simdoku_logic::{Board, explain, rate};
+//! let b = Board::parse(
+//!     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+//! ).unwrap();
+//! let e = explain(&b);
+//! assert!(e.solved());
+//! assert_eq!(e.steps[0].to_string(), "r6c2=4 hidden single in box 4");
+//! assert_eq!(rate(&b).unwrap().to_string(), "2.6/1.2/1.2");
+//! ```
+//!
+//! The techniques and their difficulties are those of `serate` (`SukakuExplainer`, default
+//! options), learned as facts from its sources; the code is ours. Implemented: singles,
+//! direct intersections and hidden pairs/triples, intersections, naked and hidden subsets,
+//! X-Wing, Swordfish, Jellyfish, XY- and XYZ-Wing. Ratings are given for puzzles whose path stays
+//! within the techniques up to the hidden triple (4.0), where the order matches Explainer's
+//! exactly; see [`Technique::matches_explainer`].
+mod board;
+mod solve;
+mod step;
+mod tech;
+
+pub use board::{Board, BoardError, House, cell_name, digits};
+pub use solve::{Explanation, Rating, explain, hardest, next_step, rate, rating_of};
+pub use step::{Step, Technique};
+
+/// The README's example, run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

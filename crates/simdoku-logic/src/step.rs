@@ -1,0 +1,285 @@
+//! A solving step: the technique, its rating, what it looked at and what it changes.
+use std::fmt::{self, Write as _};
+
+use crate::board::{Board, House, cell_name, digits};
+
+/// The techniques, in Sudoku Explainer's search order (its default options, as `serate` runs),
+/// each with its difficulty on that scale.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Technique {
+    /// The last empty cell of a house (1.0).
+    FullHouse,
+    /// A digit with one place left in a box (1.2).
+    HiddenSingleBox,
+    /// A digit with one place left in a row or column (1.5).
+    HiddenSingleLine,
+    /// A box's candidates of a digit in one line leave a hidden single in another box (1.7).
+    DirectPointing,
+    /// A line's candidates of a digit in one box leave a hidden single in another line (1.9).
+    DirectClaiming,
+    /// A hidden pair leaves a hidden single in its house (2.0).
+    DirectHiddenPair,
+    /// A cell with one candidate left (2.3).
+    NakedSingle,
+    /// A hidden triple leaves a hidden single in its house (2.5).
+    DirectHiddenTriple,
+    /// A box's candidates of a digit lie in one line: the rest of the line loses it (2.6).
+    Pointing,
+    /// A line's candidates of a digit lie in one box: the rest of the box loses it (2.8).
+    Claiming,
+    /// Two cells of a house with the same two candidates (3.0).
+    NakedPair,
+    /// Two lines whose candidates of a digit lie in two cross lines (3.2).
+    XWing,
+    /// Two digits confined to the same two cells of a house (3.4).
+    HiddenPair,
+    /// Three cells of a house with three candidates between them (3.6).
+    NakedTriple,
+    /// The X-Wing on three lines (3.8).
+    Swordfish,
+    /// Three digits confined to three cells of a house (4.0).
+    HiddenTriple,
+    /// A bivalue pivot `xy` seeing `xz` and `yz`: cells seeing both pincers lose `z` (4.2).
+    XyWing,
+    /// A trivalue pivot `xyz` seeing `xz` and `yz`: cells seeing all three lose `z` (4.4).
+    XyzWing,
+    /// Four cells of a house with four candidates between them (5.0).
+    NakedQuad,
+    /// The X-Wing on four lines (5.2).
+    Jellyfish,
+    /// Four digits confined to four cells of a house (5.4).
+    HiddenQuad,
+}
+
+impl Technique {
+    /// Every technique, in search order.
+    pub const ALL: [Technique; 21] = [
+        Technique::FullHouse,
+        Technique::HiddenSingleBox,
+        Technique::HiddenSingleLine,
+        Technique::DirectPointing,
+        Technique::DirectClaiming,
+        Technique::DirectHiddenPair,
+        Technique::NakedSingle,
+        Technique::DirectHiddenTriple,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::XWing,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::Swordfish,
+        Technique::HiddenTriple,
+        Technique::XyWing,
+        Technique::XyzWing,
+        Technique::NakedQuad,
+        Technique::Jellyfish,
+        Technique::HiddenQuad,
+    ];
+
+    /// The difficulty in tenths (Sudoku Explainer's ER times ten).
+    pub fn difficulty(self) -> u8 {
+        match self {
+            Technique::FullHouse => 10,
+            Technique::HiddenSingleBox => 12,
+            Technique::HiddenSingleLine => 15,
+            Technique::DirectPointing => 17,
+            Technique::DirectClaiming => 19,
+            Technique::DirectHiddenPair => 20,
+            Technique::NakedSingle => 23,
+            Technique::DirectHiddenTriple => 25,
+            Technique::Pointing => 26,
+            Technique::Claiming => 28,
+            Technique::NakedPair => 30,
+            Technique::XWing => 32,
+            Technique::HiddenPair => 34,
+            Technique::NakedTriple => 36,
+            Technique::Swordfish => 38,
+            Technique::HiddenTriple => 40,
+            Technique::XyWing => 42,
+            Technique::XyzWing => 44,
+            Technique::NakedQuad => 50,
+            Technique::Jellyfish => 52,
+            Technique::HiddenQuad => 54,
+        }
+    }
+
+    /// The readable name, lower case (`hidden single`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::FullHouse => "full house",
+            Technique::HiddenSingleBox | Technique::HiddenSingleLine => "hidden single",
+            Technique::DirectPointing => "direct pointing",
+            Technique::DirectClaiming => "direct claiming",
+            Technique::DirectHiddenPair => "direct hidden pair",
+            Technique::NakedSingle => "naked single",
+            Technique::DirectHiddenTriple => "direct hidden triple",
+            Technique::Pointing => "pointing",
+            Technique::Claiming => "claiming",
+            Technique::NakedPair => "naked pair",
+            Technique::XWing => "x-wing",
+            Technique::HiddenPair => "hidden pair",
+            Technique::NakedTriple => "naked triple",
+            Technique::Swordfish => "swordfish",
+            Technique::HiddenTriple => "hidden triple",
+            Technique::XyWing => "xy-wing",
+            Technique::XyzWing => "xyz-wing",
+            Technique::NakedQuad => "naked quad",
+            Technique::Jellyfish => "jellyfish",
+            Technique::HiddenQuad => "hidden quad",
+        }
+    }
+
+    /// Whether the solver's path with this technique is Sudoku Explainer's: every technique that
+    /// Explainer tries before it is implemented here, in its order and scan order. The first
+    /// technique Explainer tries that this crate lacks is its "Scraper, Kite, Turbot" family of
+    /// two strong links (4.0 to 4.3), right after the hidden triple; from there on a step may
+    /// differ from Explainer's, so [`crate::rate`] gives no rating for a path that uses one.
+    pub fn matches_explainer(self) -> bool {
+        self <= Technique::HiddenTriple
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One step: a technique found on the board and what it does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The technique.
+    pub technique: Technique,
+    /// Its difficulty in tenths (ER x 10).
+    pub difficulty: u8,
+    /// The houses of the pattern (the house of a single or a subset; box and line of an
+    /// intersection, then the house of the hidden single it leaves; base lines then cover lines
+    /// of a fish).
+    pub houses: Vec<House>,
+    /// The cells of the pattern (a subset's cells, a fish's corners, a wing's pivot then pincers).
+    pub cells: Vec<u8>,
+    /// The digits of the pattern, a mask (bit `d - 1` for digit `d`).
+    pub digits: u16,
+    /// Values placed: `(cell, digit)`.
+    pub placements: Vec<(u8, u8)>,
+    /// Candidates removed: `(cell, mask)`.
+    pub eliminations: Vec<(u8, u16)>,
+}
+
+impl Step {
+    /// Applies the step to a board.
+    pub fn apply(&self, board: &mut Board) {
+        for &(c, m) in &self.eliminations {
+            board.eliminate(c as usize, m);
+        }
+        for &(c, d) in &self.placements {
+            board.place(c as usize, d);
+        }
+    }
+
+    /// The difficulty as Sudoku Explainer prints it (`2.3`).
+    pub fn rating(&self) -> String {
+        tenths(self.difficulty)
+    }
+}
+
+/// Tenths as a decimal (`23` -> `2.3`).
+pub(crate) fn tenths(t: u8) -> String {
+    format!("{}.{}", t / 10, t % 10)
+}
+
+fn digit_list(mask: u16) -> String {
+    let mut s = String::new();
+    for d in digits(mask) {
+        if !s.is_empty() {
+            s.push(',');
+        }
+        s.push((b'0' + d) as char);
+    }
+    s
+}
+
+fn cell_list(cells: &[u8]) -> String {
+    cells
+        .iter()
+        .map(|&c| cell_name(c as usize))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn line_numbers(houses: &[House]) -> String {
+    houses
+        .iter()
+        .map(|h| match h {
+            House::Box(i) | House::Row(i) | House::Col(i) => (i + 1).to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+fn lines_word(houses: &[House]) -> &'static str {
+    match houses.first() {
+        Some(House::Row(_)) => "rows",
+        _ => "columns",
+    }
+}
+
+impl fmt::Display for Step {
+    /// One readable line: placements (`r5c6=7`), eliminations (`r2c3<>4,8`), the technique and
+    /// its pattern: `r5c6=7 hidden single in box 5`, `r2c1<>4,8 naked pair 4,8 r2c3 r2c7 in
+    /// row 2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut s = String::new();
+        for &(c, d) in &self.placements {
+            let _ = write!(s, "{}={} ", cell_name(c as usize), d);
+        }
+        for &(c, m) in &self.eliminations {
+            let _ = write!(s, "{}<>{} ", cell_name(c as usize), digit_list(m));
+        }
+        s.push_str(self.technique.name());
+        let h = &self.houses;
+        let ds = digit_list(self.digits);
+        match self.technique {
+            Technique::FullHouse
+            | Technique::HiddenSingleBox
+            | Technique::HiddenSingleLine
+            | Technique::NakedSingle => {
+                if let Some(house) = h.first() {
+                    let _ = write!(s, " in {house}");
+                }
+            }
+            Technique::DirectPointing | Technique::DirectClaiming => {
+                let _ = write!(
+                    s,
+                    " {ds} in {} and {}, hidden single in {}",
+                    h[0], h[1], h[2]
+                );
+            }
+            Technique::Pointing | Technique::Claiming => {
+                let _ = write!(s, " {ds} in {} and {}", h[0], h[1]);
+            }
+            Technique::XWing | Technique::Swordfish | Technique::Jellyfish => {
+                let n = h.len() / 2;
+                let _ = write!(
+                    s,
+                    " {ds} in {} {} and {} {}",
+                    lines_word(&h[..n]),
+                    line_numbers(&h[..n]),
+                    lines_word(&h[n..]),
+                    line_numbers(&h[n..])
+                );
+            }
+            Technique::XyWing | Technique::XyzWing => {
+                let _ = write!(s, " {} on {ds}", cell_list(&self.cells));
+            }
+            _ => {
+                let _ = write!(s, " {ds} {}", cell_list(&self.cells));
+                if let Some(house) = h.first() {
+                    let _ = write!(s, " in {house}");
+                }
+            }
+        }
+        f.write_str(&s)
+    }
+}
