@@ -57,7 +57,11 @@ type SeRows<'py> = (
 
 /// Rates each entry: the rating, or the solutions counted to 2 when the logic gives none (a
 /// rating means the logic solved it, so its solution is unique).
-fn rate_entries(py: Python<'_>, threads: Option<usize>, entries: Vec<Entry>) -> PyResult<SeRows<'_>> {
+fn rate_entries(
+    py: Python<'_>,
+    threads: Option<usize>,
+    entries: Vec<Entry>,
+) -> PyResult<SeRows<'_>> {
     let spec = engine_spec(None, Work::Count)?;
     let rows = run_batch(py, threads, || {
         map(spec, &entries, |e, entry| {
