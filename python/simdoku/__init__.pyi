@@ -58,7 +58,7 @@ class SeRating(NamedTuple):
     ep: object
     ed: object
 
-class Step(TypedDict):
+class _Step(TypedDict):
     """One step of :func:`explain`."""
     technique: str
     difficulty: float
@@ -70,7 +70,7 @@ class Step(TypedDict):
 def rate(puzzles: Union[str, Sequence[str], np.ndarray], *, method: Literal["guesses"] = ..., samples: int = ..., seed: Optional[int] = ..., errors: Errors = ..., threads: Optional[int] = ...) -> Union[Rating, list[Rating], tuple[object, object]]: ...
 @overload
 def rate(puzzles: Union[str, Sequence[str], np.ndarray], *, method: Literal["se"], samples: int = ..., seed: Optional[int] = ..., errors: Errors = ..., threads: Optional[int] = ...) -> Union[SeRating, list[SeRating], tuple[object, object]]: ...
-def explain(puzzle: Union[str, np.ndarray]) -> list[Step]: ...
+def explain(puzzle: Union[str, np.ndarray]) -> list[_Step]: ...
 @overload
 def minimize(puzzles: str, *, errors: Literal["raise"] = ..., threads: Optional[int] = ...) -> str: ...
 @overload
