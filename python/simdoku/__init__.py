@@ -30,6 +30,8 @@ __all__ = [
     "generate",
     "rate",
     "Rating",
+    "SeRating",
+    "explain",
     "minimize",
     "canonical",
     "shuffle",
@@ -202,15 +204,38 @@ the engine over random symmetries of the puzzle), ``grade`` (how far singles go:
 _GRADES = np.array(["naked-singles", "hidden-singles", "beyond-singles", "contradiction"])
 
 
-def rate(puzzles, *, samples=16, seed=None, errors="raise", threads=None):
+SeRating = namedtuple("SeRating", ["er", "ep", "ed"])
+SeRating.__doc__ = """Sudoku Explainer's ratings (``method="se"``), as ``serate`` prints them: ``er`` the
+hardest step of the solving path, ``ep`` the hardest up to the first placement, ``ed`` the first
+step's (floats with one decimal, 1.0 to 5.4 here). NaN when the puzzle needs a technique beyond
+those implemented (Explainer's path is reproduced up to the hidden triple, ER 4.0): never a
+guess."""
+
+
+def rate(puzzles, *, method="guesses", samples=16, seed=None, errors="raise", threads=None):
     """Rates puzzles: a :class:`Rating` for one puzzle, a list of them for a list, a Rating of
     arrays for an array.
+
+    ``method="se"``: Sudoku Explainer's ER/EP/ED instead, a :class:`SeRating` (floats, NaN when
+    the puzzle is beyond the implemented techniques) for one puzzle, a list of them for a
+    list, a SeRating of three float64 arrays for an array; strings may be 729-character
+    pencilmark lines too. A puzzle without a unique solution is an error (status
+    ``NO_SOLUTION`` or ``MULTIPLE`` with ``errors="mask"``, ratings NaN). ``samples`` and
+    ``seed`` are for the guesses method only.
 
     >>> import simdoku
     >>> r = simdoku.rate("........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3")
     >>> r.solutions, r.grade, r.guesses > 0
     (1, 'beyond-singles', True)
+    >>> simdoku.rate("4...291..51..3.47..871....3..8....9..5......4269.........346..5...9..7.6.........", method="se")
+    SeRating(er=2.0, ep=1.2, ed=1.2)
+    >>> simdoku.rate(["..5.....7..9..3.....72.1..4..3...8.9.2.....1......9.7.3..5....6.18....9....3.82.."], method="se")
+    [SeRating(er=nan, ep=nan, ed=nan)]
     """
+    if method == "se":
+        return _rate_se(puzzles, errors, threads)
+    if method != "guesses":
+        raise ValueError(f'method must be "guesses" or "se", got {method!r}')
     inp, cells, status, reasons = _batch.cells_of(puzzles)
     status2, sols, guesses, grades, reasons2 = _batch._native.rate_cells(
         cells, samples, seed, threads
@@ -231,6 +256,71 @@ def rate(puzzles, *, samples=16, seed=None, errors="raise", threads=None):
     if errors == "mask":
         return out, (status[0].item() if inp.single else status)
     return out
+
+
+def _rate_se(puzzles, errors, threads):
+    inp = _batch.prepare(puzzles)
+    if inp.cells is not None:
+        status, er, ep, ed, reasons = _batch._native.rate_se_cells(inp.cells, threads)
+    else:
+        status, er, ep, ed, reasons = _batch._native.rate_se_lines(inp.lines, inp.n, threads)
+    reasons = dict(reasons)
+    if inp.reasons:
+        idx = np.fromiter(inp.reasons.keys(), dtype=np.intp, count=len(inp.reasons))
+        status[idx] = INVALID
+        er[idx] = ep[idx] = ed[idx] = np.nan
+        reasons.update(inp.reasons)
+    _batch.check_errors(status, reasons, errors, inp.single)
+    if inp.single:
+        out = SeRating(float(er[0]), float(ep[0]), float(ed[0]))
+    elif inp.kind == "array":
+        out = SeRating(er, ep, ed)
+    else:
+        out = [SeRating(float(a), float(b), float(c)) for a, b, c in zip(er, ep, ed)]
+    if errors == "mask":
+        return out, (status[0].item() if inp.single else status)
+    return out
+
+
+def explain(puzzle):
+    """The steps a person would take to solve one puzzle, in Sudoku Explainer's order: a list
+    of dicts with ``technique`` (``"hidden single"``), ``difficulty`` (Explainer's scale, 1.0 to
+    5.4), ``placements`` (``(cell, digit)`` pairs), ``eliminations`` (``(cell, [digits])``
+    pairs), cells 0-80 row by row, and ``text`` (``"r6c2=4 hidden single in box 4"``).
+
+    ``puzzle``: an 81-character string, a 729-character pencilmark line, or an array of shape
+    ``(81,)`` or ``(9, 9)``. Where no implemented technique applies (a harder puzzle, or one
+    without a unique solution) the list ends there; the last step then leaves empty cells.
+    A string or array that is not a puzzle raises ``ValueError``.
+
+    >>> import simdoku
+    >>> steps = simdoku.explain("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    >>> steps[0]["text"], steps[0]["difficulty"], steps[0]["placements"]
+    ('r6c2=4 hidden single in box 4', 1.2, [(46, 4)])
+    >>> max(s["difficulty"] for s in steps)
+    2.6
+    """
+    if isinstance(puzzle, str):
+        line = puzzle
+    else:
+        inp, cells, status, reasons = _batch.cells_of(puzzle)
+        if not inp.single:
+            raise ValueError("explain() takes one puzzle")
+        _batch.check_errors(status, reasons, "raise", True)
+        line = _batch.to_strings(cells[:1])[0]
+    if "\n" in line:
+        raise ValueError("explain() takes one puzzle (the string contains a line break)")
+    steps, _solved = _batch._native.explain_line(line)
+    return [
+        {
+            "technique": t,
+            "difficulty": d,
+            "placements": [tuple(p) for p in pl],
+            "eliminations": [(c, list(ds)) for c, ds in el],
+            "text": text,
+        }
+        for t, d, pl, el, text in steps
+    ]
 
 
 def minimize(puzzles, *, errors="raise", threads=None):

@@ -1,5 +1,5 @@
 from collections.abc import Iterator, Sequence
-from typing import Literal, NamedTuple, Optional, TypeVar, Union, overload
+from typing import Literal, NamedTuple, Optional, TypedDict, TypeVar, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -50,7 +50,27 @@ class Rating(NamedTuple):
     guesses: object
     grade: object
 
-def rate(puzzles: Union[str, Sequence[str], np.ndarray], *, samples: int = ..., seed: Optional[int] = ..., errors: Errors = ..., threads: Optional[int] = ...) -> Union[Rating, list[Rating], tuple[object, object]]: ...
+class SeRating(NamedTuple):
+    """Sudoku Explainer's ER, EP, ED (floats, one decimal as serate prints them; NaN: the
+    puzzle needs a technique beyond those implemented). For an array input each field is a
+    float64 array of N."""
+    er: object
+    ep: object
+    ed: object
+
+class _Step(TypedDict):
+    """One step of :func:`explain`."""
+    technique: str
+    difficulty: float
+    placements: list[tuple[int, int]]
+    eliminations: list[tuple[int, list[int]]]
+    text: str
+
+@overload
+def rate(puzzles: Union[str, Sequence[str], np.ndarray], *, method: Literal["guesses"] = ..., samples: int = ..., seed: Optional[int] = ..., errors: Errors = ..., threads: Optional[int] = ...) -> Union[Rating, list[Rating], tuple[object, object]]: ...
+@overload
+def rate(puzzles: Union[str, Sequence[str], np.ndarray], *, method: Literal["se"], samples: int = ..., seed: Optional[int] = ..., errors: Errors = ..., threads: Optional[int] = ...) -> Union[SeRating, list[SeRating], tuple[object, object]]: ...
+def explain(puzzle: Union[str, np.ndarray]) -> list[_Step]: ...
 @overload
 def minimize(puzzles: str, *, errors: Literal["raise"] = ..., threads: Optional[int] = ...) -> str: ...
 @overload

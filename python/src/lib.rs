@@ -16,6 +16,7 @@ use simdoku::batch::{Answer, Entry, Op, answer, classify_text, map};
 use simdoku::engines::{EngineSpec, Work, choose};
 use simdoku::pipeline::on_threads;
 
+mod logic;
 mod tools;
 
 /// The row was solved (or counted).
@@ -239,6 +240,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch_lines, m)?)?;
     m.add_function(wrap_pyfunction!(engines, m)?)?;
     tools::register(m)?;
+    logic::register(m)?;
     m.add("OK", OK)?;
     m.add("NO_SOLUTION", NO_SOLUTION)?;
     m.add("MULTIPLE", MULTIPLE)?;

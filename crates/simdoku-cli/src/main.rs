@@ -9,6 +9,7 @@ mod engines;
 mod game;
 mod input;
 mod large;
+mod logic;
 mod output;
 mod progress;
 mod render;
@@ -29,7 +30,7 @@ use crate::args::finish;
 /// 81st cell (a comma and a solution, a comment) is ignored; blank lines, `#` comment lines and a
 /// CSV header on line 1 are skipped, and so is a UTF-8 byte-order mark; a line of 16, 256 or 625
 /// cells (a 4x4, 16x16 or 25x25 grid) is invalid with a pointer to `simdoku large`, which reads
-/// those. FILE `-` (or none) reads stdin. solve, count and solutions
+/// those. FILE `-` (or none) reads stdin. solve, count, solutions, explain, hint and rate --se
 /// also read pencilmark (Sukaku) lines: 729 characters, nine per cell, character k of a cell
 /// being the digit k+1 when it is a candidate there, `0` or `.` when not.
 ///
@@ -94,9 +95,27 @@ enum Command {
     Minimize(tools::FileArgs),
     /// Rate puzzles: `puzzle,guesses,grade`: the engine's guesses averaged over random
     /// symmetries, and how far singles go (naked-singles, hidden-singles, beyond-singles).
+    /// With --se: Sudoku Explainer's `puzzle,ER,EP,ED`, or `puzzle,beyond`.
     #[command(after_help = "Examples:\n  simdoku rate puzzles.txt\n  \
-        simdoku rate --samples 64 --format json puzzles.txt")]
+        simdoku rate --samples 64 --format json puzzles.txt\n  \
+        simdoku rate --se puzzles.txt        # 4...291..51..3.47..(...),2.0,1.2,1.2")]
     Rate(tools::RateArgs),
+    /// Explain each puzzle as a person would solve it: the steps in Sudoku Explainer's order,
+    /// one a line (difficulty, then the step: `1.2 r6c2=4 hidden single in box 4`).
+    ///
+    /// Output: for each puzzle a `# <puzzle>` line, its steps, then `# solved (N steps)`, or
+    /// `# stuck: why` where the implemented techniques cannot go on (a technique beyond them is
+    /// needed, or the puzzle has no solution or several); `# invalid` after the header of a
+    /// malformed line. Pencilmark lines start from their candidates.
+    #[command(after_help = "Examples:\n  simdoku explain puzzles.txt\n  \
+        simdoku explain --format json puzzles.txt | jq '.steps | length'")]
+    Explain(logic::ExplainArgs),
+    /// The next step of each puzzle (a hint): `puzzle,difficulty,step`, one line per input line
+    /// (`puzzle,solved` when there is nothing left to do, `puzzle,stuck` when no implemented
+    /// technique applies).
+    #[command(after_help = "Examples:\n  simdoku hint puzzles.txt\n  \
+        simdoku hint --format json puzzles.txt")]
+    Hint(logic::HintArgs),
     /// Canonical form of each puzzle under the Sudoku symmetries (one a line): equivalent
     /// puzzles give the same line.
     #[command(
@@ -159,6 +178,8 @@ fn main() -> ExitCode {
         Command::Generate(a) => tools::generate(&a),
         Command::Minimize(a) => tools::minimize(&a),
         Command::Rate(a) => tools::rate(&a),
+        Command::Explain(a) => logic::explain_cmd(&a),
+        Command::Hint(a) => logic::hint_cmd(&a),
         Command::Canon(a) => tools::canon(&a),
         Command::Play(a) => game::play(&a),
         Command::Referee(a) => game::referee(&a),

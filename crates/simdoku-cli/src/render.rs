@@ -1,6 +1,6 @@
 //! How puzzles and records are written: the character for empty cells (`--empty`), and JSON
 //! lines (`--format json`): [`write_json`] is the one writer of every JSON line the CLI
-//! prints (solve, count, rate, large), through `serde_json`.
+//! prints (solve, count, rate, explain, hint, large), through `serde_json`.
 
 use std::io::{self, Write};
 
@@ -129,6 +129,12 @@ pub struct LineJson<'a> {
     pub guesses: Option<Box<RawValue>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub grade: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub er: Option<Box<RawValue>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ep: Option<Box<RawValue>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ed: Option<Box<RawValue>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<&'a str>,
 }

@@ -1,5 +1,6 @@
 //! The puzzle tools: `solutions`, `generate`, `minimize`, `rate` and `canon`. The work is in
-//! simdoku-tools; this file reads the inputs, runs the work on the rayon pool and writes the
+//! simdoku-tools (`rate --se`, `explain` and `hint` are in `logic.rs`, on this file's line
+//! mapper); this file reads the inputs, runs the work on the rayon pool and writes the
 //! results in input order.
 
 use std::io::{self, Write};
@@ -91,10 +92,12 @@ pub struct FileArgs {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum RateFormat {
-    /// `puzzle,guesses,grade` (`puzzle,none`, `puzzle,multiple`, `puzzle,invalid`).
+    /// `puzzle,guesses,grade` (`puzzle,none`, `puzzle,multiple`, `puzzle,invalid`); with --se
+    /// `puzzle,ER,EP,ED` (`puzzle,beyond` too).
     Csv,
     /// One JSON object a line: `file`, `line`, `puzzle`, `status` (`rated`, `none`,
-    /// `multiple`, `invalid`), then `guesses` and `grade`, or `error` (why a line is invalid).
+    /// `multiple`, `invalid`; with --se `beyond` too), then `guesses` and `grade` (with --se:
+    /// `er`, `ep`, `ed`), or `error` (why a line is invalid).
     Json,
 }
 
@@ -109,6 +112,12 @@ pub struct RateArgs {
     /// Output form.
     #[arg(short, long, value_enum, default_value = "csv")]
     pub format: RateFormat,
+    /// Sudoku Explainer's ratings instead: `puzzle,ER,EP,ED` as serate prints them (`2.6,1.2,1.2`),
+    /// from human-style steps in Explainer's order; `puzzle,beyond` when the puzzle needs a
+    /// technique after those implemented (Explainer's path is reproduced up to the hidden
+    /// triple, ER 4.0), never a guess. Reads pencilmark lines too.
+    #[arg(long, conflicts_with = "samples")]
+    pub se: bool,
 }
 
 #[derive(Args, Debug)]
@@ -340,23 +349,25 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
 }
 
 /// What a worker keeps between puzzles.
-struct Worker {
-    engine: Box<dyn Engine>,
+pub(crate) struct Worker {
+    pub engine: Box<dyn Engine>,
     canon: Canonicalizer,
 }
 
-/// One input line for the tools: where it was, what the output echoes, what it holds.
+/// One input line for the tools: where it was, what the output echoes, what it holds (`T`: a
+/// grid for the engine tools, the entry itself for the logic commands, which read pencilmark
+/// lines too).
 #[derive(Clone)]
-struct Item {
+pub(crate) struct Item<T = Grid> {
     /// The source as errors name it.
-    file: Arc<str>,
-    line: u64,
+    pub file: Arc<str>,
+    pub line: u64,
     /// Its place among every puzzle line of the run, from 0 (for per-puzzle seeds).
-    index: u64,
+    pub index: u64,
     /// The first field as read, or written again with `--empty`.
-    echo: String,
+    pub echo: String,
     /// The puzzle, or why the line holds none.
-    grid: Result<Grid, String>,
+    pub grid: Result<T, String>,
     /// Its size in the input, for the progress bar.
     bytes: u64,
 }
@@ -370,6 +381,26 @@ fn map_lines(
     files: &FileArgs,
     work: Work,
     f: &(dyn Fn(&mut Worker, &Item) -> String + Sync),
+) -> ExitCode {
+    let accept = |entry: Entry| match entry {
+        Entry::Puzzle(g) => Ok(g),
+        Entry::Invalid(reason) => Err(reason),
+        Entry::Pencilmarks(_) => Err(format!(
+            "pencilmark lines are read by solve, count, solutions, explain, hint and rate --se, \
+             not by {command}"
+        )),
+    };
+    map_lines_with(command, files, work, &accept, f)
+}
+
+/// [`map_lines`] with the lines' contents taken by `accept` (a puzzle, or why the command
+/// cannot read the line).
+pub(crate) fn map_lines_with<T: Clone + Send + Sync>(
+    command: &str,
+    files: &FileArgs,
+    work: Work,
+    accept: &dyn Fn(Entry) -> Result<T, String>,
+    f: &(dyn Fn(&mut Worker, &Item<T>) -> String + Sync),
 ) -> ExitCode {
     let common = &files.common;
     init_threads(common.threads);
@@ -389,7 +420,7 @@ fn map_lines(
         empty: common.empty,
         progress: &progress,
     };
-    let result = lines.run(&sources, f, out.writer());
+    let result = lines.run(&sources, accept, f, out.writer());
     progress.finish();
     if !common.quiet
         && let Ok((_, puzzles)) = result
@@ -425,11 +456,11 @@ impl Lines<'_> {
     /// The line of one item from the pipeline's result. A panic (a bug), caught by the
     /// pipeline, is reported on stderr and the item written as an invalid line by a new
     /// worker; the flag says whether `f` took the item without failing.
-    fn one(
+    fn one<T: Clone>(
         &self,
         result: Result<String, Panicked>,
-        item: &Item,
-        f: &(dyn Fn(&mut Worker, &Item) -> String + Sync),
+        item: &Item<T>,
+        f: &(dyn Fn(&mut Worker, &Item<T>) -> String + Sync),
     ) -> (String, bool) {
         if let Ok(line) = result {
             return (line, true);
@@ -449,30 +480,24 @@ impl Lines<'_> {
     /// Every line of `sources`, mapped with `f` on the library's pipeline and written to `w`
     /// in input order: whether every line was a puzzle that `f` took without failing, and how
     /// many puzzles there were.
-    fn run(
+    fn run<T: Clone + Send + Sync>(
         &self,
         sources: &[String],
-        f: &(dyn Fn(&mut Worker, &Item) -> String + Sync),
+        accept: &dyn Fn(Entry) -> Result<T, String>,
+        f: &(dyn Fn(&mut Worker, &Item<T>) -> String + Sync),
         w: &mut dyn Write,
     ) -> io::Result<(bool, u64)> {
-        let command = self.command;
         let (mut read_ok, mut work_ok, mut puzzles) = (true, true, 0u64);
         let mut records = Records::new(sources);
         let items = records.by_ref().map(|r| {
             let echo = render::echo(&r.entry, &r.echo, self.empty);
-            let grid = match r.entry {
-                Entry::Puzzle(g) => {
-                    puzzles += 1;
-                    Ok(g)
+            let grid = accept(r.entry);
+            match &grid {
+                Ok(_) => puzzles += 1,
+                Err(reason) => {
+                    eprintln!("{}:{}: {reason}", r.file, r.line);
+                    read_ok = false;
                 }
-                Entry::Invalid(reason) => Err(reason),
-                Entry::Pencilmarks(_) => Err(format!(
-                    "pencilmark lines are read by solve, count and solutions, not by {command}"
-                )),
-            };
-            if let Err(reason) = &grid {
-                eprintln!("{}:{}: {reason}", r.file, r.line);
-                read_ok = false;
             }
             Item {
                 file: r.file,
@@ -529,6 +554,9 @@ fn puzzle_seed(g: &Grid) -> u64 {
 
 /// `simdoku rate`: `puzzle,guesses,grade`, or JSON lines.
 pub fn rate(a: &RateArgs) -> ExitCode {
+    if a.se {
+        return crate::logic::rate_se(a);
+    }
     let (samples, format) = (a.samples, a.format);
     map_lines("rate", &a.files, Work::Count, &move |wk, item| {
         let echo = &item.echo;
@@ -820,8 +848,18 @@ mod tests {
             Err(reason) => format!("{},invalid,{reason}", item.line),
         };
         let mut out = Vec::new();
+        let accept = |e: Entry| match e {
+            Entry::Puzzle(g) => Ok(g),
+            Entry::Invalid(reason) => Err(reason),
+            Entry::Pencilmarks(_) => Err("pencilmarks".to_string()),
+        };
         let (fine, puzzles) = lines
-            .run(&[path.to_string_lossy().into_owned()], &f, &mut out)
+            .run(
+                &[path.to_string_lossy().into_owned()],
+                &accept,
+                &f,
+                &mut out,
+            )
             .unwrap();
         std::fs::remove_file(&path).unwrap();
         assert!(!fine, "a failure makes the exit status non-zero");

@@ -94,6 +94,26 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let back: Pencilmarks = marks.to_string().parse()?;
     println!("pencilmarks: {} solutions", back.count(2).solutions);
 
+    // Human-style steps: a hint, the whole explanation, Sudoku Explainer's ER/EP/ED.
+    use simdoku::logic::{Board, explain, next_step, rate as rate_se};
+    let board = Board::from_grid(&g);
+    if let Some(hint) = next_step(&board) {
+        println!("hint       {hint} ({})", hint.rating());
+    }
+    let explained = explain(&board);
+    println!(
+        "explained  {} steps, solved: {}",
+        explained.steps.len(),
+        explained.solved()
+    );
+    match rate_se(&board) {
+        Some(r) => println!("ER/EP/ED   {r}"),
+        None => println!("ER/EP/ED   beyond the implemented techniques"),
+    }
+    for r in simdoku::batch::rate_se_lines(&[line, "not a puzzle"]) {
+        println!("rate --se  {r:?}");
+    }
+
     // Large grids and Sudoku-X.
     use simdoku::large::{Config, LargeGrid, Status};
     let mut large = simdoku::large::Solver::new(5, true, Config::default());

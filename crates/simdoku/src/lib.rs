@@ -1,7 +1,7 @@
 //! simdoku: fast Sudoku solving with runtime SIMD dispatch, and the tools around it.
 //!
 //! The one crate to add: it re-exports a small API over the workspace's internal crates
-//! (`simdoku-core`, `-dispatch`, `-tools`, `-large`, `-game`). The CPU is examined once; every
+//! (`simdoku-core`, `-dispatch`, `-tools`, `-large`, `-game`, `-logic`). The CPU is examined once; every
 //! solving call uses the fastest engine it runs (SSE or AVX2 on x86-64, a portable bitboard
 //! engine anywhere else), cached per thread.
 //!
@@ -98,6 +98,22 @@
 //! so [`minlex`] is offered too (slower). [`automorphisms`] counts the arrangements that map a
 //! grid onto itself up to the relabelling they force.
 //!
+//! # Explain, hint, rate as a person solves
+//!
+//! The [`logic`] module finds the steps a person would take, in Sudoku Explainer's order, and
+//! rates with Explainer's ER/EP/ED (or says the puzzle is beyond the techniques implemented).
+//!
+//! ```
+//! use simdoku::logic::{Board, explain, next_step, rate};
+//! let b = Board::parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+//!     .unwrap();
+//! assert_eq!(next_step(&b).unwrap().to_string(), "r6c2=4 hidden single in box 4");
+//! assert!(explain(&b).solved());
+//! assert_eq!(rate(&b).unwrap().to_string(), "2.6/1.2/1.2");
+//! let out = simdoku::batch::rate_se_lines(&[b.pencilmarks()]); // pencilmark lines too
+//! assert_eq!(out[0].as_ref().unwrap().unwrap().to_string(), "2.6/1.2/1.2");
+//! ```
+//!
 //! # Pencilmarks, large grids, Sudoku-X, the game
 //!
 //! ```
@@ -190,6 +206,49 @@ pub mod tools {
 /// order, panics caught per item, progress after each chunk.
 pub mod pipeline {
     pub use simdoku_dispatch::pipeline::*;
+}
+
+/// Human-style solving on Sudoku Explainer's scale: the `simdoku-logic` crate. A [`Board`](logic::Board)
+/// (candidates, from a puzzle or a 729-character pencilmark line), the next step a person would
+/// take ([`next_step`](logic::next_step), a hint), every step to the solution
+/// ([`explain`](logic::explain)), and Explainer's ratings ER/EP/ED ([`rate`](logic::rate)).
+/// Batches of lines: [`batch::explain_lines`], [`batch::hint_lines`], [`batch::rate_se_lines`].
+///
+/// ```
+/// use simdoku::logic::{Board, Technique, explain, next_step, rate};
+/// let b = Board::parse(
+///     "4...291..51..3.47..871....3..8....9..5......4269.........346..5...9..7.6.........",
+/// )
+/// .unwrap();
+///
+/// // A hint: the next step, with its technique and difficulty (ER x 10).
+/// let hint = next_step(&b).unwrap();
+/// assert_eq!(hint.technique, Technique::HiddenSingleBox);
+/// assert_eq!(format!("{hint} ({})", hint.rating()), "r2c3=2 hidden single in box 1 (1.2)");
+///
+/// // The whole explanation: each step readable, applied in turn until solved.
+/// let e = explain(&b);
+/// assert!(e.solved());
+/// for step in &e.steps {
+///     println!("{step}");
+/// }
+/// assert_eq!(e.end.grid(), simdoku::solve(&b.grid()).unwrap());
+///
+/// // ER/EP/ED as serate (Sudoku Explainer) prints them: 2.0/1.2/1.2 for this puzzle.
+/// let r = rate(&b).unwrap();
+/// assert_eq!((r.er, r.ep, r.ed), (20, 12, 12));
+/// assert_eq!(r.to_string(), "2.0/1.2/1.2");
+///
+/// // A puzzle that needs a technique not implemented yet has no rating (serate: 7.2).
+/// let hard = Board::parse(
+///     "..5.....7..9..3.....72.1..4..3...8.9.2.....1......9.7.3..5....6.18....9....3.82..",
+/// )
+/// .unwrap();
+/// assert_eq!(rate(&hard), None);
+/// assert!(!explain(&hard).solved());
+/// ```
+pub mod logic {
+    pub use simdoku_logic::*;
 }
 
 /// N x N grids (box size 2..=11, 4x4 to 121x121) and Sudoku-X: the `simdoku-large` crate.

@@ -3,6 +3,9 @@
 //! the one ordered [`Pipeline`](crate::pipeline::Pipeline) that runs them on all cores (chunks
 //! of [`CHUNK`](crate::pipeline::CHUNK) items, input order kept, a panic caught per item,
 //! progress after each chunk). The CLI and the Python package run every batch through it.
+//! Human-style solving runs on the same pipeline without an engine: [`board_of`],
+//! [`explain_lines`], [`hint_lines`], [`rate_se_lines`] (Sudoku Explainer's ER/EP/ED),
+//! [`map_logic`].
 //!
 //! Results keep input order, one [`Result`] per item, so one bad line or one engine failure
 //! never sinks the batch. For inputs that do not fit in memory, use the
@@ -19,6 +22,7 @@
 //! ```
 
 mod classify;
+mod logic;
 mod ops;
 
 use std::fmt;
@@ -28,6 +32,7 @@ use simdoku_dispatch::pipeline::{Panicked, map_chunk};
 use simdoku_dispatch::{EngineSpec, Work, best};
 
 pub use classify::{Entry, MAX_LINE, classify_line, classify_text, parse_cells};
+pub use logic::{board_of, explain_lines, hint_lines, map_logic, rate_se, rate_se_lines};
 pub use ops::{Answer, Op, answer, answer_marks};
 
 use crate::solve::{Solution, unique};

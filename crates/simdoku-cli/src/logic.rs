@@ -1,0 +1,327 @@
+//! The human-style commands: `explain` (every step), `hint` (the next step) and `rate --se`
+//! (Sudoku Explainer's ER/EP/ED). The steps are the library's (`simdoku::logic`); this file
+//! reads puzzle and pencilmark lines, runs them on the pipeline through the tools' line mapper
+//! and writes one block or line per input line, in input order.
+
+use std::fmt::Write as _;
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+use serde_json::value::RawValue;
+use simdoku::Engine;
+use simdoku::batch::{Answer, Entry, Op, answer, answer_marks, board_of};
+use simdoku::engines::Work;
+use simdoku::logic::{Board, Step, Technique, explain, next_step, rate};
+
+use crate::render::{self, LineJson};
+use crate::tools::{FileArgs, Item, RateArgs, RateFormat, Worker, map_lines_with};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExplainFormat {
+    /// `# <puzzle>`, then one step a line (`1.2 r6c2=4 hidden single in box 4`: difficulty,
+    /// then the step), then `# solved (N steps)` or `# stuck: why`.
+    Text,
+    /// One JSON object a puzzle: `file`, `line`, `puzzle`, `status` (`solved`, `stuck`,
+    /// `invalid`), `steps` (each: `technique`, `difficulty`, `text`, `placements` as
+    /// `[cell, digit]`, `eliminations` as `[cell, [digits]]`, cells 0-80 row by row), then
+    /// `stuck` (why) or `error` (why a line is invalid).
+    Json,
+}
+
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    #[command(flatten)]
+    pub files: FileArgs,
+    /// Output form.
+    #[arg(short, long, value_enum, default_value = "text")]
+    pub format: ExplainFormat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum HintFormat {
+    /// `puzzle,difficulty,step` (`puzzle,1.2,r6c2=4 hidden single in box 4`; the step is the
+    /// rest of the line and may hold commas); `puzzle,solved`, `puzzle,stuck`,
+    /// `puzzle,invalid`.
+    Csv,
+    /// One JSON object a line: `file`, `line`, `puzzle`, `status` (`hint`, `solved`, `stuck`,
+    /// `invalid`), then `step` (as in `explain --format json`) or `error`.
+    Json,
+}
+
+#[derive(Args, Debug)]
+pub struct HintArgs {
+    #[command(flatten)]
+    pub files: FileArgs,
+    /// Output form.
+    #[arg(short, long, value_enum, default_value = "csv")]
+    pub format: HintFormat,
+}
+
+/// What the logic commands read: puzzle and pencilmark lines (invalid lines are reported).
+fn accept(entry: Entry) -> Result<Entry, String> {
+    match entry {
+        Entry::Invalid(reason) => Err(reason),
+        other => Ok(other),
+    }
+}
+
+/// A line's board; a pencilmark line that the logic's reader rejects is a failure (an `Err`).
+fn board(entry: &Entry) -> Result<Board, String> {
+    board_of(entry).map_err(|e| e.to_string())
+}
+
+/// Solutions of the line's puzzle, counted to 2 (for saying why the logic stopped).
+fn solutions(engine: &mut dyn Engine, entry: &Entry) -> u64 {
+    let (a, _) = match entry {
+        Entry::Puzzle(g) => answer(engine, g, Op::Count(2)),
+        Entry::Pencilmarks(m) => answer_marks(m, Op::Count(2)),
+        Entry::Invalid(_) => return 0,
+    };
+    match a {
+        Answer::Count(n) => n,
+        _ => 0,
+    }
+}
+
+/// Why the logic stopped on a board it could not solve.
+fn stuck_reason(engine: &mut dyn Engine, entry: &Entry, b: &Board) -> String {
+    match solutions(engine, entry) {
+        0 => "the puzzle has no solution".to_string(),
+        1 => {
+            let empty = (0..81).filter(|&c| b.value(c) == 0).count();
+            let last = Technique::ALL[Technique::ALL.len() - 1];
+            format!(
+                "needs a technique beyond those implemented (up to {last}, {}), {empty} cells \
+                 empty",
+                tenths(last.difficulty())
+            )
+        }
+        _ => "the puzzle has several solutions (logic alone cannot finish it)".to_string(),
+    }
+}
+
+fn tenths(t: u8) -> String {
+    format!("{}.{}", t / 10, t % 10)
+}
+
+/// A step as JSON.
+#[derive(Serialize)]
+struct StepJson {
+    technique: &'static str,
+    difficulty: Box<RawValue>,
+    text: String,
+    placements: Vec<(u8, u8)>,
+    eliminations: Vec<(u8, Vec<u8>)>,
+}
+
+impl StepJson {
+    fn of(s: &Step) -> StepJson {
+        StepJson {
+            technique: s.technique.name(),
+            difficulty: render::fixed(f64::from(s.difficulty) / 10.0, 1),
+            text: s.to_string(),
+            placements: s.placements.clone(),
+            eliminations: s
+                .eliminations
+                .iter()
+                .map(|&(c, m)| (c, simdoku::logic::digits(m).collect()))
+                .collect(),
+        }
+    }
+}
+
+/// One puzzle's explanation as JSON.
+#[derive(Serialize)]
+struct ExplainJson<'a> {
+    file: &'a str,
+    line: u64,
+    puzzle: &'a str,
+    status: &'a str,
+    steps: Vec<StepJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stuck: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a str>,
+}
+
+/// One puzzle's hint as JSON.
+#[derive(Serialize)]
+struct HintJson<'a> {
+    file: &'a str,
+    line: u64,
+    puzzle: &'a str,
+    status: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    step: Option<StepJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a str>,
+}
+
+/// `simdoku explain`: every step of each puzzle.
+pub fn explain_cmd(a: &ExplainArgs) -> ExitCode {
+    let format = a.format;
+    map_lines_with(
+        "explain",
+        &a.files,
+        Work::Count,
+        &accept,
+        &move |wk: &mut Worker, item: &Item<Entry>| {
+            let got = item.grid.as_ref().map_err(Clone::clone).and_then(|entry| {
+                let b = board(entry)?;
+                let e = explain(&b);
+                let stuck = (!e.solved()).then(|| stuck_reason(wk.engine.as_mut(), entry, &e.end));
+                Ok((e, stuck))
+            });
+            match format {
+                ExplainFormat::Text => {
+                    let mut out = format!("# {}", item.echo);
+                    match got {
+                        Err(_) => out.push_str("\n# invalid"),
+                        Ok((e, stuck)) => {
+                            for s in &e.steps {
+                                let _ = write!(out, "\n{} {s}", s.rating());
+                            }
+                            match stuck {
+                                Some(why) => {
+                                    let _ = write!(out, "\n# stuck: {why}");
+                                }
+                                None => {
+                                    let _ = write!(out, "\n# solved ({} steps)", e.steps.len());
+                                }
+                            }
+                        }
+                    }
+                    out
+                }
+                ExplainFormat::Json => {
+                    let mut j = ExplainJson {
+                        file: &item.file,
+                        line: item.line,
+                        puzzle: &item.echo,
+                        status: "invalid",
+                        steps: Vec::new(),
+                        stuck: None,
+                        error: None,
+                    };
+                    match &got {
+                        Err(reason) => j.error = Some(reason),
+                        Ok((e, stuck)) => {
+                            j.status = if stuck.is_some() { "stuck" } else { "solved" };
+                            j.steps = e.steps.iter().map(StepJson::of).collect();
+                            j.stuck.clone_from(stuck);
+                        }
+                    }
+                    render::json_text(&j)
+                }
+            }
+        },
+    )
+}
+
+/// `simdoku hint`: the next step of each puzzle.
+pub fn hint_cmd(a: &HintArgs) -> ExitCode {
+    let format = a.format;
+    map_lines_with(
+        "hint",
+        &a.files,
+        Work::Count,
+        &accept,
+        &move |_: &mut Worker, item: &Item<Entry>| {
+            let got = item.grid.as_ref().map_err(Clone::clone).and_then(|entry| {
+                let b = board(entry)?;
+                Ok((b.is_solved(), next_step(&b)))
+            });
+            let status = match &got {
+                Err(_) => "invalid",
+                Ok((true, _)) => "solved",
+                Ok((false, None)) => "stuck",
+                Ok((false, Some(_))) => "hint",
+            };
+            match format {
+                HintFormat::Csv => match got {
+                    Ok((false, Some(s))) => format!("{},{},{s}", item.echo, s.rating()),
+                    _ => format!("{},{status}", item.echo),
+                },
+                HintFormat::Json => {
+                    let (step, error) = match &got {
+                        Err(reason) => (None, Some(reason.as_str())),
+                        Ok((_, s)) => (s.as_ref().map(StepJson::of), None),
+                    };
+                    render::json_text(&HintJson {
+                        file: &item.file,
+                        line: item.line,
+                        puzzle: &item.echo,
+                        status,
+                        step,
+                        error,
+                    })
+                }
+            }
+        },
+    )
+}
+
+/// `simdoku rate --se`: `puzzle,ER,EP,ED`, `puzzle,beyond` (a technique beyond those
+/// implemented is needed), or JSON lines.
+pub fn rate_se(a: &RateArgs) -> ExitCode {
+    let format = a.format;
+    map_lines_with(
+        "rate",
+        &a.files,
+        Work::Count,
+        &accept,
+        &move |wk: &mut Worker, item: &Item<Entry>| {
+            let got = item.grid.as_ref().map_err(Clone::clone).and_then(|entry| {
+                let r = rate(&board(entry)?);
+                // A rating means the logic solved the puzzle, so it has one solution; else
+                // count, to tell `beyond` from no solution or several.
+                let n = if r.is_some() {
+                    1
+                } else {
+                    solutions(wk.engine.as_mut(), entry)
+                };
+                Ok((r, n))
+            });
+            let status = match &got {
+                Err(_) => "invalid",
+                Ok((Some(_), _)) => "rated",
+                Ok((None, 0)) => "none",
+                Ok((None, 1)) => "beyond",
+                Ok((None, _)) => "multiple",
+            };
+            match format {
+                RateFormat::Csv => match got {
+                    Ok((Some(r), _)) => format!(
+                        "{},{},{},{}",
+                        item.echo,
+                        tenths(r.er),
+                        tenths(r.ep),
+                        tenths(r.ed)
+                    ),
+                    _ => format!("{},{status}", item.echo),
+                },
+                RateFormat::Json => {
+                    let mut line = LineJson {
+                        file: &item.file,
+                        line: item.line,
+                        puzzle: &item.echo,
+                        status,
+                        ..LineJson::default()
+                    };
+                    match &got {
+                        Err(reason) => line.error = Some(reason),
+                        Ok((Some(r), _)) => {
+                            let one = |t: u8| render::fixed(f64::from(t) / 10.0, 1);
+                            line.er = Some(one(r.er));
+                            line.ep = Some(one(r.ep));
+                            line.ed = Some(one(r.ed));
+                        }
+                        Ok(_) => {}
+                    }
+                    render::json_text(&line)
+                }
+            }
+        },
+    )
+}

@@ -1,0 +1,289 @@
+//! End-to-end tests of the human-style commands: `explain`, `hint`, `rate --se`, against
+//! serate's (Sudoku Explainer's) ratings of 1,000 generated puzzles, the engine's solutions,
+//! pencilmark lines and junk.
+
+use simdoku::Grid;
+use simdoku::logic::Board;
+use simdoku_core::testkit::{NO_SOLUTION, TWO_SOLUTIONS};
+
+mod common;
+use common::{simdoku, text};
+
+/// serate's ratings (`puzzle,ER,EP,ED`) of `simdoku generate -n 1000 --seed 1`.
+const SERATE: &str = include_str!("../../simdoku-logic/tests/data/serate_gen1.csv");
+
+/// A few of those lines: serate rates them 2.0, 2.5, 2.8, 1.7 (rated here), 7.2 (beyond).
+const RATED: [(&str, &str); 4] = [
+    (
+        "4...291..51..3.47..871....3..8....9..5......4269.........346..5...9..7.6.........",
+        "2.0,1.2,1.2",
+    ),
+    (
+        "...5.........1.5.49......7..47.5.3..6.3...14.....6..8.2.847............33.12.....",
+        "2.5,1.2,1.2",
+    ),
+    (
+        ".....28...724..1.......3..5...2...71.9..3.5.28......3..8.....6...9........691.7..",
+        "2.8,1.2,1.2",
+    ),
+    (
+        "...4...7662..3..5.........8865.1.........2.....96...14.9..8......2...19...4.5....",
+        "1.7,1.2,1.2",
+    ),
+];
+const BEYOND: &str =
+    "..5.....7..9..3.....72.1..4..3...8.9.2.....1......9.7.3..5....6.18....9....3.82..";
+
+fn json_lines(out: &[u8]) -> Vec<serde_json::Value> {
+    text(out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn rate_se_gives_serates_ratings_or_beyond() {
+    let puzzles: Vec<(&str, &str)> = SERATE
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split_once(',').unwrap())
+        .collect();
+    let input: String = puzzles.iter().flat_map(|(p, _)| [*p, "\n"]).collect();
+    let out = simdoku(&["rate", "--se", "-q"], input.as_bytes());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 1000);
+    let mut rated = 0;
+    for (line, (p, want)) in lines.iter().zip(&puzzles) {
+        let (echo, got) = line.split_once(',').unwrap();
+        assert_eq!(echo, *p);
+        if got == "beyond" {
+            let er: f64 = want.split(',').next().unwrap().parse().unwrap();
+            assert!(er >= 4.0, "{p}: serate {want}, ours beyond");
+        } else {
+            assert_eq!(got, *want, "{p}");
+            rated += 1;
+        }
+    }
+    assert!(rated >= 600, "{rated} rated");
+}
+
+#[test]
+fn rate_se_csv_and_json_on_known_puzzles_and_junk() {
+    let input = format!(
+        "{}\n{}\n{BEYOND}\n123\n{TWO_SOLUTIONS}\n{NO_SOLUTION}\n{}x{}\n",
+        RATED[0].0,
+        RATED[1].0,
+        &RATED[2].0[..40],
+        &RATED[2].0[41..]
+    );
+    let out = simdoku(&["rate", "--se", "-q"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(1), "invalid lines: exit 1");
+    let want = [
+        format!("{},{}", RATED[0].0, RATED[0].1),
+        format!("{},{}", RATED[1].0, RATED[1].1),
+        format!("{BEYOND},beyond"),
+        "123,invalid".to_string(),
+        format!("{TWO_SOLUTIONS},multiple"),
+        format!("{NO_SOLUTION},none"),
+    ];
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 7);
+    assert_eq!(
+        lines[..6],
+        want.iter().map(String::as_str).collect::<Vec<_>>()
+    );
+    assert!(lines[6].ends_with(",invalid"));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("<stdin>:4: expected 81 cells, found 3"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("<stdin>:7: column 41"), "{stderr}");
+
+    let out = simdoku(
+        &["rate", "--se", "-q", "--format", "json"],
+        input.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let rows = json_lines(&out.stdout);
+    assert_eq!(rows.len(), 7);
+    assert_eq!(rows[0]["status"], "rated");
+    assert_eq!(
+        rows[0]["er"].to_string(),
+        "2.0",
+        "one decimal, as serate prints"
+    );
+    assert_eq!(rows[1]["er"].to_string(), "2.5");
+    assert_eq!(rows[1]["ep"].to_string(), "1.2");
+    assert_eq!(rows[1]["ed"].to_string(), "1.2");
+    let statuses: Vec<&str> = rows.iter().map(|r| r["status"].as_str().unwrap()).collect();
+    assert_eq!(
+        statuses,
+        [
+            "rated", "rated", "beyond", "invalid", "multiple", "none", "invalid"
+        ]
+    );
+    assert_eq!(rows[3]["error"], "expected 81 cells, found 3");
+    assert_eq!(rows[2].get("er"), None);
+
+    // The default rating is the engine's, untouched by --se.
+    let out = simdoku(&["rate", "-q"], format!("{}\n", RATED[0].0).as_bytes());
+    let line = text(&out.stdout);
+    assert!(line.trim_end().ends_with("-singles"), "{line}");
+    // --se and --samples do not go together.
+    assert_eq!(
+        simdoku(&["rate", "--se", "--samples", "4"], b"")
+            .status
+            .code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn explain_steps_solve_the_puzzle_and_end_with_what_happened() {
+    let input = format!(
+        "{}\n{}\n{BEYOND}\n123\n{TWO_SOLUTIONS}\n",
+        RATED[0].0, RATED[3].0
+    );
+    let out = simdoku(&["explain", "-q", "--format", "json"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    let rows = json_lines(&out.stdout);
+    assert_eq!(rows.len(), 5);
+    for (row, p) in rows.iter().zip([RATED[0].0, RATED[3].0]) {
+        assert_eq!(row["status"], "solved");
+        assert_eq!(row["puzzle"], p);
+        // Applying every step's placements gives the engine's solution, and no elimination
+        // removes a digit of the solution.
+        let solution = simdoku::solve(&Grid::parse(p).unwrap()).unwrap();
+        let mut cells = *Grid::parse(p).unwrap().cells();
+        for step in row["steps"].as_array().unwrap() {
+            for pl in step["placements"].as_array().unwrap() {
+                let (c, d) = (pl[0].as_u64().unwrap() as usize, pl[1].as_u64().unwrap());
+                assert_eq!(u64::from(solution.get(c)), d, "{}", step["text"]);
+                cells[c] = d as u8;
+            }
+            for el in step["eliminations"].as_array().unwrap() {
+                let c = el[0].as_u64().unwrap() as usize;
+                for d in el[1].as_array().unwrap() {
+                    assert_ne!(u64::from(solution.get(c)), d.as_u64().unwrap());
+                }
+            }
+            let text = step["text"].as_str().unwrap();
+            assert!(text.contains(step["technique"].as_str().unwrap()), "{text}");
+        }
+        assert_eq!(Grid::from_cells(cells).unwrap(), solution);
+    }
+    assert_eq!(rows[2]["status"], "stuck");
+    assert!(
+        rows[2]["stuck"]
+            .as_str()
+            .unwrap()
+            .starts_with("needs a technique beyond those implemented")
+    );
+    assert_eq!(rows[3]["status"], "invalid");
+    assert_eq!(rows[4]["status"], "stuck");
+    assert!(
+        rows[4]["stuck"]
+            .as_str()
+            .unwrap()
+            .contains("several solutions")
+    );
+
+    // The text form: a header, the steps (difficulty, then the step), the end.
+    let out = simdoku(&["explain", "-q"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    let blocks: Vec<&str> = stdout.split("# ").skip(1).collect();
+    let headers: Vec<&str> = stdout.lines().filter(|l| l.starts_with("# ")).collect();
+    assert_eq!(headers[0], format!("# {}", RATED[0].0));
+    let first: Vec<&str> = stdout
+        .lines()
+        .take_while(|l| !l.starts_with("# solved"))
+        .collect();
+    let steps = rows[0]["steps"].as_array().unwrap();
+    assert_eq!(first.len(), steps.len() + 1);
+    for (line, step) in first[1..].iter().zip(steps) {
+        assert_eq!(
+            *line,
+            format!("{} {}", step["difficulty"], step["text"].as_str().unwrap())
+        );
+    }
+    assert!(stdout.contains(&format!("# solved ({} steps)\n", steps.len())));
+    assert!(stdout.contains("# 123\n# invalid\n"));
+    assert!(stdout.contains("# stuck: needs a technique beyond those implemented"));
+    assert!(blocks.len() >= 10);
+    assert!(text(&out.stderr).contains("<stdin>:4: expected 81 cells, found 3"));
+}
+
+#[test]
+fn hint_is_the_first_step_one_line_per_input_line() {
+    let solved = simdoku::solve(&Grid::parse(RATED[0].0).unwrap())
+        .unwrap()
+        .to_string();
+    let input = format!(
+        "{}\n\n# comment\n{}\nxyz\n{solved}\n",
+        RATED[0].0, RATED[1].0
+    );
+    let out = simdoku(&["hint", "-q"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            format!("{},1.2,r2c3=2 hidden single in box 1", RATED[0].0).as_str(),
+            format!("{},1.2,r6c6=4 hidden single in box 5", RATED[1].0).as_str(),
+            "xyz,invalid",
+            format!("{solved},solved").as_str(),
+        ]
+    );
+    assert!(text(&out.stderr).contains("<stdin>:5: "));
+    let explained = simdoku(&["explain", "-q"], format!("{}\n", RATED[1].0).as_bytes());
+    let second = text(&explained.stdout).lines().nth(1).unwrap().to_string();
+    assert_eq!(second, "1.2 r6c6=4 hidden single in box 5");
+
+    let out = simdoku(&["hint", "-q", "--format", "json"], input.as_bytes());
+    let rows = json_lines(&out.stdout);
+    assert_eq!(rows[0]["status"], "hint");
+    assert_eq!(rows[0]["step"]["placements"][0][0], 11);
+    assert_eq!(rows[0]["step"]["placements"][0][1], 2);
+    assert_eq!(rows[2]["status"], "invalid");
+    assert_eq!(rows[3]["status"], "solved");
+}
+
+#[test]
+fn pencilmark_lines_are_read_from_their_candidates() {
+    let (p, want) = RATED[1];
+    let b = Board::parse(p).unwrap();
+    let marks = b.pencilmarks();
+    assert_eq!(marks.len(), 729);
+    // The board after the first hint, as candidates: its rating keeps ER (the path is the
+    // puzzle's from there on).
+    let mut after = b.clone();
+    simdoku::logic::next_step(&b).unwrap().apply(&mut after);
+    let input = format!("{marks}\n{}\n", after.pencilmarks());
+    let out = simdoku(&["rate", "--se", "-q"], input.as_bytes());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[0], format!("{marks},{want}"));
+    assert!(lines[1].starts_with(&after.pencilmarks()));
+    assert!(lines[1].split(',').nth(1).unwrap() == want.split(',').next().unwrap());
+
+    let out = simdoku(&["hint", "-q"], input.as_bytes());
+    let hints = text(&out.stdout);
+    assert!(
+        hints
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with(",1.2,r6c6=4 hidden single in box 5")
+    );
+    let out = simdoku(&["explain", "-q"], input.as_bytes());
+    assert!(out.status.success());
+    let explained = text(&out.stdout);
+    assert_eq!(explained.matches("# solved (").count(), 2, "{explained}");
+}

@@ -1,0 +1,103 @@
+//! Human-style solving over batches: each line's board ([`board_of`]: a puzzle or a pencilmark
+//! line), its explanation, next step or Sudoku Explainer rating, on the one pipeline (chunks on
+//! all cores, input order kept, a panic caught per item). The logic needs no engine.
+
+use simdoku_core::Grid;
+use simdoku_dispatch::pipeline::{Panicked, map_chunk};
+use simdoku_logic::{Board, Explanation, Rating, Step, explain, next_step, rate};
+
+use super::{BatchError, Entry, classify_text};
+
+/// The board of an entry: a puzzle's givens with every candidate they leave, or a pencilmark
+/// line's candidates (read as Sudoku Explainer reads one: a cell left with one candidate that
+/// none of its peers has is a given).
+///
+/// ```
+/// use simdoku::batch::{board_of, classify_text};
+/// let p = "4...291..51..3.47..871....3..8....9..5......4269.........346..5...9..7.6.........";
+/// let b = board_of(&classify_text(p.as_bytes())).unwrap();
+/// let marks = board_of(&classify_text(b.pencilmarks().as_bytes())).unwrap();
+/// assert_eq!(marks, b);
+/// assert!(board_of(&classify_text(b"1234")).is_err());
+/// ```
+pub fn board_of(entry: &Entry) -> Result<Board, BatchError> {
+    match entry {
+        Entry::Puzzle(g) => Ok(Board::from_grid(g)),
+        Entry::Pencilmarks(m) => {
+            Board::from_pencilmarks(&m.to_string()).map_err(|e| BatchError::Invalid(e.to_string()))
+        }
+        Entry::Invalid(reason) => Err(BatchError::Invalid(reason.clone())),
+    }
+}
+
+/// Runs `work` on every item on the current rayon pool, without an engine: the pipeline's
+/// chunk for the logic (results in input order, a panic caught as that item's [`Panicked`]).
+///
+/// ```
+/// use simdoku::batch::map_logic;
+/// use simdoku::logic::{Board, next_step};
+/// let b = Board::from_grid(&simdoku::Grid::EMPTY);
+/// let out = map_logic(&[b], |b| next_step(b).is_some());
+/// assert_eq!(out, vec![Ok(false)]); // an empty grid: no technique places or removes anything
+/// ```
+pub fn map_logic<T: Sync, R: Send>(
+    items: &[T],
+    work: impl Fn(&T) -> R + Sync,
+) -> Vec<Result<R, Panicked>> {
+    map_chunk(items, &|| (), &|(), t: &T| work(t))
+}
+
+fn run_lines<S: AsRef<str> + Sync, R: Send>(
+    lines: &[S],
+    work: impl Fn(&Board) -> R + Sync,
+) -> Vec<Result<R, BatchError>> {
+    map_logic(lines, |l| {
+        board_of(&classify_text(l.as_ref().as_bytes())).map(|b| work(&b))
+    })
+    .into_iter()
+    .map(|r| r.map_err(BatchError::Panicked).and_then(|x| x))
+    .collect()
+}
+
+/// Each line's [`Explanation`] (puzzle or pencilmark line): every step until the board is
+/// solved or no implemented technique applies ([`Explanation::solved`] tells), in input order.
+///
+/// ```
+/// let p = "4...291..51..3.47..871....3..8....9..5......4269.........346..5...9..7.6.........";
+/// let out = simdoku::batch::explain_lines(&[p, "1234"]);
+/// let e = out[0].as_ref().unwrap();
+/// assert!(e.solved());
+/// assert_eq!(e.steps[0].to_string(), "r2c3=2 hidden single in box 1");
+/// assert!(out[1].is_err());
+/// ```
+pub fn explain_lines<S: AsRef<str> + Sync>(lines: &[S]) -> Vec<Result<Explanation, BatchError>> {
+    run_lines(lines, explain)
+}
+
+/// Each line's next step (`None`: solved, or no implemented technique applies), in input order.
+pub fn hint_lines<S: AsRef<str> + Sync>(lines: &[S]) -> Vec<Result<Option<Step>, BatchError>> {
+    run_lines(lines, next_step)
+}
+
+/// Each line's Sudoku Explainer rating (ER/EP/ED; `None`: the puzzle needs a technique beyond
+/// those this crate reproduces in Explainer's order, see [`simdoku_logic::rate`]), in input
+/// order.
+///
+/// ```
+/// let lines = ["4...291..51..3.47..871....3..8....9..5......4269.........346..5...9..7.6.........",
+///              "..5.....7..9..3.....72.1..4..3...8.9.2.....1......9.7.3..5....6.18....9....3.82.."];
+/// let out = simdoku::batch::rate_se_lines(&lines);
+/// assert_eq!(out[0].as_ref().unwrap().unwrap().to_string(), "2.0/1.2/1.2"); // serate's too
+/// assert_eq!(out[1], Ok(None));                                             // serate: 7.2
+/// ```
+pub fn rate_se_lines<S: AsRef<str> + Sync>(lines: &[S]) -> Vec<Result<Option<Rating>, BatchError>> {
+    run_lines(lines, rate)
+}
+
+/// Each puzzle's Sudoku Explainer rating, as [`rate_se_lines`], in input order.
+pub fn rate_se(puzzles: &[Grid]) -> Vec<Result<Option<Rating>, BatchError>> {
+    map_logic(puzzles, |g| rate(&Board::from_grid(g)))
+        .into_iter()
+        .map(|r| r.map_err(BatchError::Panicked))
+        .collect()
+}
