@@ -17,16 +17,19 @@ bin=$(realpath "$bin")
 root=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$out"
 out=$(realpath "$out")
-work=/tmp/simdoku-golden-work; rm -rf "$work"; mkdir -p "$work"
+# A work folder of this run's own (runs may overlap); commands run inside it on relative names
+# (the bench-data files linked in), so the file names in the outputs are the same every run.
+work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cd "$root/bench-data"
+ln -s "$root/bench-data"/* ""
+cd "$work"
 
 # Slices keep the run to a minute or two on 2 cores.
-awk '!/^#/ && n++ < 2000' 17_clue.txt > "$work/17.txt"
-awk '!/^#/ && n++ < 2000' serg_benchmark.txt > "$work/serg.txt"
-awk '!/^#/ && n++ < 200' forum_hardest_1106.txt > "$work/hard.txt"
-awk '!/^#/ && n++ < 300' magictour_top1465.txt > "$work/magic.txt"
-awk '!/^#/ && n++ < 40' top95.txt > "$work/small.txt"
+awk '!/^#/ && n++ < 2000' 17_clue.txt > "17.txt"
+awk '!/^#/ && n++ < 2000' serg_benchmark.txt > "serg.txt"
+awk '!/^#/ && n++ < 200' forum_hardest_1106.txt > "hard.txt"
+awk '!/^#/ && n++ < 300' magictour_top1465.txt > "magic.txt"
+awk '!/^#/ && n++ < 40' top95.txt > "small.txt"
 # Junk: a header, blank and comment lines, wrong sizes, bad characters, an unsolvable and a
 # multi-solution puzzle, a pencilmark line (every candidate everywhere but row 1 given), CRLF.
 {
@@ -41,7 +44,7 @@ awk '!/^#/ && n++ < 40' top95.txt > "$work/small.txt"
   printf '%s' "100000000020000000003000000000400000000050000000006000000000700000000080000000009\n"
   printf '%s\n' "$(printf '123456789%.0s' {1..72})"
   printf '\xff\xfe garbage\n'
-} > "$work/junk.txt"
+} > "junk.txt"
 
 run() { # name, command...
   local name=$1; shift
@@ -51,7 +54,7 @@ run() { # name, command...
   sed -i -E 's/"ms":[0-9.]+/"ms":_/g' "$out/$name.out"
 }
 
-sets="top95.txt $work/magic.txt $work/hard.txt $work/17.txt $work/serg.txt $work/junk.txt"
+sets="top95.txt magic.txt hard.txt 17.txt serg.txt junk.txt"
 for f in $sets; do
   n=$(basename "$f" .txt)
   run "solve-$n" "$bin" solve -q "$f"
@@ -59,25 +62,25 @@ for f in $sets; do
   run "count-$n" "$bin" count -q --limit 3 "$f"
 done
 for e in scalar bands sse avx2; do
-  run "solve-$e-magic" "$bin" solve -q -e "$e" "$work/magic.txt"
-  run "count-$e-hard" "$bin" count -q -e "$e" --limit 2 "$work/hard.txt"
+  run "solve-$e-magic" "$bin" solve -q -e "$e" "magic.txt"
+  run "count-$e-hard" "$bin" count -q -e "$e" --limit 2 "hard.txt"
 done
-run solve-pretty "$bin" solve -q --format pretty "$work/small.txt"
-run solve-solution0 "$bin" solve -q --format solution --empty 0 "$work/small.txt"
-run count-json "$bin" count -q --format json "$work/junk.txt"
-run solve-stdin sh -c "cat '$work/small.txt' | '$bin' solve -q"
-run solve-missing "$bin" solve -q /nonexistent/file.txt "$work/small.txt"
-run solutions "$bin" solutions -q --max 3 "$work/small.txt" enumerate.txt "$work/junk.txt"
+run solve-pretty "$bin" solve -q --format pretty "small.txt"
+run solve-solution0 "$bin" solve -q --format solution --empty 0 "small.txt"
+run count-json "$bin" count -q --format json "junk.txt"
+run solve-stdin sh -c "cat small.txt | '$bin' solve -q"
+run solve-missing "$bin" solve -q /nonexistent/file.txt "small.txt"
+run solutions "$bin" solutions -q --max 3 "small.txt" enumerate.txt "junk.txt"
 run generate "$bin" generate -q -n 50 --seed 1
 run generate-sym "$bin" generate -q -n 20 --seed 2 --symmetry rot180 --minimal --with-solution
 run generate-clues "$bin" generate -q -n 20 --seed 3 --clues 30 --empty 0
 run generate-large "$bin" generate -q --size 16 --givens 0.5 --seed 3 -n 2
 run generate-mixed "$bin" generate -q --size 25 --givens 0.6 --mixed --seed 4 -n 1
-run minimize "$bin" minimize -q "$work/small.txt" "$work/junk.txt"
-run rate "$bin" rate -q "$work/small.txt" "$work/junk.txt"
-run rate-json "$bin" rate -q --format json "$work/small.txt"
-run canon "$bin" canon -q "$work/magic.txt" "$work/junk.txt"
-run shuffle "$bin" shuffle -q --seed 1 "$work/magic.txt" "$work/junk.txt"
+run minimize "$bin" minimize -q "small.txt" "junk.txt"
+run rate "$bin" rate -q "small.txt" "junk.txt"
+run rate-json "$bin" rate -q --format json "small.txt"
+run canon "$bin" canon -q "magic.txt" "junk.txt"
+run shuffle "$bin" shuffle -q --seed 1 "magic.txt" "junk.txt"
 for f in large/*.txt; do
   case $f in *.solution.txt|*peak_*|*min_25x25*|*144x144*) continue ;; esac
   n=$(basename "$f" .txt)
@@ -85,7 +88,7 @@ for f in large/*.txt; do
   run "large-json-$n" "$bin" large -q -j 1 --format json --limit 2 "$f"
 done
 run large-unique "$bin" large -q --unique large/sigh_16x16_1.txt large/gecode_16x16.txt
-run large-junk "$bin" large -q "$work/junk.txt"
+run large-junk "$bin" large -q "junk.txt"
 
 if [ -n "${PYTHON:-}" ]; then
   "$PYTHON" "$root/scripts/golden.py" "$root/bench-data" "$work" > "$out/python.out" 2>&1

@@ -2,8 +2,8 @@
 //!
 //! The one crate to add: it re-exports a small API over the workspace's internal crates
 //! (`simdoku-core`, `-dispatch`, `-tools`, `-large`, `-game`, `-logic`). The CPU is examined once; every
-//! solving call uses the fastest engine it runs (SSE or AVX2 on x86-64, a portable bitboard
-//! engine anywhere else), cached per thread.
+//! solving call uses the fastest engine it runs (AVX-512, AVX2 or SSE on x86-64, a portable
+//! bitboard engine anywhere else; see [`engines::best`] for how it is ranked), cached per thread.
 //!
 //! # Parse
 //!
