@@ -28,6 +28,7 @@ mod solve;
 mod step;
 mod strong;
 mod tech;
+mod unique;
 
 pub use board::{Board, BoardError, House, cell_name, digits};
 pub use solve::{Explanation, Rating, explain, hardest, next_step, rate, rating_of};

@@ -52,6 +52,18 @@ pub enum Technique {
     XyWing,
     /// A trivalue pivot `xyz` seeing `xz` and `yz`: cells seeing all three lose `z` (4.4).
     XyzWing,
+    /// A unique rectangle or loop (4.5 to 5.0 by its length) with one cell holding more
+    /// candidates: that cell loses the loop's two digits.
+    UniqueLoopType1,
+    /// A unique rectangle or loop whose cells with more candidates have one more digit between
+    /// them: the cells seeing them all lose it (4.5 to 5.0).
+    UniqueLoopType2,
+    /// A unique rectangle or loop whose two cells with more candidates act as one cell of a
+    /// naked or hidden set (4.6 and up: 0.1 per naked digit, or hidden-set cell, past the first).
+    UniqueLoopType3,
+    /// A unique rectangle or loop with one of its digits locked in two of its cells in a house:
+    /// they lose the other digit (4.5 to 5.0).
+    UniqueLoopType4,
     /// Four cells of a house with four candidates between them (5.0).
     NakedQuad,
     /// The X-Wing on four lines (5.2).
@@ -62,7 +74,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in search order.
-    pub const ALL: [Technique; 25] = [
+    pub const ALL: [Technique; 29] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -85,12 +97,17 @@ impl Technique {
         Technique::GroupedStrongLinks,
         Technique::XyWing,
         Technique::XyzWing,
+        Technique::UniqueLoopType1,
+        Technique::UniqueLoopType2,
+        Technique::UniqueLoopType3,
+        Technique::UniqueLoopType4,
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
     ];
 
-    /// The difficulty in tenths (Sudoku Explainer's ER times ten).
+    /// The difficulty in tenths (Sudoku Explainer's ER times ten); for unique loops, whose
+    /// difficulty grows with the loop's length (see [`Step::difficulty`]), the least.
     pub fn difficulty(self) -> u8 {
         match self {
             Technique::FullHouse => 10,
@@ -114,6 +131,10 @@ impl Technique {
             Technique::GroupedStrongLinks => 43,
             Technique::XyWing => 42,
             Technique::XyzWing => 44,
+            Technique::UniqueLoopType1
+            | Technique::UniqueLoopType2
+            | Technique::UniqueLoopType3
+            | Technique::UniqueLoopType4 => 45,
             Technique::NakedQuad => 50,
             Technique::Jellyfish => 52,
             Technique::HiddenQuad => 54,
@@ -144,6 +165,10 @@ impl Technique {
             Technique::GroupedStrongLinks => "grouped strong links",
             Technique::XyWing => "xy-wing",
             Technique::XyzWing => "xyz-wing",
+            Technique::UniqueLoopType1 => "unique loop type 1",
+            Technique::UniqueLoopType2 => "unique loop type 2",
+            Technique::UniqueLoopType3 => "unique loop type 3",
+            Technique::UniqueLoopType4 => "unique loop type 4",
             Technique::NakedQuad => "naked quad",
             Technique::Jellyfish => "jellyfish",
             Technique::HiddenQuad => "hidden quad",
@@ -152,11 +177,11 @@ impl Technique {
 
     /// Whether the solver's path with this technique is Sudoku Explainer's: every technique that
     /// Explainer tries before it is implemented here, in its order and scan order. The first
-    /// technique Explainer tries that this crate lacks is its unique loops (4.5 and up), right
-    /// after the XYZ-Wing; from there on a step may differ from Explainer's, so [`crate::rate`]
+    /// technique Explainer tries that this crate lacks is its three strong links, right after
+    /// the hidden quad; from there on a step may differ from Explainer's, so [`crate::rate`]
     /// gives no rating for a path that uses one.
     pub fn matches_explainer(self) -> bool {
-        self <= Technique::XyzWing
+        self <= Technique::HiddenQuad
     }
 }
 
@@ -302,6 +327,23 @@ impl fmt::Display for Step {
                     h[2],
                     cell_list(&self.cells)
                 );
+            }
+            Technique::UniqueLoopType1
+            | Technique::UniqueLoopType2
+            | Technique::UniqueLoopType3
+            | Technique::UniqueLoopType4 => {
+                let n = self.cells.len();
+                let shape = if n == 4 {
+                    "unique rectangle".to_string()
+                } else {
+                    format!("unique loop {n}")
+                };
+                let kind = &self.technique.name()["unique loop ".len()..];
+                s.truncate(s.len() - self.technique.name().len());
+                let _ = write!(s, "{shape} {kind} {}", cell_list(&self.cells));
+                if let Some(house) = h.first() {
+                    let _ = write!(s, " with {ds} in {house}");
+                }
             }
             Technique::XyWing | Technique::XyzWing => {
                 let _ = write!(s, " {} on {ds}", cell_list(&self.cells));
