@@ -27,6 +27,7 @@ pub fn next_step(b: &Board) -> Option<Step> {
         .or_else(|| tech::naked_set(b, 4))
         .or_else(|| tech::fish(b, 4))
         .or_else(|| tech::hidden_set(b, 4, false))
+        .or_else(|| strong::three_strong_links(b))
 }
 
 /// The steps from a board to its solution, or as far as the techniques go.

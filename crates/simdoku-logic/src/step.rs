@@ -70,11 +70,14 @@ pub enum Technique {
     Jellyfish,
     /// Four digits confined to four cells of a house (5.4).
     HiddenQuad,
+    /// Three strong links on a digit chained end to end: cells seeing both free ends lose it
+    /// (5.4 on parallel lines, 5.5 or 5.6 with boxes or both line kinds, 5.7 grouped).
+    ThreeStrongLinks,
 }
 
 impl Technique {
     /// Every technique, in search order.
-    pub const ALL: [Technique; 29] = [
+    pub const ALL: [Technique; 30] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -104,6 +107,7 @@ impl Technique {
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
+        Technique::ThreeStrongLinks,
     ];
 
     /// The difficulty in tenths (Sudoku Explainer's ER times ten); for unique loops, whose
@@ -138,6 +142,7 @@ impl Technique {
             Technique::NakedQuad => 50,
             Technique::Jellyfish => 52,
             Technique::HiddenQuad => 54,
+            Technique::ThreeStrongLinks => 54,
         }
     }
 
@@ -172,16 +177,17 @@ impl Technique {
             Technique::NakedQuad => "naked quad",
             Technique::Jellyfish => "jellyfish",
             Technique::HiddenQuad => "hidden quad",
+            Technique::ThreeStrongLinks => "three strong links",
         }
     }
 
     /// Whether the solver's path with this technique is Sudoku Explainer's: every technique that
     /// Explainer tries before it is implemented here, in its order and scan order. The first
-    /// technique Explainer tries that this crate lacks is its three strong links, right after
-    /// the hidden quad; from there on a step may differ from Explainer's, so [`crate::rate`]
+    /// technique Explainer tries that this crate lacks is its WXYZ-Wing, right after the three
+    /// strong links; from there on a step may differ from Explainer's, so [`crate::rate`]
     /// gives no rating for a path that uses one.
     pub fn matches_explainer(self) -> bool {
-        self <= Technique::HiddenQuad
+        self <= Technique::ThreeStrongLinks
     }
 }
 
@@ -344,6 +350,16 @@ impl fmt::Display for Step {
                 if let Some(house) = h.first() {
                     let _ = write!(s, " with {ds} in {house}");
                 }
+            }
+            Technique::ThreeStrongLinks => {
+                let _ = write!(
+                    s,
+                    " {ds} in {}, {} and {}: {}",
+                    h[0],
+                    h[1],
+                    h[2],
+                    cell_list(&self.cells)
+                );
             }
             Technique::XyWing | Technique::XyzWing => {
                 let _ = write!(s, " {} on {ds}", cell_list(&self.cells));
