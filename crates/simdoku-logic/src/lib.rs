@@ -29,6 +29,7 @@ mod step;
 mod strong;
 mod tech;
 mod unique;
+mod wings;
 
 pub use board::{Board, BoardError, House, cell_name, digits};
 pub use solve::{Explanation, Rating, explain, hardest, next_step, rate, rating_of};

@@ -73,11 +73,15 @@ pub enum Technique {
     /// Three strong links on a digit chained end to end: cells seeing both free ends lose it
     /// (5.4 on parallel lines, 5.5 or 5.6 with boxes or both line kinds, 5.7 grouped).
     ThreeStrongLinks,
+    /// Three cells with four digits between them and a bivalue cell whose digits both lie in
+    /// them, one of those digits seeing the bivalue cell wherever it lies: the other digit
+    /// leaves the cells seeing all its places (5.5 or 5.6).
+    WxyzWing,
 }
 
 impl Technique {
     /// Every technique, in search order.
-    pub const ALL: [Technique; 30] = [
+    pub const ALL: [Technique; 31] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -108,6 +112,7 @@ impl Technique {
         Technique::Jellyfish,
         Technique::HiddenQuad,
         Technique::ThreeStrongLinks,
+        Technique::WxyzWing,
     ];
 
     /// The difficulty in tenths (Sudoku Explainer's ER times ten); for unique loops, whose
@@ -143,6 +148,7 @@ impl Technique {
             Technique::Jellyfish => 52,
             Technique::HiddenQuad => 54,
             Technique::ThreeStrongLinks => 54,
+            Technique::WxyzWing => 55,
         }
     }
 
@@ -178,16 +184,17 @@ impl Technique {
             Technique::Jellyfish => "jellyfish",
             Technique::HiddenQuad => "hidden quad",
             Technique::ThreeStrongLinks => "three strong links",
+            Technique::WxyzWing => "wxyz-wing",
         }
     }
 
     /// Whether the solver's path with this technique is Sudoku Explainer's: every technique that
     /// Explainer tries before it is implemented here, in its order and scan order. The first
-    /// technique Explainer tries that this crate lacks is its WXYZ-Wing, right after the three
-    /// strong links; from there on a step may differ from Explainer's, so [`crate::rate`]
+    /// technique Explainer tries that this crate lacks is its BUG (bivalue universal grave),
+    /// right after the WXYZ-Wing; from there on a step may differ from Explainer's, so [`crate::rate`]
     /// gives no rating for a path that uses one.
     pub fn matches_explainer(self) -> bool {
-        self <= Technique::ThreeStrongLinks
+        self <= Technique::WxyzWing
     }
 }
 
@@ -361,7 +368,7 @@ impl fmt::Display for Step {
                     cell_list(&self.cells)
                 );
             }
-            Technique::XyWing | Technique::XyzWing => {
+            Technique::XyWing | Technique::XyzWing | Technique::WxyzWing => {
                 let _ = write!(s, " {} on {ds}", cell_list(&self.cells));
             }
             _ => {

@@ -377,6 +377,10 @@ fn line_name(kinds: &[u8]) -> Vec<u8> {
     set.min(least)
 }
 
+/// The best hint so far: Explainer's sort key (difficulty as its double, eliminations negated,
+/// suffix) and the step.
+type Best = Option<((f64, i32, Vec<u8>), Step)>;
+
 /// Three strong links on one digit, chained (Explainer's "3 Strong Links": 3 skyscrapers 5.4,
 /// 3-string kites and turbot chains 5.5 or 5.6, grouped 5.7; X-loops when the free ends share
 /// a house). Facts about its search, beyond those of the two-link family:
@@ -393,8 +397,7 @@ fn line_name(kinds: &[u8]) -> Vec<u8> {
 ///   boxes and both line kinds, +0.3 when grouped (Java doubles); the hint taken is the least
 ///   difficult, then most eliminations, then least suffix, then first found.
 pub(crate) fn three_strong_links(b: &Board) -> Option<Step> {
-    type Key3 = (f64, i32, Vec<u8>);
-    let mut best: Option<(Key3, Step)> = None;
+    let mut best: Best = None;
     let mut ls: [Vec<Link>; 3] = [Vec::new(), Vec::new(), Vec::new()];
     let (mut v1, mut v2) = (Vec::new(), Vec::new());
     let mut triples = Vec::new();
@@ -448,7 +451,7 @@ pub(crate) fn three_strong_links(b: &Board) -> Option<Step> {
                                 for l2 in &ls[2] {
                                     let links = [*l0, *l1, *l2];
                                     chains(
-                                        b, d, &links, &houses, &kinds, &mut v1, &mut v2, &mut best,
+                                        b, d, &links, houses, &kinds, &mut v1, &mut v2, &mut best,
                                     );
                                 }
                             }
@@ -468,11 +471,11 @@ fn chains(
     b: &Board,
     d: u8,
     links: &[Link; 3],
-    houses: &[House; 3],
+    houses: [House; 3],
     kinds: &[usize; 3],
     v1: &mut Vec<u8>,
     v2: &mut Vec<u8>,
-    best: &mut Option<((f64, i32, Vec<u8>), Step)>,
+    best: &mut Best,
 ) {
     let groups = links.iter().filter(|l| l.grouped).count() as u8;
     for q in [[0, 1, 2], [1, 0, 2], [0, 2, 1]] {
@@ -496,13 +499,13 @@ fn chains(
                 if q[0] != 0 || u[0] != 0 {
                     continue;
                 }
-                victims(b, d, start, end, houses, v1);
+                victims(b, d, start, end, &houses, v1);
                 elims = v1.clone();
                 let mut n = v1.len();
                 for w in 0..2 {
                     let bridge1 = links[q[w]].sides[1 - u[w]];
                     let bridge2 = links[q[w + 1]].sides[u[w + 1]];
-                    victims(b, d, bridge1, bridge2, houses, v2);
+                    victims(b, d, bridge1, bridge2, &houses, v2);
                     n += v2.len();
                     elims.extend_from_slice(v2);
                 }
