@@ -648,6 +648,38 @@ mod tests {
     }
 
     #[test]
+    fn three_strong_links() {
+        let mut b = open();
+        // Column 1 r1c1-r7c1, row 7 to column 4 r7c4-r4c4, row 4 to column 6 r4c6-r2c6: one of
+        // the free ends r1c1, r2c6 holds 5.
+        confine(&mut b, House::Col(0), &["r1c1", "r7c1"]);
+        confine(&mut b, House::Col(3), &["r7c4", "r4c4"]);
+        confine(&mut b, House::Col(5), &["r4c6", "r2c6"]);
+        // Grouped two-link hints (box 2 holds 5 in four cells) come first in the order, so the
+        // finder is asked directly.
+        let s = super::three_strong_links(&b).expect("three strong links");
+        assert_eq!(
+            (s.technique, s.difficulty),
+            (Technique::ThreeStrongLinks, 54)
+        );
+        let got: Vec<String> = s
+            .eliminations
+            .iter()
+            .map(|&(c, _)| cell_name(c as usize))
+            .collect();
+        assert_eq!(got, ["r1c5", "r2c2", "r2c3"]);
+    }
+
+    #[test]
+    fn line_names() {
+        assert_eq!(line_name(&[0, 1]), b"01");
+        assert_eq!(line_name(&[0, 2]), b"01");
+        assert_eq!(line_name(&[1, 2]), b"12");
+        assert_eq!(line_name(&[2, 2, 2]), b"111");
+        assert_eq!(line_name(&[2, 0, 1]), b"102");
+    }
+
+    #[test]
     fn box_shapes() {
         // Heart r1c1 of a box: arms r2c1 r3c1 and r1c2 r1c3, the other four cells empty.
         assert_eq!(BOX_SHAPES[0], (0b110_110_000, 0b001_001_000, 0b000_000_110));

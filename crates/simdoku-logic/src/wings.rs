@@ -155,3 +155,42 @@ pub(crate) fn wxyz_wing(b: &Board) -> Option<Step> {
     }
     best.map(|(_, s)| s)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::cell_name;
+
+    fn cell(name: &str) -> usize {
+        let b = name.as_bytes();
+        ((b[1] - b'1') * 9 + (b[3] - b'1')) as usize
+    }
+
+    #[test]
+    fn a_wing_on_four_digits() {
+        let mut b = Board::from_pencilmarks(&"123456789".repeat(81)).unwrap();
+        for (name, ds) in [
+            ("r1c1", 0b1001),
+            ("r1c2", 0b1010),
+            ("r1c3", 0b1100),
+            ("r5c1", 0b1001),
+        ] {
+            b.eliminate(cell(name), !ds & 0x1ff);
+        }
+        // 1 (in the bivalue cell r5c1) lies in the wing only at r1c1, which sees r5c1: the 4s
+        // of r5c1 and the wing cannot all be false, so cells seeing every one of them lose 4.
+        // (The naked pair r1c1 r5c1, tried earlier, is why the finder is asked directly.)
+        let s = super::wxyz_wing(&b).expect("a wxyz-wing");
+        assert_eq!((s.technique, s.difficulty), (Technique::WxyzWing, 55));
+        let got: Vec<String> = s
+            .eliminations
+            .iter()
+            .flat_map(|&(c, m)| digits(m).map(move |d| format!("{}-{d}", cell_name(c as usize))))
+            .collect();
+        assert_eq!(got, ["r2c1-4", "r3c1-4"]);
+        assert_eq!(
+            s.to_string(),
+            "r2c1<>4 r3c1<>4 wxyz-wing r1c1 r1c2 r1c3 r5c1 on 4"
+        );
+    }
+}
