@@ -24,6 +24,7 @@
 //! XYZ-Wing (4.4), where the order matches Explainer's exactly; see
 //! [`Technique::matches_explainer`].
 mod board;
+mod bug;
 mod solve;
 mod step;
 mod strong;

@@ -3,7 +3,7 @@ use std::fmt;
 
 use crate::board::Board;
 use crate::step::{Step, Technique, tenths};
-use crate::{strong, tech, unique, wings};
+use crate::{bug, strong, tech, unique, wings};
 
 /// The next step a person would take: the first technique, in Explainer's order, that applies
 /// (`None` when the board is solved or no implemented technique applies).
@@ -29,6 +29,7 @@ pub fn next_step(b: &Board) -> Option<Step> {
         .or_else(|| tech::hidden_set(b, 4, false))
         .or_else(|| strong::three_strong_links(b))
         .or_else(|| wings::wxyz_wing(b))
+        .or_else(|| bug::bug(b))
 }
 
 /// The steps from a board to its solution, or as far as the techniques go.

@@ -77,11 +77,23 @@ pub enum Technique {
     /// them, one of those digits seeing the bivalue cell wherever it lies: the other digit
     /// leaves the cells seeing all its places (5.5 or 5.6).
     WxyzWing,
+    /// A bivalue universal grave with one cell holding extra candidates: it keeps only those
+    /// (5.6).
+    BugType1,
+    /// A bivalue universal grave whose extra candidates are one digit: the cells seeing all of
+    /// them lose it (5.7).
+    BugType2,
+    /// A bivalue universal grave whose extra digits form a naked set with other cells of a house
+    /// (5.8 and up: 5.7 + 0.1 a digit past the first).
+    BugType3,
+    /// A bivalue universal grave with two cells of extras in a house and a base digit locked in
+    /// them: each loses its other base digit (5.7).
+    BugType4,
 }
 
 impl Technique {
     /// Every technique, in search order.
-    pub const ALL: [Technique; 31] = [
+    pub const ALL: [Technique; 35] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -113,6 +125,10 @@ impl Technique {
         Technique::HiddenQuad,
         Technique::ThreeStrongLinks,
         Technique::WxyzWing,
+        Technique::BugType1,
+        Technique::BugType2,
+        Technique::BugType3,
+        Technique::BugType4,
     ];
 
     /// The difficulty in tenths (Sudoku Explainer's ER times ten); for unique loops, whose
@@ -149,6 +165,9 @@ impl Technique {
             Technique::HiddenQuad => 54,
             Technique::ThreeStrongLinks => 54,
             Technique::WxyzWing => 55,
+            Technique::BugType1 => 56,
+            Technique::BugType2 | Technique::BugType4 => 57,
+            Technique::BugType3 => 58,
         }
     }
 
@@ -185,16 +204,20 @@ impl Technique {
             Technique::HiddenQuad => "hidden quad",
             Technique::ThreeStrongLinks => "three strong links",
             Technique::WxyzWing => "wxyz-wing",
+            Technique::BugType1 => "bug type 1",
+            Technique::BugType2 => "bug type 2",
+            Technique::BugType3 => "bug type 3",
+            Technique::BugType4 => "bug type 4",
         }
     }
 
     /// Whether the solver's path with this technique is Sudoku Explainer's: every technique that
     /// Explainer tries before it is implemented here, in its order and scan order. The first
-    /// technique Explainer tries that this crate lacks is its BUG (bivalue universal grave),
-    /// right after the WXYZ-Wing; from there on a step may differ from Explainer's, so [`crate::rate`]
+    /// technique Explainer tries that this crate lacks is its four strong links, right after
+    /// the BUG; from there on a step may differ from Explainer's, so [`crate::rate`]
     /// gives no rating for a path that uses one.
     pub fn matches_explainer(self) -> bool {
-        self <= Technique::WxyzWing
+        self <= Technique::BugType4
     }
 }
 
