@@ -253,3 +253,35 @@ fn type3(b: &Board, cells: &[usize], all: u16, common: u128) -> Option<Step> {
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::next_step;
+
+    /// A generated puzzle (`..4...6.....95.23..5.2.6.7..48...........8.6.1...63..9..37.2...8.....4..9.2......`,
+    /// serate 5.6/1.2/1.2) after its first 35 steps: every empty cell bivalue but r4c5 (2, 7, 9),
+    /// where 7 has three places in its row, column and box.
+    const GRAVE: &str = ".2...............9...4.......3......1.....7..1.....7.......6.......5..8.....5..8.......7.........8......6...........9....5.......4......2.........3......1..........3..........5....1.........2..............8......6...........9......7.....4..........6......4............8.1.........2....7.9......7.9..3...7...2..5......3.5........5......3..............9...4......2....7.........8.1.............6....2....7..1.........2.............7......5.........6.....3.............8....4.............9...4.....1....6.....3............7..1.......9.2...........5...........89.....6.8........8.1.....7......5.........6.....3......1.......9...4......2......9.2....7..........9.....67...2..............8....4.........5......3...7..1..........3..6...";
+
+    #[test]
+    fn type_1() {
+        let b = Board::from_pencilmarks(GRAVE).unwrap();
+        let s = next_step(&b).unwrap();
+        assert_eq!(
+            (s.technique, s.difficulty),
+            (Technique::BugType1, 56),
+            "{s}"
+        );
+        assert_eq!(s.to_string(), "r4c5<>2,9 bug type 1 7 r4c5");
+        // Removing 7 instead leaves a grave: two solutions or none, so 7 it is.
+        assert_eq!(s.eliminations, [(3 * 9 + 4, bit(2) | bit(9))]);
+    }
+
+    #[test]
+    fn no_grave_no_step() {
+        // An open board: digits with nine places in every house, no cell of two candidates.
+        let b = Board::from_pencilmarks(&"123456789".repeat(81)).unwrap();
+        assert_eq!(bug(&b), None);
+    }
+}
