@@ -193,7 +193,7 @@ fn links_in(b: &Board, house: House, d: u8, out: &mut Vec<Link>) {
     }
     let mut s0 = c1.clone();
     let mut s1 = c2.clone();
-    if e < 9 && pos & (1 << e) != 0 {
+    if is_box && e < 9 && pos & (1 << e) != 0 {
         // A box whose heart holds the digit: an arm of two takes the heart as well.
         if c1.len() == 2 {
             s0.push(at(e));
@@ -398,7 +398,6 @@ type Best = Option<((f64, i32, Vec<u8>), Step)>;
 ///   difficult, then most eliminations, then least suffix, then first found.
 pub(crate) fn three_strong_links(b: &Board) -> Option<Step> {
     let mut best: Best = None;
-    let mut ls: [Vec<Link>; 3] = [Vec::new(), Vec::new(), Vec::new()];
     let (mut v1, mut v2) = (Vec::new(), Vec::new());
     let mut triples = Vec::new();
     for c in 0..3usize {
@@ -408,50 +407,51 @@ pub(crate) fn three_strong_links(b: &Board) -> Option<Step> {
             }
         }
     }
-    let cands = |h: House, d: u8| -> u128 {
-        h.cells()
-            .iter()
-            .filter(|&&c| b.has(c as usize, d))
-            .fold(0u128, |m, &c| m | 1 << c)
-    };
-    for kinds in triples {
+    // Each digit's links and candidate cells (bit `cell` set) in each house.
+    let mut all_links: Vec<Vec<Vec<Link>>> = vec![vec![Vec::new(); 27]; 9];
+    let mut all_cands = [[0u128; 27]; 9];
+    for d in 1..=9u8 {
+        for (h, house) in House::ALL.iter().enumerate() {
+            links_in(b, *house, d, &mut all_links[d as usize - 1][h]);
+            all_cands[d as usize - 1][h] = house
+                .cells()
+                .iter()
+                .filter(|&&c| b.has(c as usize, d))
+                .fold(0u128, |m, &c| m | 1 << c);
+        }
+    }
+    for kinds in &triples {
         for d in 1..=9u8 {
+            let links = &all_links[d as usize - 1];
+            let cands = &all_cands[d as usize - 1];
             for i0 in 0..9 {
                 let h0 = House::of_kind(kinds[0], i0);
-                links_in(b, h0, d, &mut ls[0]);
-                if ls[0].is_empty() {
-                    continue;
-                }
-                let p0 = cands(h0, d);
-                let s1 = if kinds[1] == kinds[0] { i0 + 1 } else { 0 };
-                for i1 in s1..9 {
-                    let h1 = House::of_kind(kinds[1], i1);
-                    let p1 = cands(h1, d);
-                    if p1 & p0 != 0 {
-                        continue;
-                    }
-                    links_in(b, h1, d, &mut ls[1]);
-                    if ls[1].is_empty() {
-                        continue;
-                    }
-                    let s2 = if kinds[2] == kinds[1] { i1 + 1 } else { 0 };
-                    for i2 in s2..9 {
-                        let h2 = House::of_kind(kinds[2], i2);
-                        let p2 = cands(h2, d);
-                        if p2 & (p0 | p1) != 0 {
+                for l0 in &links[h0.index()] {
+                    let p0 = cands[h0.index()];
+                    let s1 = if kinds[1] == kinds[0] { i0 + 1 } else { 0 };
+                    for i1 in s1..9 {
+                        let h1 = House::of_kind(kinds[1], i1);
+                        let p1 = cands[h1.index()];
+                        if p1 & p0 != 0 {
                             continue;
                         }
-                        links_in(b, h2, d, &mut ls[2]);
-                        if ls[2].is_empty() {
-                            continue;
-                        }
-                        let houses = [h0, h1, h2];
-                        for l0 in &ls[0] {
-                            for l1 in &ls[1] {
-                                for l2 in &ls[2] {
-                                    let links = [*l0, *l1, *l2];
+                        for l1 in &links[h1.index()] {
+                            let s2 = if kinds[2] == kinds[1] { i1 + 1 } else { 0 };
+                            for i2 in s2..9 {
+                                let h2 = House::of_kind(kinds[2], i2);
+                                if cands[h2.index()] & (p0 | p1) != 0 {
+                                    continue;
+                                }
+                                for l2 in &links[h2.index()] {
                                     chains(
-                                        b, d, &links, houses, &kinds, &mut v1, &mut v2, &mut best,
+                                        b,
+                                        d,
+                                        &[*l0, *l1, *l2],
+                                        [h0, h1, h2],
+                                        kinds,
+                                        &mut v1,
+                                        &mut v2,
+                                        &mut best,
                                     );
                                 }
                             }
@@ -677,6 +677,19 @@ mod tests {
         assert_eq!(line_name(&[1, 2]), b"12");
         assert_eq!(line_name(&[2, 2, 2]), b"111");
         assert_eq!(line_name(&[2, 0, 1]), b"102");
+    }
+
+    #[test]
+    fn a_grouped_line_takes_no_heart() {
+        // Column 3 with 5 in rows 1, 2 (box 1) and 7, 8 (box 7): two groups of two, nothing
+        // more (a heart cell belongs to box links only).
+        let mut b = open();
+        confine(&mut b, House::Col(2), &["r1c3", "r2c3", "r7c3", "r8c3"]);
+        let mut links = Vec::new();
+        links_in(&b, House::Col(2), 5, &mut links);
+        assert_eq!(links.len(), 1);
+        assert_eq!(links[0].sides[0].cells(), [cell("r1c3"), cell("r2c3")]);
+        assert_eq!(links[0].sides[1].cells(), [cell("r7c3"), cell("r8c3")]);
     }
 
     #[test]
