@@ -20,14 +20,19 @@
 //! options), learned as facts from its sources; the code is ours. Implemented: singles,
 //! direct intersections and hidden pairs/triples, intersections, naked and hidden subsets,
 //! X-Wing, Swordfish, Jellyfish, two strong links (skyscraper, kite, turbot fish, grouped), XY-
-//! and XYZ-Wing. Ratings are given for puzzles whose path stays within the techniques up to the
-//! XYZ-Wing (4.4), where the order matches Explainer's exactly; see
-//! [`Technique::matches_explainer`].
+//! and XYZ-Wing, unique rectangles and loops (types 1-4), three strong links, the WXYZ-Wing and
+//! the BUG (types 1-4). Ratings are given for puzzles whose path stays within these techniques
+//! (all of Explainer's up to the BUG, in its order), where the steps match Explainer's exactly;
+//! see [`Technique::matches_explainer`]. Unique loops and the BUG assume the puzzle has one
+//! solution, as Explainer's do.
 mod board;
+mod bug;
 mod solve;
 mod step;
 mod strong;
 mod tech;
+mod unique;
+mod wings;
 
 pub use board::{Board, BoardError, House, cell_name, digits};
 pub use solve::{Explanation, Rating, explain, hardest, next_step, rate, rating_of};

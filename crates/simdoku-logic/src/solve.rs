@@ -3,7 +3,7 @@ use std::fmt;
 
 use crate::board::Board;
 use crate::step::{Step, Technique, tenths};
-use crate::{strong, tech};
+use crate::{bug, strong, tech, unique, wings};
 
 /// The next step a person would take: the first technique, in Explainer's order, that applies
 /// (`None` when the board is solved or no implemented technique applies).
@@ -23,9 +23,13 @@ pub fn next_step(b: &Board) -> Option<Step> {
         .or_else(|| strong::two_strong_links(b))
         .or_else(|| tech::xy_wing(b, false))
         .or_else(|| tech::xy_wing(b, true))
+        .or_else(|| unique::unique_loops(b))
         .or_else(|| tech::naked_set(b, 4))
         .or_else(|| tech::fish(b, 4))
         .or_else(|| tech::hidden_set(b, 4, false))
+        .or_else(|| strong::three_strong_links(b))
+        .or_else(|| wings::wxyz_wing(b))
+        .or_else(|| bug::bug(b))
 }
 
 /// The steps from a board to its solution, or as far as the techniques go.

@@ -52,17 +52,48 @@ pub enum Technique {
     XyWing,
     /// A trivalue pivot `xyz` seeing `xz` and `yz`: cells seeing all three lose `z` (4.4).
     XyzWing,
+    /// A unique rectangle or loop (4.5 to 5.0 by its length) with one cell holding more
+    /// candidates: that cell loses the loop's two digits.
+    UniqueLoopType1,
+    /// A unique rectangle or loop whose cells with more candidates have one more digit between
+    /// them: the cells seeing them all lose it (4.5 to 5.0).
+    UniqueLoopType2,
+    /// A unique rectangle or loop whose two cells with more candidates act as one cell of a
+    /// naked or hidden set (4.6 and up: 0.1 per naked digit, or hidden-set cell, past the first).
+    UniqueLoopType3,
+    /// A unique rectangle or loop with one of its digits locked in two of its cells in a house:
+    /// they lose the other digit (4.5 to 5.0).
+    UniqueLoopType4,
     /// Four cells of a house with four candidates between them (5.0).
     NakedQuad,
     /// The X-Wing on four lines (5.2).
     Jellyfish,
     /// Four digits confined to four cells of a house (5.4).
     HiddenQuad,
+    /// Three strong links on a digit chained end to end: cells seeing both free ends lose it
+    /// (5.4 on parallel lines, 5.5 or 5.6 with boxes or both line kinds, 5.7 grouped).
+    ThreeStrongLinks,
+    /// Three cells with four digits between them and a bivalue cell whose digits both lie in
+    /// them, one of those digits seeing the bivalue cell wherever it lies: the other digit
+    /// leaves the cells seeing all its places (5.5 or 5.6).
+    WxyzWing,
+    /// A bivalue universal grave with one cell holding extra candidates: it keeps only those
+    /// (5.6).
+    BugType1,
+    /// A bivalue universal grave whose extra candidates are one digit: the cells seeing all of
+    /// them lose it (5.7).
+    BugType2,
+    /// A bivalue universal grave whose extra digits form a naked set with other cells of a house
+    /// (5.8 and up: 5.7 + 0.1 a digit past the first).
+    BugType3,
+    /// A bivalue universal grave with two cells of extras in a house and a base digit locked in
+    /// them: each loses its other base digit (5.7).
+    BugType4,
 }
 
 impl Technique {
     /// Every technique, in search order.
-    pub const ALL: [Technique; 25] = [
+    pub const ALL: [Technique; 35] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -85,12 +116,23 @@ impl Technique {
         Technique::GroupedStrongLinks,
         Technique::XyWing,
         Technique::XyzWing,
+        Technique::UniqueLoopType1,
+        Technique::UniqueLoopType2,
+        Technique::UniqueLoopType3,
+        Technique::UniqueLoopType4,
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
+        Technique::ThreeStrongLinks,
+        Technique::WxyzWing,
+        Technique::BugType1,
+        Technique::BugType2,
+        Technique::BugType3,
+        Technique::BugType4,
     ];
 
-    /// The difficulty in tenths (Sudoku Explainer's ER times ten).
+    /// The difficulty in tenths (Sudoku Explainer's ER times ten); for unique loops, whose
+    /// difficulty grows with the loop's length (see [`Step::difficulty`]), the least.
     pub fn difficulty(self) -> u8 {
         match self {
             Technique::FullHouse => 10,
@@ -114,9 +156,18 @@ impl Technique {
             Technique::GroupedStrongLinks => 43,
             Technique::XyWing => 42,
             Technique::XyzWing => 44,
+            Technique::UniqueLoopType1
+            | Technique::UniqueLoopType2
+            | Technique::UniqueLoopType3
+            | Technique::UniqueLoopType4 => 45,
             Technique::NakedQuad => 50,
             Technique::Jellyfish => 52,
             Technique::HiddenQuad => 54,
+            Technique::ThreeStrongLinks => 54,
+            Technique::WxyzWing => 55,
+            Technique::BugType1 => 56,
+            Technique::BugType2 | Technique::BugType4 => 57,
+            Technique::BugType3 => 58,
         }
     }
 
@@ -144,19 +195,29 @@ impl Technique {
             Technique::GroupedStrongLinks => "grouped strong links",
             Technique::XyWing => "xy-wing",
             Technique::XyzWing => "xyz-wing",
+            Technique::UniqueLoopType1 => "unique loop type 1",
+            Technique::UniqueLoopType2 => "unique loop type 2",
+            Technique::UniqueLoopType3 => "unique loop type 3",
+            Technique::UniqueLoopType4 => "unique loop type 4",
             Technique::NakedQuad => "naked quad",
             Technique::Jellyfish => "jellyfish",
             Technique::HiddenQuad => "hidden quad",
+            Technique::ThreeStrongLinks => "three strong links",
+            Technique::WxyzWing => "wxyz-wing",
+            Technique::BugType1 => "bug type 1",
+            Technique::BugType2 => "bug type 2",
+            Technique::BugType3 => "bug type 3",
+            Technique::BugType4 => "bug type 4",
         }
     }
 
     /// Whether the solver's path with this technique is Sudoku Explainer's: every technique that
     /// Explainer tries before it is implemented here, in its order and scan order. The first
-    /// technique Explainer tries that this crate lacks is its unique loops (4.5 and up), right
-    /// after the XYZ-Wing; from there on a step may differ from Explainer's, so [`crate::rate`]
+    /// technique Explainer tries that this crate lacks is its four strong links, right after
+    /// the BUG; from there on a step may differ from Explainer's, so [`crate::rate`]
     /// gives no rating for a path that uses one.
     pub fn matches_explainer(self) -> bool {
-        self <= Technique::XyzWing
+        self <= Technique::BugType4
     }
 }
 
@@ -303,7 +364,34 @@ impl fmt::Display for Step {
                     cell_list(&self.cells)
                 );
             }
-            Technique::XyWing | Technique::XyzWing => {
+            Technique::UniqueLoopType1
+            | Technique::UniqueLoopType2
+            | Technique::UniqueLoopType3
+            | Technique::UniqueLoopType4 => {
+                let n = self.cells.len();
+                let shape = if n == 4 {
+                    "unique rectangle".to_string()
+                } else {
+                    format!("unique loop {n}")
+                };
+                let kind = &self.technique.name()["unique loop ".len()..];
+                s.truncate(s.len() - self.technique.name().len());
+                let _ = write!(s, "{shape} {kind} {}", cell_list(&self.cells));
+                if let Some(house) = h.first() {
+                    let _ = write!(s, " with {ds} in {house}");
+                }
+            }
+            Technique::ThreeStrongLinks => {
+                let _ = write!(
+                    s,
+                    " {ds} in {}, {} and {}: {}",
+                    h[0],
+                    h[1],
+                    h[2],
+                    cell_list(&self.cells)
+                );
+            }
+            Technique::XyWing | Technique::XyzWing | Technique::WxyzWing => {
                 let _ = write!(s, " {} on {ds}", cell_list(&self.cells));
             }
             _ => {

@@ -193,7 +193,7 @@ fn links_in(b: &Board, house: House, d: u8, out: &mut Vec<Link>) {
     }
     let mut s0 = c1.clone();
     let mut s1 = c2.clone();
-    if e < 9 && pos & (1 << e) != 0 {
+    if is_box && e < 9 && pos & (1 << e) != 0 {
         // A box whose heart holds the digit: an arm of two takes the heart as well.
         if c1.len() == 2 {
             s0.push(at(e));
@@ -351,6 +351,216 @@ pub(crate) fn two_strong_links(b: &Board) -> Option<Step> {
     best.map(|(_, s)| s)
 }
 
+/// Explainer's suffix of a chain of link kinds (0 box, 1 row, 2 column): the kinds read from
+/// the end that gives the smaller string, then rows and columns named so that the name is least
+/// (`1` for the first line kind, `2` for the other), boxes `0`.
+fn line_name(kinds: &[u8]) -> Vec<u8> {
+    let fwd: Vec<u8> = kinds.iter().map(|k| b'0' + k).collect();
+    let rev: Vec<u8> = fwd.iter().rev().copied().collect();
+    let set = if fwd <= rev { fwd } else { rev };
+    if !set.contains(&b'1') {
+        return set
+            .iter()
+            .map(|&k| if k == b'2' { b'1' } else { k })
+            .collect();
+    }
+    let swap: Vec<u8> = set
+        .iter()
+        .map(|&k| match k {
+            b'1' => b'2',
+            b'2' => b'1',
+            k => k,
+        })
+        .collect();
+    let swap_rev: Vec<u8> = swap.iter().rev().copied().collect();
+    let least = swap.min(swap_rev);
+    set.min(least)
+}
+
+/// The best hint so far: Explainer's sort key (difficulty as its double, eliminations negated,
+/// suffix) and the step.
+type Best = Option<((f64, i32, Vec<u8>), Step)>;
+
+/// Three strong links on one digit, chained (Explainer's "3 Strong Links": 3 skyscrapers 5.4,
+/// 3-string kites and turbot chains 5.5 or 5.6, grouped 5.7; X-loops when the free ends share
+/// a house). Facts about its search, beyond those of the two-link family:
+///
+/// - Link kinds `(a, b, c)` with `a <= b <= c`, in the order of `(c, b, a)`; then digit; the
+///   houses of the three links in that order (one kind after another of the same kind), each
+///   link's orientations; a house that shares a candidate cell with an earlier link's house is
+///   skipped.
+/// - Chains take the links in the orders 0-1-2, 1-0-2, 0-2-1 (each chain once, not reversed),
+///   each with the eight ways to turn the links (binary counting, the first link's turn most
+///   significant); consecutive links must join in a column, a row or a box.
+/// - Loops (free ends sharing a house) count only with the first link first and unturned.
+/// - Difficulty: 5.4 for three parallel lines, +0.1 for boxes or both line kinds, +0.2 for
+///   boxes and both line kinds, +0.3 when grouped (Java doubles); the hint taken is the least
+///   difficult, then most eliminations, then least suffix, then first found.
+pub(crate) fn three_strong_links(b: &Board) -> Option<Step> {
+    let mut best: Best = None;
+    let (mut v1, mut v2) = (Vec::new(), Vec::new());
+    let mut triples = Vec::new();
+    for c in 0..3usize {
+        for bk in 0..=c {
+            for a in 0..=bk {
+                triples.push([a, bk, c]);
+            }
+        }
+    }
+    // Each digit's links and candidate cells (bit `cell` set) in each house.
+    let mut all_links: Vec<Vec<Vec<Link>>> = vec![vec![Vec::new(); 27]; 9];
+    let mut all_cands = [[0u128; 27]; 9];
+    for d in 1..=9u8 {
+        for (h, house) in House::ALL.iter().enumerate() {
+            links_in(b, *house, d, &mut all_links[d as usize - 1][h]);
+            all_cands[d as usize - 1][h] = house
+                .cells()
+                .iter()
+                .filter(|&&c| b.has(c as usize, d))
+                .fold(0u128, |m, &c| m | 1 << c);
+        }
+    }
+    for kinds in &triples {
+        for d in 1..=9u8 {
+            let links = &all_links[d as usize - 1];
+            let cands = &all_cands[d as usize - 1];
+            for i0 in 0..9 {
+                let h0 = House::of_kind(kinds[0], i0);
+                for l0 in &links[h0.index()] {
+                    let p0 = cands[h0.index()];
+                    let s1 = if kinds[1] == kinds[0] { i0 + 1 } else { 0 };
+                    for i1 in s1..9 {
+                        let h1 = House::of_kind(kinds[1], i1);
+                        let p1 = cands[h1.index()];
+                        if p1 & p0 != 0 {
+                            continue;
+                        }
+                        for l1 in &links[h1.index()] {
+                            let s2 = if kinds[2] == kinds[1] { i1 + 1 } else { 0 };
+                            for i2 in s2..9 {
+                                let h2 = House::of_kind(kinds[2], i2);
+                                if cands[h2.index()] & (p0 | p1) != 0 {
+                                    continue;
+                                }
+                                for l2 in &links[h2.index()] {
+                                    chains(
+                                        b,
+                                        d,
+                                        &[*l0, *l1, *l2],
+                                        [h0, h1, h2],
+                                        kinds,
+                                        &mut v1,
+                                        &mut v2,
+                                        &mut best,
+                                    );
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    best.map(|(_, s)| s)
+}
+
+/// The chains of three given links, in Explainer's order, each kept in `best` when it sorts
+/// before the best so far.
+#[allow(clippy::too_many_arguments)]
+fn chains(
+    b: &Board,
+    d: u8,
+    links: &[Link; 3],
+    houses: [House; 3],
+    kinds: &[usize; 3],
+    v1: &mut Vec<u8>,
+    v2: &mut Vec<u8>,
+    best: &mut Best,
+) {
+    let groups = links.iter().filter(|l| l.grouped).count() as u8;
+    for q in [[0, 1, 2], [1, 0, 2], [0, 2, 1]] {
+        'turns: for turns in 0..8u8 {
+            let u = [turns >> 2 & 1, turns >> 1 & 1, turns & 1].map(usize::from);
+            let mut shares = [House::Box(0); 2];
+            for w in 0..2 {
+                let bridge1 = links[q[w]].sides[1 - u[w]];
+                let bridge2 = links[q[w + 1]].sides[u[w + 1]];
+                match common_house(bridge1, bridge2) {
+                    Some(h) => shares[w] = h,
+                    None => continue 'turns,
+                }
+            }
+            let start = links[q[0]].sides[u[0]];
+            let end = links[q[2]].sides[1 - u[2]];
+            let ring = common_house(start, end);
+            let mut elims: Vec<u8>;
+            let total;
+            if ring.is_some() {
+                if q[0] != 0 || u[0] != 0 {
+                    continue;
+                }
+                victims(b, d, start, end, &houses, v1);
+                elims = v1.clone();
+                let mut n = v1.len();
+                for w in 0..2 {
+                    let bridge1 = links[q[w]].sides[1 - u[w]];
+                    let bridge2 = links[q[w + 1]].sides[u[w + 1]];
+                    victims(b, d, bridge1, bridge2, &houses, v2);
+                    n += v2.len();
+                    elims.extend_from_slice(v2);
+                }
+                elims.sort_unstable();
+                elims.dedup();
+                total = n as i32;
+            } else {
+                let outside = [houses[0], houses[1], houses[2], shares[0], shares[1]];
+                victims(b, d, start, end, &outside, v1);
+                elims = v1.clone();
+                total = elims.len() as i32;
+            }
+            if elims.is_empty() {
+                continue;
+            }
+            let chain_kinds = q.map(|i| kinds[i] as u8);
+            let mut suffix = vec![b'0' + groups];
+            suffix.extend(line_name(&chain_kinds));
+            let tail = &suffix[1..];
+            let add = if groups > 0 || tail.iter().any(|&c| c >= b'3') {
+                0.3
+            } else if !tail.contains(&b'0') && !tail.contains(&b'2') {
+                0.0
+            } else if tail.contains(&b'0') && tail.contains(&b'2') {
+                0.2
+            } else {
+                0.1
+            };
+            let difficulty = 5.4 + add;
+            let key = (difficulty, -total, suffix);
+            if best.as_ref().is_some_and(|(k, _)| {
+                k.0.total_cmp(&key.0)
+                    .then(k.1.cmp(&key.1))
+                    .then(k.2.cmp(&key.2))
+                    .is_le()
+            }) {
+                continue;
+            }
+            let mut s = Step {
+                technique: Technique::ThreeStrongLinks,
+                difficulty: (difficulty * 10.0).round() as u8,
+                houses: q.iter().map(|&i| houses[i]).chain(shares).collect(),
+                cells: start.cells().iter().chain(end.cells()).copied().collect(),
+                digits: bit(d),
+                placements: Vec::new(),
+                eliminations: elims.iter().map(|&c| (c, bit(d))).collect(),
+            };
+            if let Some(r) = ring {
+                s.houses.push(r);
+            }
+            *best = Some((key, s));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     //! Hand-made positions: every candidate everywhere, then one digit confined to draw two
@@ -435,6 +645,51 @@ mod tests {
         confine(&mut b, House::Col(2), &["r3c3", "r8c3"]);
         // The group and r3c3 share box 1; the free ends r1c7 and r8c3.
         assert_eq!(take(&b, Technique::GroupedStrongLinks), ["r8c7"]);
+    }
+
+    #[test]
+    fn three_strong_links() {
+        let mut b = open();
+        // Column 1 r1c1-r7c1, row 7 to column 4 r7c4-r4c4, row 4 to column 6 r4c6-r2c6: one of
+        // the free ends r1c1, r2c6 holds 5.
+        confine(&mut b, House::Col(0), &["r1c1", "r7c1"]);
+        confine(&mut b, House::Col(3), &["r7c4", "r4c4"]);
+        confine(&mut b, House::Col(5), &["r4c6", "r2c6"]);
+        // Grouped two-link hints (box 2 holds 5 in four cells) come first in the order, so the
+        // finder is asked directly.
+        let s = super::three_strong_links(&b).expect("three strong links");
+        assert_eq!(
+            (s.technique, s.difficulty),
+            (Technique::ThreeStrongLinks, 54)
+        );
+        let got: Vec<String> = s
+            .eliminations
+            .iter()
+            .map(|&(c, _)| cell_name(c as usize))
+            .collect();
+        assert_eq!(got, ["r1c5", "r2c2", "r2c3"]);
+    }
+
+    #[test]
+    fn line_names() {
+        assert_eq!(line_name(&[0, 1]), b"01");
+        assert_eq!(line_name(&[0, 2]), b"01");
+        assert_eq!(line_name(&[1, 2]), b"12");
+        assert_eq!(line_name(&[2, 2, 2]), b"111");
+        assert_eq!(line_name(&[2, 0, 1]), b"102");
+    }
+
+    #[test]
+    fn a_grouped_line_takes_no_heart() {
+        // Column 3 with 5 in rows 1, 2 (box 1) and 7, 8 (box 7): two groups of two, nothing
+        // more (a heart cell belongs to box links only).
+        let mut b = open();
+        confine(&mut b, House::Col(2), &["r1c3", "r2c3", "r7c3", "r8c3"]);
+        let mut links = Vec::new();
+        links_in(&b, House::Col(2), 5, &mut links);
+        assert_eq!(links.len(), 1);
+        assert_eq!(links[0].sides[0].cells(), [cell("r1c3"), cell("r2c3")]);
+        assert_eq!(links[0].sides[1].cells(), [cell("r7c3"), cell("r8c3")]);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The ratings against `serate`'s (`SukakuExplainer`, default options) on a committed sample:
 //! every puzzle we rate gets serate's ER/EP/ED exactly, and we rate every puzzle that serate
-//! rates at most 4.4 (the techniques up to the XYZ-Wing are all implemented, in Explainer's
-//! order: 745 of the 1,000). `scripts/logic-agreement.sh` makes the table over larger sets.
+//! rates below 6.0 (the techniques up to the BUG are all implemented, in Explainer's order:
+//! 817 of the 1,000). `scripts/logic-agreement.sh` makes the table over larger sets.
 use simdoku_logic::{Board, rate};
 
 #[test]
@@ -13,7 +13,7 @@ fn agrees_with_serate_on_the_sample() {
         let (puzzle, want) = (f[0], format!("{}/{}/{}", f[1], f[2], f[3]));
         total += 1;
         let er: f64 = f[1].parse().unwrap();
-        if er < 4.5 {
+        if er < 6.0 {
             easy += 1;
         }
         match rate(&Board::parse(puzzle).unwrap()) {
@@ -21,10 +21,10 @@ fn agrees_with_serate_on_the_sample() {
                 assert_eq!(r.to_string(), want, "{puzzle}");
                 rated += 1;
             }
-            None => assert!(er >= 4.5, "{puzzle}: serate {want}, ours beyond"),
+            None => assert!(er >= 6.0, "{puzzle}: serate {want}, ours beyond"),
         }
     }
     assert_eq!(total, 1000);
-    assert!(rated >= easy, "rated {rated} of {easy} below 4.5");
-    assert!(rated >= 745, "rated {rated}");
+    assert!(rated >= easy, "rated {rated} of {easy} below 6.0");
+    assert!(rated >= 817, "rated {rated}");
 }
