@@ -207,9 +207,8 @@ _GRADES = np.array(["naked-singles", "hidden-singles", "beyond-singles", "contra
 SeRating = namedtuple("SeRating", ["er", "ep", "ed"])
 SeRating.__doc__ = """Sudoku Explainer's ratings (``method="se"``), as ``serate`` prints them: ``er`` the
 hardest step of the solving path, ``ep`` the hardest up to the first placement, ``ed`` the first
-step's (floats with one decimal, 1.0 to 5.4 here). NaN when the puzzle needs a technique beyond
-those implemented (Explainer's path is reproduced up to the hidden triple, ER 4.0): never a
-guess."""
+step's (floats with one decimal). NaN when the puzzle needs a technique beyond those implemented
+(Explainer's path is reproduced up to the BUG, about ER 6.0): never a guess."""
 
 
 def rate(puzzles, *, method="guesses", samples=16, seed=None, errors="raise", threads=None):

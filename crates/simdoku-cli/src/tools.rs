@@ -114,8 +114,9 @@ pub struct RateArgs {
     pub format: RateFormat,
     /// Sudoku Explainer's ratings instead: `puzzle,ER,EP,ED` as serate prints them (`2.6,1.2,1.2`),
     /// from human-style steps in Explainer's order; `puzzle,beyond` when the puzzle needs a
-    /// technique after those implemented (Explainer's path is reproduced up to the hidden
-    /// triple, ER 4.0), never a guess. Reads pencilmark lines too.
+    /// technique after those implemented (Explainer's path is reproduced up to the BUG, about
+    /// ER 6.0; `simdoku explain` shows where a puzzle stops), never a guess. Reads pencilmark
+    /// lines too.
     #[arg(long, conflicts_with = "samples")]
     pub se: bool,
 }
