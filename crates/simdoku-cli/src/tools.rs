@@ -76,6 +76,7 @@ impl LevelArg {
 }
 
 #[derive(Args, Debug)]
+#[allow(clippy::struct_excessive_bools)] // command-line switches
 pub struct GenerateArgs {
     /// How many puzzles.
     #[arg(short = 'n', long, default_value_t = 1)]
@@ -375,22 +376,21 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
         || spec.engine(),
         |e, i| {
             let mut rng = root.derive(i);
-            let made = match target {
-                // Puzzle i comes from stream i alone: the output does not depend on threads.
-                Some(t) => generate_rated(e.as_mut(), &options, t, a.attempts, &mut rng),
-                None => {
-                    let g = simdoku::tools::generate(e.as_mut(), &options, &mut rng);
-                    let rating = a
-                        .with_rating
-                        .then(|| logic::rate(&logic::Board::from_grid(&g.puzzle)))
-                        .flatten();
-                    Some(Rated {
-                        puzzle: g.puzzle,
-                        solution: g.solution,
-                        rating,
-                        candidates: 1,
-                    })
-                }
+            // Puzzle i comes from stream i alone: the output does not depend on threads.
+            let made = if let Some(t) = target {
+                generate_rated(e.as_mut(), &options, t, a.attempts, &mut rng)
+            } else {
+                let g = simdoku::tools::generate(e.as_mut(), &options, &mut rng);
+                let rating = a
+                    .with_rating
+                    .then(|| logic::rate(&logic::Board::from_grid(&g.puzzle)))
+                    .flatten();
+                Some(Rated {
+                    puzzle: g.puzzle,
+                    solution: g.solution,
+                    rating,
+                    candidates: 1,
+                })
             };
             progress.done(1);
             (i, made)

@@ -260,7 +260,7 @@ pub struct Rated {
 }
 
 /// A puzzle of `options` whose Sudoku Explainer rating is in `target`: candidates are made with
-/// [`simdoku_tools::generate`] from `rng` and rated with [`logic::rate`](simdoku_logic::rate),
+/// [`tools::generate`](simdoku_tools::generate()) from `rng` and rated with [`logic::rate`](simdoku_logic::rate),
 /// up to `attempts` of them; `None` when none was in the band. The result depends only on the
 /// options, the target and `rng`'s state (the same on every CPU), as the generator's do. At
 /// engine level, for callers that manage their engines; [`Generator::generate_rated`](crate::Generator::generate_rated)
