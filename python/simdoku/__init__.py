@@ -159,8 +159,9 @@ def _map(puzzles, tool, seed, errors, threads):
     return _tool_result(inp, out, status, reasons, errors)
 
 
-def generate(n=None, *, clues=None, symmetry=None, minimal=False, grade=None, seed=None,
-             solutions=False, as_array=False, threads=None):
+def generate(n=None, *, clues=None, symmetry=None, minimal=False, grade=None, se=None,
+             level=None, attempts=10000, seed=None, solutions=False, as_array=False,
+             threads=None):
     """Generates puzzles with a unique solution.
 
     ``n`` None: one puzzle (a string); else a list of ``n`` strings, or with ``as_array=True``
@@ -171,6 +172,15 @@ def generate(n=None, *, clues=None, symmetry=None, minimal=False, grade=None, se
     ``"beyond-singles"``). Puzzle ``i`` depends only on ``seed`` and ``i``, not on ``threads``.
     ``solutions=True`` returns ``(puzzles, solutions)``.
 
+    ``se=(lo, hi)``: keep only puzzles whose Sudoku Explainer ER (as ``rate(method="se")``
+    gives it) lies in ``lo..hi`` (a single number: that ER; a string ``"4.0..6.0"`` too);
+    ``hi`` is at most 6.0, because ratings above about 6.0 are not reproduced.
+    ``level``: ``"easy"`` (ER 1.0-1.5), ``"medium"`` (1.6-2.9), ``"hard"`` (3.0-4.4),
+    ``"expert"`` (4.5-6.0) or ``"extreme"`` (beyond the rater: ``rate(method="se")`` gives NaN;
+    no exact ER, chains and harder). Candidates are made with the other options and rated until
+    one is in the band, up to ``attempts`` per puzzle (then ValueError). ``grade``, ``se`` and
+    ``level`` exclude each other.
+
     >>> import simdoku
     >>> ps = simdoku.generate(4, seed=7, symmetry="rot180")
     >>> len(ps), simdoku.is_unique(ps)
@@ -180,12 +190,25 @@ def generate(n=None, *, clues=None, symmetry=None, minimal=False, grade=None, se
     >>> p, s = simdoku.generate(seed=1, solutions=True)
     >>> simdoku.solve(p) == s
     True
+    >>> hard = simdoku.generate(3, se=(4.0, 6.0), minimal=True, seed=1)
+    >>> all(4.0 <= r.er <= 6.0 for r in simdoku.rate(hard, method="se"))
+    True
+    >>> simdoku.rate(simdoku.generate(level="extreme", seed=1), method="se").er
+    nan
     """
     count = 1 if n is None else int(n)
     if count < 0:
         raise ValueError("n must be >= 0")
+    if se is not None and not isinstance(se, str):
+        if isinstance(se, (tuple, list)):
+            if len(se) != 2:
+                raise ValueError("se is (lo, hi), one ER, or a string 'LO..HI'")
+            se = f"{float(se[0])!r}..{float(se[1])!r}"
+        else:
+            se = repr(float(se))
     puzzles, sols = _batch._native.generate_cells(
-        count, clues or 0, symmetry, minimal, grade, seed, threads
+        count, clues or 0, symmetry, minimal, grade, seed, threads,
+        se=se, level=level, attempts=int(attempts),
     )
     if not as_array:
         puzzles, sols = _batch.to_strings(puzzles), _batch.to_strings(sols, "0")

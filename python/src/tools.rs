@@ -10,13 +10,13 @@ use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use simdoku::Grid;
 use simdoku::batch::map;
+use simdoku::{Grid, Level, SeTarget, SeTargetError};
 use simdoku::engines::Work;
 use simdoku::large::{Config, LargeGrid, Shape, Solver, Status};
 use simdoku::tools::{
-    ClueSymmetry, GenerateOptions, Pencilmarks, Rng, Singles, Symmetry, canonical, generate,
-    minimize, rate, singles_grade,
+    ClueSymmetry, GenerateOptions, Generated, Pencilmarks, Rng, Singles, Symmetry, canonical,
+    generate, generate_rated, minimize, rate, singles_grade,
 };
 
 use crate::{ERROR, INVALID, OK, Parsed, engine_spec, parse_cells, parse_line, run_batch};
@@ -123,10 +123,24 @@ type Pair<'py> = (Bound<'py, PyArray2<u8>>, Bound<'py, PyArray2<u8>>);
 /// Tries per puzzle before a grade filter gives up.
 const GRADE_TRIES: usize = 2000;
 
+/// The Sudoku Explainer band of `se` (`"4.0..6.0"`, `"5.5"`) or `level` (`"hard"`), if any.
+fn se_target_of(se: Option<&str>, level: Option<&str>) -> PyResult<Option<SeTarget>> {
+    let err = |e: SeTargetError| PyValueError::new_err(e.to_string());
+    match (se, level) {
+        (Some(_), Some(_)) => Err(PyValueError::new_err("se and level: one or the other")),
+        (Some(band), None) => band.parse().map(Some).map_err(err),
+        (None, Some(name)) => name.parse::<Level>().map(|l| Some(l.target())).map_err(err),
+        (None, None) => Ok(None),
+    }
+}
+
 /// Generates `n` puzzles with unique solutions: `(puzzles, solutions)`, each `(n, 81)`.
-/// Puzzle `i` depends only on the seed and `i` (not on the thread count).
+/// Puzzle `i` depends only on the seed and `i` (not on the thread count). `se` (a band of ER,
+/// `"4.0..6.0"`) or `level` keeps only puzzles of that Sudoku Explainer rating, up to
+/// `attempts` candidates each.
 #[pyfunction]
-#[pyo3(signature = (n, clues=0, symmetry=None, minimal=false, grade=None, seed=None, threads=None))]
+#[pyo3(signature = (n, clues=0, symmetry=None, minimal=false, grade=None, seed=None, threads=None,
+                    se=None, level=None, attempts=10_000))]
 fn generate_cells<'py>(
     py: Python<'py>,
     n: usize,
@@ -136,6 +150,9 @@ fn generate_cells<'py>(
     grade: Option<&str>,
     seed: Option<u64>,
     threads: Option<usize>,
+    se: Option<&str>,
+    level: Option<&str>,
+    attempts: usize,
 ) -> PyResult<Pair<'py>> {
     let options = GenerateOptions {
         clues,
@@ -143,12 +160,27 @@ fn generate_cells<'py>(
         minimal,
     };
     let grade = grade.map(grade_of).transpose()?;
+    let target = se_target_of(se, level)?;
+    if grade.is_some() && target.is_some() {
+        return Err(PyValueError::new_err(
+            "grade and se/level: one or the other",
+        ));
+    }
+    if target.is_some() && attempts == 0 {
+        return Err(PyValueError::new_err("attempts must be >= 1"));
+    }
     let spec = engine_spec(None, Work::Count)?;
     let base = base_rng(seed);
     let idx: Vec<u64> = (0..n as u64).collect();
     let made = run_batch(py, threads, || {
         map(spec, &idx, |e, &i| {
             let mut rng = base.derive(i);
+            if let Some(t) = target {
+                return generate_rated(e, &options, t, attempts, &mut rng).map(|r| Generated {
+                    puzzle: r.puzzle,
+                    solution: r.solution,
+                });
+            }
             for _ in 0..GRADE_TRIES {
                 let g = generate(e, &options, &mut rng);
                 if grade
@@ -165,9 +197,18 @@ fn generate_cells<'py>(
     for g in made {
         let g = g.map_err(|p| PyRuntimeError::new_err(format!("the engine {p}")))?;
         let g = g.ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "no puzzle of that grade in {GRADE_TRIES} tries (try fewer constraints)"
-            ))
+            PyValueError::new_err(match target {
+                Some(SeTarget::Beyond) => format!(
+                    "no puzzle beyond the rater in {attempts} candidates (try more attempts)"
+                ),
+                Some(t) => format!(
+                    "no puzzle with ER {t} in {attempts} candidates (try a wider band, more \
+                     attempts or fewer constraints)"
+                ),
+                None => format!(
+                    "no puzzle of that grade in {GRADE_TRIES} tries (try fewer constraints)"
+                ),
+            })
         })?;
         puzzles.extend_from_slice(g.puzzle.cells());
         solutions.extend_from_slice(g.solution.cells());

@@ -45,6 +45,63 @@ def test_generate_options():
         simdoku.generate(1, grade="fiendish")
 
 
+LEVELS = {"easy": (1.0, 1.5), "medium": (1.6, 2.9), "hard": (3.0, 4.4), "expert": (4.5, 6.0)}
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_generate_level_is_rated_in_its_band_again(level):
+    lo, hi = LEVELS[level]
+    ps = simdoku.generate(6, level=level, seed=4, threads=2)
+    assert ps == simdoku.generate(6, level=level, seed=4, threads=1)
+    assert all(simdoku.is_unique(ps)) and len(set(ps)) == 6
+    for r in simdoku.rate(ps, method="se"):
+        assert lo - 1e-9 <= r.er <= hi + 1e-9, (level, r)
+    assert simdoku.generate(6, se=(lo, hi), seed=4) == ps  # the level is its band
+    assert simdoku.generate(6, se=f"{lo}..{hi}", seed=4) == ps
+
+
+def test_generate_se_keeps_the_options():
+    ps, sols = simdoku.generate(4, se=(4.0, 6.0), minimal=True, seed=2, solutions=True)
+    assert simdoku.minimize(ps) == ps
+    for p, s in zip(ps, sols):
+        check_solution(to_cells([p])[0], to_cells([s])[0])
+        assert 4.0 <= simdoku.rate(p, method="se").er <= 6.0
+    a = simdoku.generate(4, se=(3.0, 4.4), symmetry="rot180", seed=2, as_array=True)
+    for p in a:
+        g = p.reshape(9, 9) != 0
+        assert (g == np.rot90(g, 2)).all()
+    assert all(3.0 <= r <= 4.4 for r in simdoku.rate(a, method="se").er)
+    one = simdoku.generate(se=4.2, seed=3)
+    assert simdoku.rate(one, method="se").er == 4.2
+
+
+def test_generate_extreme_is_beyond_the_rater():
+    ps = simdoku.generate(4, level="extreme", seed=5)
+    assert all(simdoku.is_unique(ps))
+    assert all(np.isnan(r.er) for r in simdoku.rate(ps, method="se"))
+
+
+def test_generate_se_errors():
+    with pytest.raises(ValueError, match="not reproduced"):
+        simdoku.generate(1, se=(5.0, 7.0))
+    with pytest.raises(ValueError, match="unknown level"):
+        simdoku.generate(1, level="insane")
+    with pytest.raises(ValueError, match="one or the other"):
+        simdoku.generate(1, se=(3, 4), level="hard")
+    with pytest.raises(ValueError, match="one or the other"):
+        simdoku.generate(1, level="hard", grade="naked-singles")
+    with pytest.raises(ValueError, match="in 3 candidates"):
+        simdoku.generate(1, se=1.0, minimal=True, attempts=3, seed=1)
+
+
+def test_generate_se_matches_the_cli(cli):
+    import subprocess
+
+    out = subprocess.run([cli, "generate", "-q", "-n", "5", "--seed", "9", "--level", "expert"],
+                         check=True, capture_output=True, text=True).stdout.split()
+    assert out == simdoku.generate(5, level="expert", seed=9)
+
+
 def test_rate_kinds():
     top = bench_set("top95", 20)
     rs = simdoku.rate(top, seed=1)

@@ -101,7 +101,7 @@ fn stuck_reason(engine: &mut dyn Engine, entry: &Entry, b: &Board) -> String {
     }
 }
 
-fn tenths(t: u8) -> String {
+pub(crate) fn tenths(t: u8) -> String {
     format!("{}.{}", t / 10, t % 10)
 }
 

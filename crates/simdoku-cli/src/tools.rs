@@ -12,11 +12,14 @@ use std::time::Instant;
 use clap::{Args, ValueEnum};
 use simdoku::engines::{EngineSpec, Work};
 use simdoku::pipeline::{CHUNK, Panicked, Pipeline, catch};
-use simdoku::tools::{Canonicalizer, ClueSymmetry, GenerateOptions, NotUnique, Rng, Symmetry};
-use simdoku::{Engine, Grid, Search};
+use simdoku::tools::{
+    Canonicalizer, ClueSymmetry, GenerateOptions, NotUnique, Rng, Symmetry, generate_rated,
+};
+use simdoku::{Engine, Grid, Level, Rated, SeTarget, SeTargetError, Search, logic};
 
 use crate::args::{RunOptions, finish, init_threads, sources};
 use crate::input::{Entry, Records};
+use crate::logic::tenths;
 use crate::output::Output;
 use crate::progress::Progress;
 use crate::render::{self, Empty, LineJson};
@@ -42,7 +45,38 @@ pub enum SymmetryArg {
     Diagonal,
 }
 
+/// `--level`: a named band of Sudoku Explainer's ER.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LevelArg {
+    /// ER 1.0-1.5: full houses and hidden singles.
+    Easy,
+    /// ER 1.6-2.9: direct pointing/claiming/hidden sets, naked singles, pointing, claiming.
+    Medium,
+    /// ER 3.0-4.4: naked/hidden pairs and triples, X-Wing, Swordfish, two strong links, XY-
+    /// and XYZ-Wing.
+    Hard,
+    /// ER 4.5-6.0: unique rectangles and loops, quads, Jellyfish, three strong links,
+    /// WXYZ-Wing, BUG.
+    Expert,
+    /// Beyond the rater (`rate --se` says `beyond`; chains and harder, about ER 6.2 and up in
+    /// Explainer): no exact ER.
+    Extreme,
+}
+
+impl LevelArg {
+    fn level(self) -> Level {
+        match self {
+            LevelArg::Easy => Level::Easy,
+            LevelArg::Medium => Level::Medium,
+            LevelArg::Hard => Level::Hard,
+            LevelArg::Expert => Level::Expert,
+            LevelArg::Extreme => Level::Extreme,
+        }
+    }
+}
+
 #[derive(Args, Debug)]
+#[allow(clippy::struct_excessive_bools)] // command-line switches
 pub struct GenerateArgs {
     /// How many puzzles.
     #[arg(short = 'n', long, default_value_t = 1)]
@@ -66,6 +100,25 @@ pub struct GenerateArgs {
     /// Print `puzzle,solution` instead of the puzzle alone.
     #[arg(long)]
     pub with_solution: bool,
+    /// Only puzzles whose Sudoku Explainer rating ER (as `simdoku rate --se` gives it) is in
+    /// LO..HI, e.g. `4.0..6.0`, or one ER (`5.5`). Ratings above 6.0 are not reproduced (the
+    /// rater follows Explainer up to the BUG), so HI is at most 6.0: a higher one is a usage
+    /// error (exit 2); ask for `--level extreme` instead. Candidates are made with the other
+    /// options and rated until one is in the band.
+    #[arg(long, value_name = "LO..HI", value_parser = parse_se, conflicts_with = "level")]
+    pub se: Option<SeTarget>,
+    /// Only puzzles of this level (a band of ER; extreme: beyond the rater, no exact ER).
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    pub level: Option<LevelArg>,
+    /// With --se or --level: candidates made for one puzzle before it is given up (reported,
+    /// exit status 1).
+    #[arg(long, default_value_t = 10_000, value_name = "N",
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub attempts: usize,
+    /// Append Sudoku Explainer's rating, `,ER,EP,ED` as `rate --se` prints it (`,beyond` past
+    /// the rater), after the puzzle (and the solution).
+    #[arg(long)]
+    pub with_rating: bool,
     /// Large grids: the side N (4, 9, 16, ..., 121), printed as N lines of N numbers that
     /// `simdoku large` reads.
     #[arg(long, value_name = "N")]
@@ -270,10 +323,22 @@ fn stream(
     }
 }
 
+/// `--se LO..HI`, checked (at most ER 6.0).
+fn parse_se(text: &str) -> Result<SeTarget, SeTargetError> {
+    text.parse()
+}
+
 /// `simdoku generate`.
 pub fn generate(a: &GenerateArgs) -> ExitCode {
     init_threads(a.common.threads);
+    let target = a.se.or(a.level.map(|l| l.level().target()));
     if a.mixed || a.size.is_some_and(|s| s != 9) || a.givens.is_some() {
+        if target.is_some() || a.with_rating {
+            return crate::args::usage_error(
+                "--se, --level and --with-rating are for 9x9 puzzles, not with --size, \
+                 --givens or --mixed",
+            );
+        }
         return generate_large(a);
     }
     let spec = match engine_for(&a.common, Work::Count) {
@@ -304,25 +369,55 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
         Progress::items(0, "", true)
     };
     let empty = a.common.empty;
-    let mut made = 0u64;
+    let (mut made, mut candidates, mut missed) = (0u64, 0u64, Vec::new());
     let result = generate_each(
         a.count,
         CHUNK,
         || spec.engine(),
         |e, i| {
-            let g = simdoku::tools::generate(e.as_mut(), &options, &mut root.derive(i));
+            let mut rng = root.derive(i);
+            // Puzzle i comes from stream i alone: the output does not depend on threads.
+            let made = if let Some(t) = target {
+                generate_rated(e.as_mut(), &options, t, a.attempts, &mut rng)
+            } else {
+                let g = simdoku::tools::generate(e.as_mut(), &options, &mut rng);
+                let rating = a
+                    .with_rating
+                    .then(|| logic::rate(&logic::Board::from_grid(&g.puzzle)))
+                    .flatten();
+                Some(Rated {
+                    puzzle: g.puzzle,
+                    solution: g.solution,
+                    rating,
+                    candidates: 1,
+                })
+            };
             progress.done(1);
-            g
+            (i, made)
         },
-        |g| {
+        |(i, r)| {
+            let Some(g) = r else {
+                candidates += a.attempts as u64;
+                missed.push(i);
+                return Ok(());
+            };
+            candidates += g.candidates as u64;
             clues += g.puzzle.givens() as u64;
             made += 1;
-            let puzzle = render::grid(&g.puzzle, empty);
+            let mut line = render::grid(&g.puzzle, empty);
             if a.with_solution {
-                writeln!(out.writer(), "{puzzle},{}", g.solution)
-            } else {
-                writeln!(out.writer(), "{puzzle}")
+                line = format!("{line},{}", g.solution);
             }
+            if a.with_rating {
+                match g.rating {
+                    Some(r) => {
+                        let (er, ep, ed) = (tenths(r.er), tenths(r.ep), tenths(r.ed));
+                        line = format!("{line},{er},{ep},{ed}");
+                    }
+                    None => line.push_str(",beyond"),
+                }
+            }
+            writeln!(out.writer(), "{line}")
         },
         |i, why| {
             eprintln!(
@@ -334,11 +429,32 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
         },
     );
     progress.finish();
+    let band = target.map(|t| match t {
+        SeTarget::Beyond => "a rating beyond the rater".to_string(),
+        SeTarget::Er { .. } => format!("ER {t}"),
+    });
+    if let Some(band) = &band {
+        for i in &missed {
+            eprintln!(
+                "simdoku: puzzle {} of seed {seed}: none of {} candidates had {band} (a \
+                 wider band, more --attempts, or fewer constraints may help)",
+                i + 1,
+                a.attempts
+            );
+        }
+    }
     if !a.common.quiet && result.is_ok() {
         let secs = start.elapsed().as_secs_f64();
+        let band = match band {
+            Some(band) => format!(
+                ", {band}: {candidates} candidates, {:.1}% kept",
+                100.0 * made as f64 / candidates.max(1) as f64
+            ),
+            None => String::new(),
+        };
         eprintln!(
             "simdoku: {} puzzles, {:.2} clues on average, in {secs:.3} s ({:.0} puzzles/s, \
-             engine {}, {} threads, seed {seed})",
+             engine {}, {} threads, seed {seed}{band})",
             made,
             clues as f64 / made.max(1) as f64,
             made as f64 / secs.max(1e-9),
@@ -346,7 +462,7 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
             rayon::current_num_threads()
         );
     }
-    close(out, result)
+    close(out, result.map(|ok| ok && missed.is_empty()))
 }
 
 /// What a worker keeps between puzzles.

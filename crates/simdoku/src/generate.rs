@@ -7,10 +7,12 @@ use simdoku_tools::{
     ClueSymmetry, GenerateOptions, Generated, NotUnique, Pencilmarks, Rating, Singles, Symmetry,
 };
 
+use crate::rated::{Rated, SeTarget, generate_rated};
 use crate::solve::Solver;
 
 /// Makes puzzles: unique by default, optionally minimal, down to a number of clues, with a
-/// clue symmetry, of a singles grade; seeded (the same seed gives the same puzzles on every
+/// clue symmetry, of a singles grade or a Sudoku Explainer difficulty
+/// ([`generate_rated`](Generator::generate_rated)); seeded (the same seed gives the same puzzles on every
 /// CPU) or drawn from any `rand_core::RngCore`. Also minimizes, rates and shuffles.
 ///
 /// ```
@@ -99,6 +101,38 @@ impl Generator {
         (0..attempts)
             .map(|_| self.generate())
             .find(|g| simdoku_tools::singles_grade(&Pencilmarks::from_grid(&g.puzzle)) == grade)
+    }
+
+    /// A puzzle whose Sudoku Explainer rating is in `target` (an ER band, [`SeTarget`], or a
+    /// [`Level`](crate::Level)): up to `attempts` candidates are made with this generator's
+    /// options and rated with [`logic::rate`](crate::logic::rate); `None` when none was in the
+    /// band. Exact bands reach ER 6.0 at most; [`Level::Extreme`](crate::Level::Extreme) takes
+    /// the puzzles the rater cannot rate (no exact ER). Seeded, the same puzzles on every CPU.
+    ///
+    /// ```
+    /// use simdoku::logic::{Board, rate};
+    /// use simdoku::{Generator, Level, SeTarget};
+    /// let mut maker = Generator::seeded(4).minimal(true);
+    /// let r = maker.generate_rated(SeTarget::er(45, 60).unwrap(), 2000).unwrap();
+    /// let er = rate(&Board::from_grid(&r.puzzle)).unwrap().er;  // rated again: the same
+    /// assert!((45..=60).contains(&er) && Some(er) == r.rating.map(|r| r.er));
+    /// assert!(simdoku::is_minimal(&r.puzzle));
+    /// let hard = maker.generate_rated(Level::Extreme, 1000).unwrap(); // beyond the rater
+    /// assert_eq!((hard.rating, rate(&Board::from_grid(&hard.puzzle))), (None, None));
+    /// assert!(simdoku::is_unique(&hard.puzzle));
+    /// ```
+    pub fn generate_rated(
+        &mut self,
+        target: impl Into<SeTarget>,
+        attempts: usize,
+    ) -> Option<Rated> {
+        generate_rated(
+            self.solver.engine(),
+            &self.options,
+            target.into(),
+            attempts,
+            &mut self.rng,
+        )
     }
 
     /// A random solved grid.

@@ -78,6 +78,11 @@
 //! assert!(simdoku::is_minimal(&minimal.puzzle));
 //! let easy = Generator::seeded(3).clues(36).generate_graded(Singles::Naked, 50);
 //! assert!(easy.is_some());
+//! // Sudoku Explainer's difficulty: an ER band (at most 6.0) or a level (see `Level`).
+//! let hard = Generator::seeded(5).generate_rated(simdoku::Level::Hard, 1000).unwrap();
+//! assert!((30..=44).contains(&hard.rating.unwrap().er));           // ER 3.0 to 4.4
+//! let band: simdoku::SeTarget = "4.0..6.0".parse().unwrap();
+//! assert!(Generator::seeded(5).generate_rated(band, 1000).is_some());
 //! let r = maker.rate(&g.puzzle);                             // guesses and singles grade
 //! assert_eq!(r.solutions, 1);
 //! let shuffled = maker.shuffle(&g.puzzle);                   // equivalent puzzle
@@ -164,6 +169,7 @@
 pub mod batch;
 mod generate;
 mod iter;
+mod rated;
 mod solve;
 
 use std::ops::ControlFlow;
@@ -172,6 +178,7 @@ use simdoku_dispatch::Work;
 
 pub use generate::{Generator, is_minimal, minimize, rate, shuffled};
 pub use iter::Solutions;
+pub use rated::{Level, Rated, SeTarget, SeTargetError};
 pub use simdoku_core::rng::Rng;
 pub use simdoku_core::rules;
 pub use simdoku_core::{Conflict, Engine, Grid, ParseError, ParseErrorKind, Search, Unit};
@@ -197,8 +204,10 @@ pub mod engines {
 
 /// The puzzle tools at engine level (`&mut dyn Engine` in, for callers that manage their own
 /// engines, as the CLI does): generation options, the canonicalizer with its scratch space,
-/// pencilmark grading. [`Generator`] and the free functions wrap them with a cached engine.
+/// pencilmark grading, puzzles of a Sudoku Explainer band ([`generate_rated`](tools::generate_rated)).
+/// [`Generator`] and the free functions wrap them with a cached engine.
 pub mod tools {
+    pub use crate::rated::generate_rated;
     pub use simdoku_tools::*;
 }
 

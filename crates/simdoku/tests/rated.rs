@@ -1,0 +1,120 @@
+//! Generation to a Sudoku Explainer band: every puzzle unique, rated in the band again, the
+//! options kept, the same seed the same puzzles, whichever engine counts.
+
+use simdoku::logic::{Board, rate};
+use simdoku::tools::{GenerateOptions, Rng, generate_rated};
+use simdoku::{ClueSymmetry, Generator, Level, SeTarget};
+
+#[test]
+fn every_level_is_rated_in_its_band_again() {
+    for level in Level::ALL {
+        let mut maker = Generator::seeded(12);
+        for _ in 0..5 {
+            let r = maker.generate_rated(level, 5000).unwrap();
+            assert!(simdoku::is_unique(&r.puzzle), "{level}: {}", r.puzzle);
+            assert_eq!(simdoku::solve(&r.puzzle), Some(r.solution));
+            let again = rate(&Board::from_grid(&r.puzzle));
+            assert_eq!(again, r.rating, "{level}: {}", r.puzzle);
+            assert_eq!(Level::of(again), Some(level), "{}", r.puzzle);
+            assert!(level.target().accepts(again));
+            assert!(r.candidates >= 1);
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_puzzles_on_every_engine() {
+    let band = SeTarget::er(40, 60).unwrap();
+    let a: Vec<_> = {
+        let mut m = Generator::seeded(77).minimal(true);
+        (0..4)
+            .map(|_| m.generate_rated(band, 5000).unwrap())
+            .collect()
+    };
+    let mut m = Generator::seeded(77).minimal(true);
+    let b: Vec<_> = (0..4)
+        .map(|_| m.generate_rated(band, 5000).unwrap())
+        .collect();
+    assert_eq!(a, b);
+    // At engine level, with the portable engine and every engine this CPU runs.
+    let options = GenerateOptions {
+        minimal: true,
+        ..GenerateOptions::default()
+    };
+    let want = generate_rated(
+        &mut simdoku::engines::Scalar::new(),
+        &options,
+        band,
+        5000,
+        &mut Rng::new(5),
+    );
+    for spec in simdoku::engines::ENGINES.iter().filter(|s| s.available()) {
+        let mut engine = spec.engine();
+        let got = generate_rated(engine.as_mut(), &options, band, 5000, &mut Rng::new(5));
+        assert_eq!(got, want, "{}", spec.name);
+    }
+    let r = want.unwrap();
+    assert!((40..=60).contains(&r.rating.unwrap().er));
+    assert!(simdoku::is_minimal(&r.puzzle));
+}
+
+#[test]
+fn symmetry_and_clues_are_kept() {
+    let mut m = Generator::seeded(3).symmetry(ClueSymmetry::Rot180);
+    for _ in 0..4 {
+        let r = m.generate_rated(Level::Hard, 5000).unwrap();
+        let p = r.puzzle;
+        assert!(
+            (0..81).all(|c| (p.get(c) == 0) == (p.get(80 - c) == 0)),
+            "{p}"
+        );
+        assert!((30..=44).contains(&r.rating.unwrap().er));
+    }
+    let mut m = Generator::seeded(3).clues(40);
+    let r = m.generate_rated(Level::Easy, 5000).unwrap();
+    assert!(r.puzzle.givens() >= 40 && r.puzzle.givens() <= 41);
+    assert!(r.rating.unwrap().er <= 15);
+}
+
+#[test]
+fn bands_parse_and_stop_at_the_rated_frontier() {
+    assert_eq!("4.0..6.0".parse(), Ok(SeTarget::Er { lo: 40, hi: 60 }));
+    assert_eq!("4..6".parse(), Ok(SeTarget::Er { lo: 40, hi: 60 }));
+    assert_eq!(" 2.3 ".parse(), Ok(SeTarget::Er { lo: 23, hi: 23 }));
+    assert_eq!("beyond".parse(), Ok(SeTarget::Beyond));
+    assert_eq!(SeTarget::Er { lo: 45, hi: 60 }.to_string(), "4.5..6.0");
+    for bad in [
+        "6.1",
+        "5..7",
+        "3..2",
+        "0.9..2",
+        "4.55",
+        "x",
+        "4.0...6.0",
+        "-1..2",
+    ] {
+        assert!(bad.parse::<SeTarget>().is_err(), "{bad}");
+    }
+    assert_eq!(SeTarget::MAX_EXACT_ER, 60);
+    // The exact levels tile 1.0..=6.0 and meet no rating twice.
+    for er in SeTarget::MIN_ER..=SeTarget::MAX_EXACT_ER {
+        let r = simdoku::logic::Rating { er, ep: er, ed: er };
+        let levels: Vec<_> = Level::ALL
+            .into_iter()
+            .filter(|l| l.target().accepts(Some(r)))
+            .collect();
+        assert_eq!(levels.len(), 1, "ER {er}");
+    }
+    for l in Level::ALL {
+        assert_eq!(l.name().parse::<Level>(), Ok(l));
+        assert_eq!(SeTarget::from(l), l.target());
+    }
+    assert!("insane".parse::<Level>().is_err());
+    // No candidate reaches a band: None after the attempts.
+    assert!(
+        Generator::seeded(1)
+            .minimal(true)
+            .generate_rated(SeTarget::er(10, 10).unwrap(), 5)
+            .is_none()
+    );
+}
