@@ -31,6 +31,8 @@ mod solve;
 mod step;
 mod strong;
 mod tech;
+#[cfg(test)]
+mod testboard;
 mod unique;
 mod wings;
 

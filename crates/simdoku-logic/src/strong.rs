@@ -570,13 +570,10 @@ mod tests {
     use crate::board::cell_name;
     use crate::next_step;
 
-    fn open() -> Board {
-        Board::from_pencilmarks(&"123456789".repeat(81)).unwrap()
-    }
+    use crate::testboard::open;
 
     fn cell(name: &str) -> u8 {
-        let b = name.as_bytes();
-        (b[1] - b'1') * 9 + (b[3] - b'1')
+        crate::testboard::cell(name) as u8
     }
 
     /// Leaves 5 only at `keep` in the house.

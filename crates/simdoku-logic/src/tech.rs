@@ -470,16 +470,7 @@ mod tests {
     use super::*;
     use crate::board::cell_name;
     use crate::next_step;
-
-    /// Every candidate in every cell.
-    fn open() -> Board {
-        Board::from_pencilmarks(&"123456789".repeat(81)).unwrap()
-    }
-
-    fn cell(name: &str) -> usize {
-        let b = name.as_bytes();
-        ((b[1] - b'1') * 9 + (b[3] - b'1')) as usize
-    }
+    use crate::testboard::{cell, open};
 
     /// Leaves `d` only at `keep` among `cells`.
     fn confine(b: &mut Board, d: u8, cells: &[u8], keep: &[&str]) {

@@ -399,15 +399,7 @@ mod tests {
     //! Explainer tries earlier), and its eliminations must be exactly the pattern's.
     use super::*;
     use crate::board::cell_name;
-
-    fn open() -> Board {
-        Board::from_pencilmarks(&"123456789".repeat(81)).unwrap()
-    }
-
-    fn cell(name: &str) -> usize {
-        let b = name.as_bytes();
-        ((b[1] - b'1') * 9 + (b[3] - b'1')) as usize
-    }
+    use crate::testboard::{cell, open};
 
     fn set(b: &mut Board, name: &str, ds: &[u8]) {
         let keep: u16 = ds.iter().map(|&d| bit(d)).sum();

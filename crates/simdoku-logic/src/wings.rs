@@ -160,11 +160,7 @@ pub(crate) fn wxyz_wing(b: &Board) -> Option<Step> {
 mod tests {
     use super::*;
     use crate::board::cell_name;
-
-    fn cell(name: &str) -> usize {
-        let b = name.as_bytes();
-        ((b[1] - b'1') * 9 + (b[3] - b'1')) as usize
-    }
+    use crate::testboard::cell;
 
     #[test]
     fn a_wing_on_four_digits() {
