@@ -11,13 +11,13 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use simdoku::batch::map;
-use simdoku::{Grid, Level, SeTarget, SeTargetError};
 use simdoku::engines::Work;
 use simdoku::large::{Config, LargeGrid, Shape, Solver, Status};
 use simdoku::tools::{
     ClueSymmetry, GenerateOptions, Generated, Pencilmarks, Rng, Singles, Symmetry, canonical,
     generate, generate_rated, minimize, rate, singles_grade,
 };
+use simdoku::{Grid, Level, SeTarget, SeTargetError};
 
 use crate::{ERROR, INVALID, OK, Parsed, engine_spec, parse_cells, parse_line, run_batch};
 
