@@ -15,7 +15,7 @@ use crate::{ERROR, INVALID, MULTIPLE, NO_SOLUTION, OK, engine_spec, parse_cells,
 
 /// One step: technique, difficulty (ER), placements `(cell, digit)`, eliminations
 /// `(cell, [digits])`, the readable text.
-type StepRow = (&'static str, f64, Vec<(u8, u8)>, Vec<(u8, Vec<u8>)>, String);
+type StepRow = (String, f64, Vec<(u8, u8)>, Vec<(u8, Vec<u8>)>, String);
 
 /// Every step of one puzzle (or pencilmark) line, and whether they solve it. A line that is
 /// not a puzzle raises `ValueError` with the reason.
@@ -31,7 +31,7 @@ fn explain_line(py: Python<'_>, line: &str) -> PyResult<(Vec<StepRow>, bool)> {
         .iter()
         .map(|s| {
             (
-                s.technique.name(),
+                s.name().into_owned(),
                 f64::from(s.difficulty) / 10.0,
                 s.placements.clone(),
                 s.eliminations

@@ -79,9 +79,7 @@ def test_explain_steps_lead_to_the_solution():
         grid = [int(ch) if ch != "." else 0 for ch in p]
         for s in steps:
             assert set(s) == {"technique", "difficulty", "placements", "eliminations", "text"}
-            # The text names the technique, except that a unique loop of four cells reads
-            # "unique rectangle type N" and a longer one "unique loop L type N".
-            assert s["technique"] in s["text"] or s["technique"].startswith("unique loop ")
+            assert s["technique"] in s["text"]
             for c, d in s["placements"]:
                 assert int(solution[c]) == d
                 grid[c] = d

@@ -108,7 +108,7 @@ pub(crate) fn tenths(t: u8) -> String {
 /// A step as JSON.
 #[derive(Serialize)]
 struct StepJson {
-    technique: &'static str,
+    technique: String,
     difficulty: Box<RawValue>,
     text: String,
     placements: Vec<(u8, u8)>,
@@ -118,7 +118,7 @@ struct StepJson {
 impl StepJson {
     fn of(s: &Step) -> StepJson {
         StepJson {
-            technique: s.technique.name(),
+            technique: s.name().into_owned(),
             difficulty: render::fixed(f64::from(s.difficulty) / 10.0, 1),
             text: s.to_string(),
             placements: s.placements.clone(),

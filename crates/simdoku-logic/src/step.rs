@@ -249,6 +249,25 @@ pub struct Step {
 }
 
 impl Step {
+    /// The technique as this step shows it: its [`Technique::name`], except that a unique loop
+    /// names its shape, "unique rectangle type N" on four cells and "unique loop L type N" on L.
+    pub fn name(&self) -> std::borrow::Cow<'static, str> {
+        let name = self.technique.name();
+        match self.technique {
+            Technique::UniqueLoopType1
+            | Technique::UniqueLoopType2
+            | Technique::UniqueLoopType3
+            | Technique::UniqueLoopType4 => {
+                let kind = &name["unique loop ".len()..];
+                match self.cells.len() {
+                    4 => format!("unique rectangle {kind}").into(),
+                    n => format!("unique loop {n} {kind}").into(),
+                }
+            }
+            _ => name.into(),
+        }
+    }
+
     /// Applies the step to a board.
     pub fn apply(&self, board: &mut Board) {
         for &(c, m) in &self.eliminations {
@@ -318,7 +337,7 @@ impl fmt::Display for Step {
         for &(c, m) in &self.eliminations {
             let _ = write!(s, "{}<>{} ", cell_name(c as usize), digit_list(m));
         }
-        s.push_str(self.technique.name());
+        s.push_str(&self.name());
         let h = &self.houses;
         let ds = digit_list(self.digits);
         match self.technique {
@@ -368,15 +387,7 @@ impl fmt::Display for Step {
             | Technique::UniqueLoopType2
             | Technique::UniqueLoopType3
             | Technique::UniqueLoopType4 => {
-                let n = self.cells.len();
-                let shape = if n == 4 {
-                    "unique rectangle".to_string()
-                } else {
-                    format!("unique loop {n}")
-                };
-                let kind = &self.technique.name()["unique loop ".len()..];
-                s.truncate(s.len() - self.technique.name().len());
-                let _ = write!(s, "{shape} {kind} {}", cell_list(&self.cells));
+                let _ = write!(s, " {}", cell_list(&self.cells));
                 if let Some(house) = h.first() {
                     let _ = write!(s, " with {ds} in {house}");
                 }
