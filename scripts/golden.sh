@@ -21,7 +21,7 @@ out=$(realpath "$out")
 # (the bench-data files linked in), so the file names in the outputs are the same every run.
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-ln -s "$root/bench-data"/* ""
+ln -s "$root/bench-data"/* "$work"/
 cd "$work"
 
 # Slices keep the run to a minute or two on 2 cores.
