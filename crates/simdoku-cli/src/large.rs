@@ -31,15 +31,16 @@ Input, two forms (they may be mixed in one file):
   * one grid per line, one character per cell: 1-9 then A-Z (10-35), 0 or . empty; the side comes
     from the length (16, 36, 64, 81, ... 1225 cells: 4x4 to 35x35); text after a space, comma or
     tab is ignored;
-  * N lines of N whitespace-separated numbers, 0 or . empty, N from 4 to 400; `|`, border
-    lines of `+ - |` and # comments are ignored; a blank line may separate grids. Lines that
+  * N lines of N numbers separated by spaces, commas or semicolons, 0 or . empty, N from 4 to
+    400; `|`, border lines of `+ - |` and # comments are ignored; a blank line may separate
+    grids. Lines that
     are not a grid's rows are read as one stream of N x N numbers up to a blank line, a shape
     line or the end, whatever the line breaks (rows wrapped over several lines, a grid on one
     line); one-line grids wrapped over lines (a 9x9 as 9 lines of 9) are read the same way.
 A side's boxes are the most nearly square R x C (R rows, C columns, R <= C). Lines before a grid
 change that grid only: `Boxes RxC` (other boxes), `Jigsaw` then a region map (N x N labels, one
-per cell, in either form), `Sudoku X` (--x makes every grid one). A line starting with # is a
-comment.
+per cell, in either form), `Sudoku X` or `X-Sudoku` (--x makes every grid one). A line `NxN`
+alone (e.g. `16x16`) is an empty grid of that side. A line starting with # is a comment.
 
 Output: each solution in the form its grid was read in (number grids are followed by a blank
 line). A grid that is malformed, has no solution, several (with --limit 2 or more) or runs out of

@@ -6,8 +6,8 @@
 //!   `a`-`z`) for 10-35, `0` or `.` empty. The side comes from the number of cells: 16 (4x4),
 //!   36 (6x6), 64 (8x8), 81 (9x9), ... up to 1225 (35x35). Anything after the cells that starts
 //!   with a space, a comma or a tab (a solution, a comment) is ignored.
-//! * **number form**: N lines of N whitespace-separated numbers, `0` or `.` empty, for any
-//!   N from 4 to 400. The first row sets N. `|` between numbers and border lines made of `+`,
+//! * **number form**: N lines of N numbers separated by white space (or by `,` or `;`, as in
+//!   comma-separated rows), `0` or `.` empty, for any N from 4 to 400. The first row sets N. `|` between numbers and border lines made of `+`,
 //!   `-` and `|` are ignored, and so is a `#` and what follows it on a row. A grid ends after
 //!   its N-th row; a blank line may follow. When the lines are not the rows of a grid, the
 //!   numbers up to a blank line, a shape line or the end are read as one stream of N x N
@@ -24,7 +24,11 @@
 //! * `Jigsaw`: irregular regions, given by a region map read next, in either form, before the
 //!   grid: N x N labels, one per cell (line form: any character but space, `,` and `#`;
 //!   number form: any whitespace-separated word), N distinct labels of N cells each;
-//! * `Sudoku X` (also `Sudoku-X`, `SudokuX`, `X`): both main diagonals all-different too.
+//! * `Sudoku X` (also `Sudoku-X`, `SudokuX`, `X`, `X-Sudoku`, `X Sudoku`): both main diagonals
+//!   all-different too.
+//!
+//! A line that is only a size, `NxN` (`16x16`), is an empty grid of that side (with the lines
+//! before it, like any grid). With these, every file sigh's Large-Sudoku-Solver reads is read.
 //!
 //! A line starting with `#` is a comment. Every problem is reported with the line it is on.
 use std::fmt::Write as _;
@@ -205,23 +209,52 @@ fn boxes_line(lower: &str) -> Option<Result<(usize, usize), String>> {
     }))
 }
 
-/// `Sudoku X` and its spellings.
+/// `Sudoku X` and its spellings (those of sigh's solver among them: `X-Sudoku`, `X Sudoku`).
 fn is_x_line(lower: &str) -> bool {
-    matches!(lower, "sudoku x" | "sudoku-x" | "sudokux" | "x")
+    matches!(
+        lower,
+        "sudoku x" | "sudoku-x" | "sudokux" | "x" | "x-sudoku" | "x sudoku" | "xsudoku"
+    )
 }
 
-/// A line that sets the next grid's shape or variant (`Sudoku X`, `Boxes RxC`, `Jigsaw`); it
-/// ends any grid being read. `line` is trimmed.
+/// A line that is only a size, `NxN` (as sigh's solver reads it): an empty grid of that side.
+fn size_line(lower: &str) -> Option<usize> {
+    let (a, b) = lower.split_once('x')?;
+    let side: usize = a.parse().ok()?;
+    (b.parse() == Ok(side) && (4..=MAX_SIDE).contains(&side)).then_some(side)
+}
+
+/// A line that sets the next grid's shape or variant (`Sudoku X`, `Boxes RxC`, `Jigsaw`), or
+/// is an empty grid's size (`NxN`); it ends any grid being read. `line` is trimmed.
 fn is_header(line: &str) -> bool {
     let lower = line.to_ascii_lowercase();
-    is_x_line(&lower) || boxes_line(&lower).is_some() || lower == "jigsaw"
+    is_x_line(&lower)
+        || boxes_line(&lower).is_some()
+        || lower == "jigsaw"
+        || size_line(&lower).is_some()
 }
 
-/// The values of a number-form line: its whitespace- or `|`-separated words before any `#`.
+/// What separates the values of a number-form row: white space, `|`, and the `,` or `;` of
+/// comma-separated rows.
+fn is_value_sep(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '|' | ',' | ';')
+}
+
+/// The values of a number-form line: its words between separators ([`is_value_sep`]) before
+/// any `#`.
 fn value_words(line: &str) -> impl Iterator<Item = &str> {
     let body = line.find('#').map_or(line, |k| &line[..k]);
-    body.split(|c: char| c.is_whitespace() || c == '|')
-        .filter(|t| !t.is_empty())
+    body.split(is_value_sep).filter(|t| !t.is_empty())
+}
+
+/// A row of comma-separated numbers (`5,3,.,.,7`, or `5, 3, 0`): four or more words, each a
+/// value (at most three digits) or `.`. Read in the number form, not as a line-form grid
+/// followed by a comma.
+fn is_comma_row(line: &str) -> bool {
+    line.contains(',')
+        && value_words(line).count() >= 4
+        && value_words(line)
+            .all(|w| w == "." || (w.len() <= 3 && w.bytes().all(|c| c.is_ascii_digit())))
 }
 
 /// A grid read as one stream of values: the lines from its first up to a blank line, a shape
@@ -471,7 +504,8 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
         let lower = line.to_ascii_lowercase();
         let is_x = is_x_line(&lower);
         let boxes = boxes_line(&lower);
-        if is_x || boxes.is_some() || lower == "jigsaw" {
+        let size = size_line(&lower);
+        if is_x || boxes.is_some() || lower == "jigsaw" || size.is_some() {
             if let Some(b) = block.take() {
                 let e = b.error.unwrap_or(TextError {
                     line: ln,
@@ -486,7 +520,16 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
                 });
                 push_err(&mut out, &mut pending, b.map, e);
             }
-            if is_x {
+            if let Some(side) = size {
+                let x = pending.x;
+                out.push(pending.shape(side, ln).map(|shape| Puzzle {
+                    line: ln,
+                    grid: LargeGrid::empty_of(shape),
+                    x,
+                    form: Form::Numbers,
+                }));
+                pending = Pending::default();
+            } else if is_x {
                 pending.x = true;
             } else if let Some(boxes) = boxes {
                 match boxes {
@@ -511,12 +554,9 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
             continue;
         }
         let want_map = matches!(pending.jigsaw, Jigsaw::WantMap(_));
-        let tokens: Vec<&str> = line
-            .split(|c: char| c.is_whitespace() || c == '|')
-            .filter(|t| !t.is_empty())
-            .collect();
+        let tokens: Vec<&str> = line.split(is_value_sep).filter(|t| !t.is_empty()).collect();
         // Line form: a single run of cell characters (possibly followed by a separator).
-        if block.is_none() {
+        if block.is_none() && !is_comma_row(line) {
             let bytes = line.as_bytes();
             let run = if want_map {
                 bytes
@@ -531,7 +571,11 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
             };
             let rest = &bytes[run..];
             let line_form = run > 0
-                && (tokens.len() == 1
+                && (line
+                    .split(|c: char| c.is_whitespace() || c == '|')
+                    .filter(|t| !t.is_empty())
+                    .count()
+                    == 1
                     || matches!(rest.first(), Some(b',' | b'\t'))
                     || (rest.first() == Some(&b' ') && line_side(run).is_some()))
                 && (run > 3 || rest.first() == Some(&b','));

@@ -526,6 +526,77 @@ fn wrapped_144x144_as_posted_reads_and_solves_like_the_reflowed_copy() {
     assert_eq!(Some(sol), solve(reflowed, 1).1);
 }
 
+#[test]
+fn sighs_other_forms_read_as_sighs_solver_reads_them() {
+    // Its two 9x9s as shipped: one line of characters, a `#` comment on the second's line.
+    let one = &puzzles("sigh_9x9_1.txt")[0];
+    let two = &puzzles("sigh_9x9_2.txt")[0];
+    for p in [one, two] {
+        assert_eq!((p.grid.side(), p.form, p.x), (9, Form::Line, false));
+        let (status, sol, _) = solve(p, 2);
+        assert_eq!(status, Status::Unique);
+        check_solution(&p.grid, &sol.unwrap(), false).unwrap();
+    }
+    let parse = |t: &str| -> Vec<Puzzle> {
+        text::parse(t)
+            .into_iter()
+            .map(|r| r.unwrap_or_else(|e| panic!("{t:?}: {e}")))
+            .collect()
+    };
+    // Comma-separated rows (and `;`), on their rows or as one stream.
+    let rows: Vec<String> = (0..9)
+        .map(|r| {
+            (0..9)
+                .map(|c| one.grid.get(r, c).to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect();
+    let csv = parse(&rows.join("\n"));
+    assert_eq!((csv.len(), csv[0].form), (1, Form::Numbers));
+    assert_eq!(csv[0].grid, one.grid);
+    assert_eq!(
+        parse(&rows.join(",")).first().map(|p| &p.grid),
+        Some(&one.grid)
+    );
+    assert_eq!(parse(&rows.join("\n").replace(',', "; "))[0].grid, one.grid);
+    // A CSV line of a puzzle and its solution is still one line-form grid.
+    let line: String = (0..81)
+        .map(|k| one.grid.cells()[k])
+        .map(|v| {
+            if v == 0 {
+                '.'
+            } else {
+                char::from(b'0' + v as u8)
+            }
+        })
+        .collect();
+    assert_eq!(parse(&format!("{line},{line}"))[0].grid, one.grid);
+    // `X-Sudoku` and `x sudoku` mark the diagonal variant as `Sudoku X` does.
+    let x = read("sigh_16x16_X_1.txt");
+    for mark in ["X-Sudoku", "x sudoku", "Sudoku-X"] {
+        let p = parse(&x.replace("Sudoku X", mark));
+        assert!(p[0].x, "{mark}");
+        assert_eq!(p[0].grid, puzzles("sigh_16x16_X_1.txt")[0].grid);
+    }
+    // A size alone is an empty grid of that size, filled by the solver.
+    let empty = parse("# an empty grid\n16x16\n");
+    assert_eq!((empty.len(), empty[0].line), (1, 2));
+    assert_eq!(empty[0].grid, LargeGrid::empty(4));
+    let (status, sol, _) = solve(&empty[0], 1);
+    check_solution(
+        &empty[0].grid,
+        &sol.unwrap_or_else(|| panic!("{status}")),
+        false,
+    )
+    .unwrap();
+    assert!(parse("Sudoku X\n9x9\n")[0].x);
+    // Not sizes: unequal sides, or out of range.
+    for t in ["16x25", "3x3", "401x401"] {
+        assert!(text::parse(t)[0].is_err(), "{t}");
+    }
+}
+
 /// A solved grid of side `n * n` as rows of numbers, and the same grid with every third cell
 /// empty (`.`).
 fn number_rows(n: usize) -> (LargeGrid, Vec<Vec<String>>) {
