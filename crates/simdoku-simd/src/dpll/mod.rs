@@ -361,7 +361,7 @@ unsafe fn propagate<V: Vector>(
                 // Changed at all: run again; changed in h (v) lanes: its band (stack) too.
                 // (Shifts by the box's lines, not a table indexed by the change: that load
                 // would sit between this pass and the next round's choice of lines.)
-                let diff = q.xor(p).or(m.xor(n)).nonzero_bytes();
+                let diff = q.differing_bytes(p, m, n);
                 changed |= u32::from(diff != 0) << b;
                 let hc = u32::from(diff & H_BYTES != 0);
                 let vc = u32::from(diff & V_BYTES != 0);

@@ -104,6 +104,11 @@ pub(crate) trait Vector: Copy {
     unsafe fn pack_bytes(self, o: Self) -> Self;
     /// Bit `i` set where byte `i` is not zero.
     unsafe fn nonzero_bytes(self) -> u32;
+    /// Bit `i` set where byte `i` of `self` differs from `o`'s or `c`'s from `d`'s.
+    unsafe fn differing_bytes(self, o: Self, c: Self, d: Self) -> u32 {
+        // SAFETY: as the trait.
+        unsafe { self.xor(o).or(c.xor(d)).nonzero_bytes() }
+    }
     /// The number of set bits of each lane, for lanes below `0x1000` (the engine's lanes use
     /// nine bits).
     unsafe fn popcnt16(self) -> Self;
