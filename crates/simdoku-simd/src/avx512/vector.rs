@@ -29,6 +29,8 @@ mod tl {
     pub const ANDNOT_AND: i32 = 0x70;
     /// `(A & B) | C`.
     pub const AND_OR: i32 = 0xEA;
+    /// `A & (B | C)`.
+    pub const AND_ANY: i32 = 0xE0;
     /// `A ? B : C`, bit by bit.
     pub const SELECT: i32 = 0xCA;
 }
@@ -140,6 +142,24 @@ impl Vector for V5 {
         }
     }
     #[inline(always)]
+    unsafe fn and_with_others_in_quad(self, x: Self, _swap: Self) -> Self {
+        // SAFETY: AVX-512F/VL per the caller. With r2 the lanes two places on, t = x & r2
+        // pairs each lane with the one opposite, so t one lane on is the AND of the two
+        // neighbours: two rotations, and the three ANDs in two operations.
+        unsafe {
+            let r2 = x.rot_lane2();
+            V5::tern::<{ tl::AND3 }>(self, x.and(r2).rot_lane1(), r2)
+        }
+    }
+    #[inline(always)]
+    unsafe fn and_with_any_other_in_quad(self, x: Self, _swap: Self) -> Self {
+        // SAFETY: as `and_with_others_in_quad`, with OR.
+        unsafe {
+            let r2 = x.rot_lane2();
+            V5::tern::<{ tl::AND_ANY }>(self, x.or(r2).rot_lane1(), r2)
+        }
+    }
+    #[inline(always)]
     unsafe fn or_others_in_quad(self, _swap: Self) -> Self {
         // SAFETY: as `and_others_in_quad`, with OR.
         unsafe {
@@ -233,5 +253,23 @@ impl Vector for V5 {
     unsafe fn eq16(self, o: Self) -> Self {
         // SAFETY: as V2's.
         V5(unsafe { self.v2().eq16(o.v2()) }.0)
+    }
+}
+
+#[cfg(test)]
+mod truth_tables {
+    use super::tl;
+
+    /// Each `vpternlogq` constant is its function applied to the operands' own tables (bit
+    /// `4a + 2b + c` of the result is the function of bits `a`, `b`, `c`): checkable on any CPU.
+    #[test]
+    fn constants_are_their_functions() {
+        let (a, b, c) = (0xF0, 0xCC, 0xAA);
+        assert_eq!(tl::OR3, a | b | c);
+        assert_eq!(tl::AND3, a & b & c);
+        assert_eq!(tl::ANDNOT_AND, a & !(b & c) & 0xFF);
+        assert_eq!(tl::AND_OR, (a & b) | c);
+        assert_eq!(tl::AND_ANY, a & (b | c));
+        assert_eq!(tl::SELECT, (a & b) | (!a & c & 0xFF));
     }
 }

@@ -269,8 +269,8 @@ unsafe fn rows<V: Vector>(p: V, n: V, k: &Consts<V>) -> (V, V) {
     // SAFETY: the caller runs with V's features.
     unsafe {
         (
-            p.and(n.and_others_in_quad(k.swap)),
-            n.and(p.or_others_in_quad(k.swap)),
+            p.and_with_others_in_quad(n, k.swap),
+            n.and_with_any_other_in_quad(p, k.swap),
         )
     }
 }

@@ -56,6 +56,16 @@ pub(crate) trait Vector: Copy {
             r2.and(self.and(r2).shuffle_bytes(swap))
         }
     }
+    /// `self & x.and_others_in_quad(swap)` (one operation fewer where three inputs combine).
+    unsafe fn and_with_others_in_quad(self, x: Self, swap: Self) -> Self {
+        // SAFETY: as the trait.
+        unsafe { self.and(x.and_others_in_quad(swap)) }
+    }
+    /// `self & x.or_others_in_quad(swap)` (likewise).
+    unsafe fn and_with_any_other_in_quad(self, x: Self, swap: Self) -> Self {
+        // SAFETY: as the trait.
+        unsafe { self.and(x.or_others_in_quad(swap)) }
+    }
     /// Per lane, the OR of the other three lanes of its quad (`swap` as above).
     unsafe fn or_others_in_quad(self, swap: Self) -> Self {
         // SAFETY: as the trait; the same as `and_others_in_quad` with OR.
