@@ -144,6 +144,8 @@ pub struct Cdcl {
     target_len: usize,
     analysis: Analysis,
     stats: CdclStats,
+    /// Stop (as if timed out) after this many conflicts: a fixed workload for measurements.
+    conflict_limit: Option<u64>,
 }
 
 /// The variables and their exactly-one groups (`model`).
@@ -217,6 +219,7 @@ impl Cdcl {
             target_len: 0,
             analysis: Analysis::default(),
             stats: CdclStats::default(),
+            conflict_limit: None,
         }
     }
 }
@@ -228,6 +231,12 @@ impl Default for Cdcl {
 }
 
 impl Cdcl {
+    /// Stops each later search after `limit` conflicts (reported as timed out), or never:
+    /// a workload that does not depend on the machine's speed, for measurements.
+    pub fn set_conflict_limit(&mut self, limit: Option<u64>) {
+        self.conflict_limit = limit;
+    }
+
     /// Searches the grid whose candidates are `dom` (one bitset per cell, after root
     /// propagation; every house of `house_cells` (`side` cells each) must be all-different), calls
     /// `visitor` with each solution (row-major values) until it breaks, and stops at `deadline`.
@@ -273,8 +282,11 @@ impl Cdcl {
                 self.cancel_until(back);
                 self.add_learnt();
                 self.order.decay(self.cfg.decay);
-                if self.stats.conflicts.is_multiple_of(64)
-                    && deadline.is_some_and(|t| Instant::now() >= t)
+                if self
+                    .conflict_limit
+                    .is_some_and(|m| self.stats.conflicts >= m)
+                    || self.stats.conflicts.is_multiple_of(64)
+                        && deadline.is_some_and(|t| Instant::now() >= t)
                 {
                     self.stats.timed_out = true;
                     return self.stats;
