@@ -50,8 +50,8 @@ mod reduce;
 type Lit = u32;
 
 const NO_REASON: u32 = u32::MAX;
-/// Reason tag: a binary clause, whose other (false) literal is in the low bits (an at-most-one
-/// group: `!x | !y`, or an original binary clause).
+/// Reason tag: an at-most-one group's binary clause `!x | !y`, whose other (false) literal is in
+/// the low bits.
 const BIN_TAG: u32 = 1 << 31;
 /// Clause header words: size, info (LBD << 1 | learnt), activity (f32 bits).
 const HEADER: usize = 3;
@@ -106,6 +106,9 @@ pub struct CdclStats {
     pub timed_out: bool,
 }
 
+/// A watch of a clause: its start in the arena (with `propagate::BIN_WATCH` set when the
+/// clause is binary) and a literal of it that, when true, satisfies it (the other literal of a
+/// binary clause).
 #[derive(Clone, Copy, Debug)]
 struct Watch {
     cref: u32,
@@ -172,8 +175,6 @@ struct ClauseDb {
     originals: Vec<u32>,
     learnts: Vec<u32>,
     watches: Vec<Vec<Watch>>,
-    /// Original binary clauses: `bins[l]` lists the literals that `l` true implies.
-    bins: Vec<Vec<Lit>>,
     max_learnts: usize,
 }
 

@@ -87,6 +87,7 @@ impl Cdcl {
         self.reason.clear();
         self.reason.resize(n, NO_REASON);
         self.trail.clear();
+        self.trail.reserve(n);
         self.trail_lim.clear();
         self.qhead = 0;
         self.clauses.arena.clear();
@@ -96,10 +97,6 @@ impl Cdcl {
             w.clear();
         }
         self.clauses.watches.resize_with(2 * n, Vec::new);
-        for b in &mut self.clauses.bins {
-            b.clear();
-        }
-        self.clauses.bins.resize_with(2 * n, Vec::new);
         self.phase.clear();
         self.phase.resize(n, self.cfg.positive_phase);
         self.analysis.seen.clear();
