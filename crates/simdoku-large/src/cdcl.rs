@@ -183,9 +183,7 @@ struct ClauseDb {
 struct Analysis {
     seen: Vec<u8>,
     learnt: Vec<Lit>,
-    stack: Vec<Lit>,
     to_clear: Vec<u32>,
-    reason_buf: Vec<Lit>,
     dfs: Vec<(u32, u32)>,
     level_stamp: Vec<u64>,
     stamp: u64,
