@@ -29,10 +29,12 @@
 //! # Modules (each imports only this file's types; this file imports only `order`)
 //! * `cdcl` (this file): settings, stats, the state ([`Cdcl`]) and the main loop ([`Cdcl::run`]);
 //! * `model`: variables, exactly-one groups and their clauses, from the candidates;
-//! * `propagate`: watch lists, unit propagation, assignment and backtracking;
+//! * `propagate`: watch lists (a binary clause propagates from its marked watch alone), unit
+//!   propagation, assignment and backtracking;
 //! * `analyze`: first-UIP learning, minimisation, LBD, blocking a visited solution;
 //! * `reduce`: the learned-clause database cut at restarts;
-//! * `order`: EVSIDS activities and the variable heap.
+//! * `order`: EVSIDS activities and the variable heap;
+//! * `tests`: binary clauses through their marked watches against the same clauses visited.
 
 use std::ops::ControlFlow;
 use std::time::Instant;
@@ -45,6 +47,8 @@ mod model;
 mod order;
 mod propagate;
 mod reduce;
+#[cfg(test)]
+mod tests;
 
 /// A literal: `2 * var` for "var true", `2 * var + 1` for "var false".
 type Lit = u32;
@@ -53,6 +57,9 @@ const NO_REASON: u32 = u32::MAX;
 /// Reason tag: an at-most-one group's binary clause `!x | !y`, whose other (false) literal is in
 /// the low bits.
 const BIN_TAG: u32 = 1 << 31;
+/// Watch flag (high bit of `Watch::cref`): the clause is binary, its other literal is the
+/// watch's blocker.
+const BIN_WATCH: u32 = 1 << 31;
 /// Clause header words: size, info (LBD << 1 | learnt), activity (f32 bits).
 const HEADER: usize = 3;
 /// Groups a variable can be in: its cell, row, column, box and both diagonals.
@@ -106,7 +113,7 @@ pub struct CdclStats {
     pub timed_out: bool,
 }
 
-/// A watch of a clause: its start in the arena (with `propagate::BIN_WATCH` set when the
+/// A watch of a clause: its start in the arena (with `BIN_WATCH` set when the
 /// clause is binary) and a literal of it that, when true, satisfies it (the other literal of a
 /// binary clause).
 #[derive(Clone, Copy, Debug)]
@@ -116,7 +123,7 @@ struct Watch {
 }
 
 /// A conflict: a clause whose literals are all false, or a binary one (its two literals).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Conflict {
     Clause(u32),
     Bin(Lit, Lit),

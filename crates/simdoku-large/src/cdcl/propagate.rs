@@ -7,11 +7,7 @@
 //! that the compiler keeps their addresses and lengths in registers instead of reloading them
 //! from `self` after every store.
 
-use super::{BIN_TAG, Cdcl, Conflict, GROUPS, HEADER, Lit, Watch, var};
-
-/// Watch flag (high bit of `Watch::cref`): the clause is binary, its other literal is the
-/// watch's blocker.
-pub(super) const BIN_WATCH: u32 = 1 << 31;
+use super::{BIN_TAG, BIN_WATCH, Cdcl, Conflict, GROUPS, HEADER, Lit, Watch, var};
 
 /// The assignment, borrowed for one propagation.
 struct Assign<'a> {
