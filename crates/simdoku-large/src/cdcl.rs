@@ -122,6 +122,14 @@ struct Watch {
     blocker: Lit,
 }
 
+/// An assigned variable's decision level and reason (`NO_REASON` for a decision or a root
+/// unit, `BIN_TAG | other literal` for an at-most-one group, else its clause).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct VarInfo {
+    level: u32,
+    reason: u32,
+}
+
 /// A conflict: a clause whose literals are all false, or a binary one (its two literals).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Conflict {
@@ -138,8 +146,9 @@ pub struct Cdcl {
     // The assignment (`propagate`).
     /// Per literal: 1 true, -1 false, 0 unassigned.
     lval: Vec<i8>,
-    level: Vec<u32>,
-    reason: Vec<u32>,
+    /// Per variable: its level and reason, side by side (assignment writes both, analysis
+    /// reads both).
+    vinfo: Vec<VarInfo>,
     trail: Vec<Lit>,
     trail_lim: Vec<usize>,
     qhead: usize,
@@ -213,8 +222,7 @@ impl Cdcl {
             cfg,
             model: Model::default(),
             lval: Vec::new(),
-            level: Vec::new(),
-            reason: Vec::new(),
+            vinfo: Vec::new(),
             trail: Vec::new(),
             trail_lim: Vec::new(),
             qhead: 0,

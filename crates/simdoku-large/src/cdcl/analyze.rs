@@ -2,7 +2,7 @@
 //! distance (LBD), adding it and asserting its first literal; the clause that blocks a
 //! solution already visited (for counting).
 
-use super::{Analysis, BIN_TAG, Cdcl, Conflict, HEADER, Lit, NO_REASON, var};
+use super::{Analysis, BIN_TAG, Cdcl, Conflict, HEADER, Lit, NO_REASON, VarInfo, var};
 
 impl Cdcl {
     /// First-UIP learning into `self.analysis.learnt` (asserting literal first, then the literal of the
@@ -12,8 +12,7 @@ impl Cdcl {
     /// are seen in their order in the arena, a reason's without the variable it implies.
     pub(super) fn analyze(&mut self, confl: Conflict) -> usize {
         let current = self.trail_lim.len() as u32;
-        let level = &self.level[..];
-        let reason = &self.reason[..];
+        let vinfo = &self.vinfo[..];
         let trail = &self.trail[..];
         let arena = &mut self.clauses.arena[..];
         let seen = &mut self.analysis.seen[..];
@@ -28,10 +27,10 @@ impl Cdcl {
             ($q:expr) => {{
                 let q: Lit = $q;
                 let v = var(q);
-                if seen[v] == 0 && level[v] > 0 {
+                if seen[v] == 0 && vinfo[v].level > 0 {
                     seen[v] = 1;
                     order.bump(v);
-                    if level[v] >= current {
+                    if vinfo[v].level >= current {
                         path += 1;
                     } else {
                         learnt.push(q);
@@ -68,7 +67,7 @@ impl Cdcl {
             if path == 0 {
                 break p;
             }
-            let r = reason[v];
+            let r = vinfo[v].reason;
             if r & BIN_TAG != 0 {
                 see!(r & !BIN_TAG);
             } else {
@@ -84,18 +83,18 @@ impl Cdcl {
         learnt[0] = p ^ 1;
         self.minimize();
         // Literal of the highest level other than the current one goes second.
-        let level = &self.level[..];
+        let vinfo = &self.vinfo[..];
         let learnt = &mut self.analysis.learnt;
         let mut back = 0;
         if learnt.len() > 1 {
             let mut best = 1;
             for k in 2..learnt.len() {
-                if level[var(learnt[k])] > level[var(learnt[best])] {
+                if vinfo[var(learnt[k])].level > vinfo[var(learnt[best])].level {
                     best = k;
                 }
             }
             learnt.swap(1, best);
-            back = level[var(learnt[1])] as usize;
+            back = vinfo[var(learnt[1])].level as usize;
         }
         back
     }
@@ -103,8 +102,7 @@ impl Cdcl {
     /// Recursive minimisation: drops a literal whose reason's literals are all in the clause or
     /// implied by it.
     pub(super) fn minimize(&mut self) {
-        let level = &self.level[..];
-        let reason = &self.reason[..];
+        let vinfo = &self.vinfo[..];
         let arena = &self.clauses.arena[..];
         let Analysis {
             seen,
@@ -124,7 +122,7 @@ impl Cdcl {
         for k in 1..learnt.len() {
             let l = learnt[k];
             let v = var(l);
-            if reason[v] == NO_REASON || !redundant(v, level, reason, arena, seen, to_clear, dfs) {
+            if vinfo[v].reason == NO_REASON || !redundant(v, vinfo, arena, seen, to_clear, dfs) {
                 learnt[j] = l;
                 j += 1;
             }
@@ -144,7 +142,7 @@ impl Cdcl {
             } else {
                 self.clauses.arena[lits_from + k]
             };
-            let lv = self.level[var(l)] as usize;
+            let lv = self.vinfo[var(l)].level as usize;
             if self.analysis.level_stamp[lv] != self.analysis.stamp {
                 self.analysis.level_stamp[lv] = self.analysis.stamp;
                 count += 1;
@@ -216,8 +214,7 @@ fn bump_clause(arena: &mut [u32], cref: u32) {
 /// both in `to_clear`.
 fn redundant(
     v: usize,
-    level: &[u32],
-    reason: &[u32],
+    vinfo: &[VarInfo],
     arena: &[u32],
     seen: &mut [u8],
     to_clear: &mut Vec<u32>,
@@ -228,7 +225,7 @@ fn redundant(
     dfs.push((v as u32, 0));
     while let Some(&(u, k)) = dfs.last() {
         let u = u as usize;
-        let r = reason[u];
+        let r = vinfo[u].reason;
         let mut k = k as usize;
         let q = if r & BIN_TAG != 0 {
             (k == 0).then_some(r & !BIN_TAG)
@@ -252,10 +249,10 @@ fn redundant(
             continue;
         };
         let w = var(q);
-        if level[w] == 0 || seen[w] == 1 {
+        if vinfo[w].level == 0 || seen[w] == 1 {
             continue;
         }
-        if seen[w] == 2 || reason[w] == NO_REASON {
+        if seen[w] == 2 || vinfo[w].reason == NO_REASON {
             // Not implied: everything on the path fails too.
             for &(x, _) in &dfs[1..] {
                 seen[x as usize] = 2;

@@ -7,13 +7,12 @@
 //! that the compiler keeps their addresses and lengths in registers instead of reloading them
 //! from `self` after every store.
 
-use super::{BIN_TAG, BIN_WATCH, Cdcl, Conflict, GROUPS, HEADER, Lit, Watch, var};
+use super::{BIN_TAG, BIN_WATCH, Cdcl, Conflict, GROUPS, HEADER, Lit, VarInfo, Watch, var};
 
 /// The assignment, borrowed for one propagation.
 struct Assign<'a> {
     lval: &'a mut [i8],
-    level: &'a mut [u32],
-    reason: &'a mut [u32],
+    vinfo: &'a mut [VarInfo],
     trail: &'a mut Vec<Lit>,
     at: u32,
 }
@@ -23,9 +22,10 @@ impl Assign<'_> {
     fn set(&mut self, l: Lit, reason: u32) {
         self.lval[l as usize] = 1;
         self.lval[(l ^ 1) as usize] = -1;
-        let v = var(l);
-        self.level[v] = self.at;
-        self.reason[v] = reason;
+        self.vinfo[var(l)] = VarInfo {
+            level: self.at,
+            reason,
+        };
         self.trail.push(l);
     }
 }
@@ -49,9 +49,10 @@ impl Cdcl {
     pub(super) fn assign(&mut self, l: Lit, reason: u32) {
         self.lval[l as usize] = 1;
         self.lval[(l ^ 1) as usize] = -1;
-        let v = var(l);
-        self.level[v] = self.trail_lim.len() as u32;
-        self.reason[v] = reason;
+        self.vinfo[var(l)] = VarInfo {
+            level: self.trail_lim.len() as u32,
+            reason,
+        };
         self.trail.push(l);
     }
 
@@ -59,8 +60,7 @@ impl Cdcl {
         let mut a = Assign {
             at: self.trail_lim.len() as u32,
             lval: &mut self.lval,
-            level: &mut self.level,
-            reason: &mut self.reason,
+            vinfo: &mut self.vinfo,
             trail: &mut self.trail,
         };
         let var_groups = &self.model.var_groups[..];

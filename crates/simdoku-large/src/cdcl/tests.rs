@@ -89,8 +89,7 @@ fn binary_watches_propagate_as_the_clauses() {
             let b = full.propagate();
             assert_eq!(a, b, "round {round}");
             assert_eq!(fast.trail, full.trail, "round {round}");
-            assert_eq!(fast.reason, full.reason, "round {round}");
-            assert_eq!(fast.level, full.level, "round {round}");
+            assert_eq!(fast.vinfo, full.vinfo, "round {round}");
             // The clauses' literal order too, but for binary clauses, whose order matters only
             // when one is the conflict (analysis reads it in order; a reason is read without
             // its implied literal, and a reduction copies the order without using it).
@@ -105,7 +104,7 @@ fn binary_watches_propagate_as_the_clauses() {
                 .trail
                 .iter()
                 .filter(|&&l| {
-                    let r = fast.reason[(l >> 1) as usize];
+                    let r = fast.vinfo[(l >> 1) as usize].reason;
                     r != NO_REASON && r & BIN_TAG == 0 && fast.clauses.arena[r as usize] == 2
                 })
                 .count();
