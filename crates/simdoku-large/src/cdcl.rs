@@ -29,10 +29,12 @@
 //! # Modules (each imports only this file's types; this file imports only `order`)
 //! * `cdcl` (this file): settings, stats, the state ([`Cdcl`]) and the main loop ([`Cdcl::run`]);
 //! * `model`: variables, exactly-one groups and their clauses, from the candidates;
-//! * `propagate`: watch lists, unit propagation, assignment and backtracking;
+//! * `propagate`: watch lists (a binary clause propagates from its marked watch alone), unit
+//!   propagation, assignment and backtracking;
 //! * `analyze`: first-UIP learning, minimisation, LBD, blocking a visited solution;
 //! * `reduce`: the learned-clause database cut at restarts;
-//! * `order`: EVSIDS activities and the variable heap.
+//! * `order`: EVSIDS activities and the variable heap;
+//! * `tests`: binary clauses through their marked watches against the same clauses visited.
 
 use std::ops::ControlFlow;
 use std::time::Instant;
@@ -45,14 +47,19 @@ mod model;
 mod order;
 mod propagate;
 mod reduce;
+#[cfg(test)]
+mod tests;
 
 /// A literal: `2 * var` for "var true", `2 * var + 1` for "var false".
 type Lit = u32;
 
 const NO_REASON: u32 = u32::MAX;
-/// Reason tag: a binary clause, whose other (false) literal is in the low bits (an at-most-one
-/// group: `!x | !y`, or an original binary clause).
+/// Reason tag: an at-most-one group's binary clause `!x | !y`, whose other (false) literal is in
+/// the low bits.
 const BIN_TAG: u32 = 1 << 31;
+/// Watch flag (high bit of `Watch::cref`): the clause is binary, its other literal is the
+/// watch's blocker.
+const BIN_WATCH: u32 = 1 << 31;
 /// Clause header words: size, info (LBD << 1 | learnt), activity (f32 bits).
 const HEADER: usize = 3;
 /// Groups a variable can be in: its cell, row, column, box and both diagonals.
@@ -106,14 +113,25 @@ pub struct CdclStats {
     pub timed_out: bool,
 }
 
+/// A watch of a clause: its start in the arena (with `BIN_WATCH` set when the
+/// clause is binary) and a literal of it that, when true, satisfies it (the other literal of a
+/// binary clause).
 #[derive(Clone, Copy, Debug)]
 struct Watch {
     cref: u32,
     blocker: Lit,
 }
 
+/// An assigned variable's decision level and reason (`NO_REASON` for a decision or a root
+/// unit, `BIN_TAG | other literal` for an at-most-one group, else its clause).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct VarInfo {
+    level: u32,
+    reason: u32,
+}
+
 /// A conflict: a clause whose literals are all false, or a binary one (its two literals).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Conflict {
     Clause(u32),
     Bin(Lit, Lit),
@@ -128,8 +146,9 @@ pub struct Cdcl {
     // The assignment (`propagate`).
     /// Per literal: 1 true, -1 false, 0 unassigned.
     lval: Vec<i8>,
-    level: Vec<u32>,
-    reason: Vec<u32>,
+    /// Per variable: its level and reason, side by side (assignment writes both, analysis
+    /// reads both).
+    vinfo: Vec<VarInfo>,
     trail: Vec<Lit>,
     trail_lim: Vec<usize>,
     qhead: usize,
@@ -144,6 +163,8 @@ pub struct Cdcl {
     target_len: usize,
     analysis: Analysis,
     stats: CdclStats,
+    /// Stop (as if timed out) after this many conflicts: a fixed workload for measurements.
+    conflict_limit: Option<u64>,
 }
 
 /// The variables and their exactly-one groups (`model`).
@@ -170,8 +191,6 @@ struct ClauseDb {
     originals: Vec<u32>,
     learnts: Vec<u32>,
     watches: Vec<Vec<Watch>>,
-    /// Original binary clauses: `bins[l]` lists the literals that `l` true implies.
-    bins: Vec<Vec<Lit>>,
     max_learnts: usize,
 }
 
@@ -180,9 +199,7 @@ struct ClauseDb {
 struct Analysis {
     seen: Vec<u8>,
     learnt: Vec<Lit>,
-    stack: Vec<Lit>,
     to_clear: Vec<u32>,
-    reason_buf: Vec<Lit>,
     dfs: Vec<(u32, u32)>,
     level_stamp: Vec<u64>,
     stamp: u64,
@@ -205,8 +222,7 @@ impl Cdcl {
             cfg,
             model: Model::default(),
             lval: Vec::new(),
-            level: Vec::new(),
-            reason: Vec::new(),
+            vinfo: Vec::new(),
             trail: Vec::new(),
             trail_lim: Vec::new(),
             qhead: 0,
@@ -217,6 +233,7 @@ impl Cdcl {
             target_len: 0,
             analysis: Analysis::default(),
             stats: CdclStats::default(),
+            conflict_limit: None,
         }
     }
 }
@@ -228,6 +245,12 @@ impl Default for Cdcl {
 }
 
 impl Cdcl {
+    /// Stops each later search after `limit` conflicts (reported as timed out), or never:
+    /// a workload that does not depend on the machine's speed, for measurements.
+    pub fn set_conflict_limit(&mut self, limit: Option<u64>) {
+        self.conflict_limit = limit;
+    }
+
     /// Searches the grid whose candidates are `dom` (one bitset per cell, after root
     /// propagation; every house of `house_cells` (`side` cells each) must be all-different), calls
     /// `visitor` with each solution (row-major values) until it breaks, and stops at `deadline`.
@@ -273,8 +296,11 @@ impl Cdcl {
                 self.cancel_until(back);
                 self.add_learnt();
                 self.order.decay(self.cfg.decay);
-                if self.stats.conflicts.is_multiple_of(64)
-                    && deadline.is_some_and(|t| Instant::now() >= t)
+                if self
+                    .conflict_limit
+                    .is_some_and(|m| self.stats.conflicts >= m)
+                    || self.stats.conflicts.is_multiple_of(64)
+                        && deadline.is_some_and(|t| Instant::now() >= t)
                 {
                     self.stats.timed_out = true;
                     return self.stats;

@@ -2,99 +2,99 @@
 //! distance (LBD), adding it and asserting its first literal; the clause that blocks a
 //! solution already visited (for counting).
 
-use super::{BIN_TAG, Cdcl, Conflict, HEADER, NO_REASON, var};
+use super::{Analysis, BIN_TAG, Cdcl, Conflict, HEADER, Lit, NO_REASON, VarInfo, var};
 
 impl Cdcl {
-    /// Pushes onto `self.analysis.stack` the false literals of the reason of variable `v` (or of a
-    /// conflict), other than `v`'s own literal.
-    pub(super) fn reason_lits(&mut self, reason: u32, skip: usize) {
-        self.analysis.stack.clear();
-        if reason & BIN_TAG != 0 {
-            self.analysis.stack.push(reason & !BIN_TAG);
-        } else {
-            let c = reason as usize + HEADER;
-            let size = self.clauses.arena[c - HEADER] as usize;
-            for k in 0..size {
-                let l = self.clauses.arena[c + k];
-                if var(l) != skip {
-                    self.analysis.stack.push(l);
-                }
-            }
-        }
-    }
-
     /// First-UIP learning into `self.analysis.learnt` (asserting literal first, then the literal of the
     /// highest other level); returns the level to go back to.
+    ///
+    /// Works on local borrows of the vectors it reads (see `propagate`); a clause's literals
+    /// are seen in their order in the arena, a reason's without the variable it implies.
     pub(super) fn analyze(&mut self, confl: Conflict) -> usize {
         let current = self.trail_lim.len() as u32;
-        self.analysis.learnt.clear();
-        self.analysis.learnt.push(0);
+        let vinfo = &self.vinfo[..];
+        let trail = &self.trail[..];
+        let arena = &mut self.clauses.arena[..];
+        let seen = &mut self.analysis.seen[..];
+        let learnt = &mut self.analysis.learnt;
+        let order = &mut self.order;
+        learnt.clear();
+        learnt.push(0);
         let mut path = 0usize;
-        let mut index = self.trail.len();
-        let mut lits = std::mem::take(&mut self.analysis.reason_buf);
-        lits.clear();
-        match confl {
-            Conflict::Clause(c) => {
-                self.bump_clause(c);
-                self.reason_lits(c, usize::MAX);
-                lits.extend_from_slice(&self.analysis.stack);
-            }
-            Conflict::Bin(a, b) => {
-                lits.push(a);
-                lits.push(b);
-            }
-        }
-        let p = loop {
-            for &q in &lits {
+        // A literal of the conflict or of a reason: marks its variable, counts it when it is
+        // of the current level, else puts it into the clause.
+        macro_rules! see {
+            ($q:expr) => {{
+                let q: Lit = $q;
                 let v = var(q);
-                if self.analysis.seen[v] == 0 && self.level[v] > 0 {
-                    self.analysis.seen[v] = 1;
-                    self.order.bump(v);
-                    if self.level[v] >= current {
+                if seen[v] == 0 && vinfo[v].level > 0 {
+                    seen[v] = 1;
+                    order.bump(v);
+                    if vinfo[v].level >= current {
                         path += 1;
                     } else {
-                        self.analysis.learnt.push(q);
+                        learnt.push(q);
                     }
                 }
+            }};
+        }
+        match confl {
+            Conflict::Clause(c) => {
+                bump_clause(arena, c);
+                let c = c as usize + HEADER;
+                for &q in &arena[c..c + arena[c - HEADER] as usize] {
+                    see!(q);
+                }
             }
+            Conflict::Bin(a, b) => {
+                see!(a);
+                see!(b);
+            }
+        }
+        let mut index = trail.len();
+        let p = loop {
             // The latest seen literal on the trail.
             loop {
                 index -= 1;
-                if self.analysis.seen[var(self.trail[index])] != 0 {
+                if seen[var(trail[index])] != 0 {
                     break;
                 }
             }
-            let p = self.trail[index];
+            let p = trail[index];
             let v = var(p);
-            self.analysis.seen[v] = 0;
+            seen[v] = 0;
             path -= 1;
             if path == 0 {
                 break p;
             }
-            let r = self.reason[v];
-            if r & BIN_TAG == 0 {
-                self.bump_clause(r);
+            let r = vinfo[v].reason;
+            if r & BIN_TAG != 0 {
+                see!(r & !BIN_TAG);
+            } else {
+                bump_clause(arena, r);
+                let c = r as usize + HEADER;
+                for &q in &arena[c..c + arena[c - HEADER] as usize] {
+                    if var(q) != v {
+                        see!(q);
+                    }
+                }
             }
-            self.reason_lits(r, v);
-            lits.clear();
-            lits.extend_from_slice(&self.analysis.stack);
         };
-        self.analysis.reason_buf = lits;
-        self.analysis.learnt[0] = p ^ 1;
+        learnt[0] = p ^ 1;
         self.minimize();
         // Literal of the highest level other than the current one goes second.
+        let vinfo = &self.vinfo[..];
+        let learnt = &mut self.analysis.learnt;
         let mut back = 0;
-        if self.analysis.learnt.len() > 1 {
+        if learnt.len() > 1 {
             let mut best = 1;
-            for k in 2..self.analysis.learnt.len() {
-                if self.level[var(self.analysis.learnt[k])]
-                    > self.level[var(self.analysis.learnt[best])]
-                {
+            for k in 2..learnt.len() {
+                if vinfo[var(learnt[k])].level > vinfo[var(learnt[best])].level {
                     best = k;
                 }
             }
-            self.analysis.learnt.swap(1, best);
-            back = self.level[var(self.analysis.learnt[1])] as usize;
+            learnt.swap(1, best);
+            back = vinfo[var(learnt[1])].level as usize;
         }
         back
     }
@@ -102,78 +102,35 @@ impl Cdcl {
     /// Recursive minimisation: drops a literal whose reason's literals are all in the clause or
     /// implied by it.
     pub(super) fn minimize(&mut self) {
+        let vinfo = &self.vinfo[..];
+        let arena = &self.clauses.arena[..];
+        let Analysis {
+            seen,
+            learnt,
+            to_clear,
+            dfs,
+            ..
+        } = &mut self.analysis;
         // seen marks the clause's literals; to_clear what the check marked.
-        self.analysis.to_clear.clear();
-        for k in 1..self.analysis.learnt.len() {
-            let v = var(self.analysis.learnt[k]);
-            self.analysis.seen[v] = 1;
-            self.analysis.to_clear.push(v as u32);
+        to_clear.clear();
+        for &l in &learnt[1..] {
+            let v = var(l);
+            seen[v] = 1;
+            to_clear.push(v as u32);
         }
         let mut j = 1;
-        for k in 1..self.analysis.learnt.len() {
-            let l = self.analysis.learnt[k];
+        for k in 1..learnt.len() {
+            let l = learnt[k];
             let v = var(l);
-            if self.reason[v] == NO_REASON || !self.redundant(v) {
-                self.analysis.learnt[j] = l;
+            if vinfo[v].reason == NO_REASON || !redundant(v, vinfo, arena, seen, to_clear, dfs) {
+                learnt[j] = l;
                 j += 1;
             }
         }
-        self.analysis.learnt.truncate(j);
-        for &v in &self.analysis.to_clear {
-            self.analysis.seen[v as usize] = 0;
+        learnt.truncate(j);
+        for &v in to_clear.iter() {
+            seen[v as usize] = 0;
         }
-    }
-
-    /// Whether variable `v` (in the clause, with a reason) is implied by the clause's other
-    /// literals. Marks what it proves with seen = 1 and what it refutes with seen = 2.
-    pub(super) fn redundant(&mut self, v: usize) -> bool {
-        // Explicit depth-first search: stack of (variable, next reason literal index).
-        let mut dfs = std::mem::take(&mut self.analysis.dfs);
-        dfs.clear();
-        dfs.push((v as u32, 0));
-        let mut ok = true;
-        while let Some(&(u, k)) = dfs.last() {
-            let u = u as usize;
-            let r = self.reason[u];
-            let mut k = k as usize;
-            let q = if r & BIN_TAG != 0 {
-                (k == 0).then_some(r & !BIN_TAG)
-            } else {
-                let c = r as usize + HEADER;
-                let size = self.clauses.arena[c - HEADER] as usize;
-                while k < size && var(self.clauses.arena[c + k]) == u {
-                    k += 1;
-                }
-                (k < size).then(|| self.clauses.arena[c + k])
-            };
-            let top = dfs.len() - 1;
-            dfs[top].1 = (k + 1) as u32;
-            let Some(q) = q else {
-                // All of u's reason is implied: u is too.
-                dfs.pop();
-                if !dfs.is_empty() {
-                    self.analysis.seen[u] = 1;
-                    self.analysis.to_clear.push(u as u32);
-                }
-                continue;
-            };
-            let w = var(q);
-            if self.level[w] == 0 || self.analysis.seen[w] == 1 {
-                continue;
-            }
-            if self.analysis.seen[w] == 2 || self.reason[w] == NO_REASON {
-                // Not implied: everything on the path fails too.
-                for &(x, _) in &dfs[1..] {
-                    self.analysis.seen[x as usize] = 2;
-                    self.analysis.to_clear.push(x);
-                }
-                ok = false;
-                break;
-            }
-            dfs.push((w as u32, 0));
-        }
-        self.analysis.dfs = dfs;
-        ok
     }
 
     pub(super) fn lbd(&mut self, lits_from: usize, len: usize) -> u32 {
@@ -185,7 +142,7 @@ impl Cdcl {
             } else {
                 self.clauses.arena[lits_from + k]
             };
-            let lv = self.level[var(l)] as usize;
+            let lv = self.vinfo[var(l)].level as usize;
             if self.analysis.level_stamp[lv] != self.analysis.stamp {
                 self.analysis.level_stamp[lv] = self.analysis.stamp;
                 count += 1;
@@ -239,10 +196,71 @@ impl Cdcl {
     }
 
     pub(super) fn bump_clause(&mut self, cref: u32) {
-        let c = cref as usize;
-        if self.clauses.arena[c + 1] & 1 != 0 {
-            let a = f32::from_bits(self.clauses.arena[c + 2]) + 1.0;
-            self.clauses.arena[c + 2] = a.to_bits();
-        }
+        bump_clause(&mut self.clauses.arena, cref);
     }
+}
+
+/// A learned clause's activity (in its header) goes up by one.
+fn bump_clause(arena: &mut [u32], cref: u32) {
+    let c = cref as usize;
+    if arena[c + 1] & 1 != 0 {
+        let a = f32::from_bits(arena[c + 2]) + 1.0;
+        arena[c + 2] = a.to_bits();
+    }
+}
+
+/// Whether variable `v` (in the clause, with a reason) is implied by the clause's other
+/// literals. Marks what it proves with seen = 1 and what it refutes with seen = 2, and lists
+/// both in `to_clear`.
+fn redundant(
+    v: usize,
+    vinfo: &[VarInfo],
+    arena: &[u32],
+    seen: &mut [u8],
+    to_clear: &mut Vec<u32>,
+    dfs: &mut Vec<(u32, u32)>,
+) -> bool {
+    // Explicit depth-first search: stack of (variable, next reason literal index).
+    dfs.clear();
+    dfs.push((v as u32, 0));
+    while let Some(&(u, k)) = dfs.last() {
+        let u = u as usize;
+        let r = vinfo[u].reason;
+        let mut k = k as usize;
+        let q = if r & BIN_TAG != 0 {
+            (k == 0).then_some(r & !BIN_TAG)
+        } else {
+            let c = r as usize + HEADER;
+            let lits = &arena[c..c + arena[c - HEADER] as usize];
+            while k < lits.len() && var(lits[k]) == u {
+                k += 1;
+            }
+            lits.get(k).copied()
+        };
+        let top = dfs.len() - 1;
+        dfs[top].1 = (k + 1) as u32;
+        let Some(q) = q else {
+            // All of u's reason is implied: u is too.
+            dfs.pop();
+            if !dfs.is_empty() {
+                seen[u] = 1;
+                to_clear.push(u as u32);
+            }
+            continue;
+        };
+        let w = var(q);
+        if vinfo[w].level == 0 || seen[w] == 1 {
+            continue;
+        }
+        if seen[w] == 2 || vinfo[w].reason == NO_REASON {
+            // Not implied: everything on the path fails too.
+            for &(x, _) in &dfs[1..] {
+                seen[x as usize] = 2;
+                to_clear.push(x);
+            }
+            return false;
+        }
+        dfs.push((w as u32, 0));
+    }
+    true
 }

@@ -2,7 +2,7 @@
 //! for each (house, value not placed), their "at least one" clauses, and the initial variable
 //! order (cells with fewer candidates first). Built afresh for each grid, reusing the vectors.
 
-use super::{Cdcl, GROUPS, Lit, NO_REASON, pos};
+use super::{Cdcl, GROUPS, Lit, NO_REASON, VarInfo, pos};
 
 impl Cdcl {
     /// Builds the variables, groups and clauses, and writes the fixed cells' values to `out`;
@@ -82,11 +82,16 @@ impl Cdcl {
         self.model.group_start.push(0);
         self.lval.clear();
         self.lval.resize(2 * n, 0);
-        self.level.clear();
-        self.level.resize(n, 0);
-        self.reason.clear();
-        self.reason.resize(n, NO_REASON);
+        self.vinfo.clear();
+        self.vinfo.resize(
+            n,
+            VarInfo {
+                level: 0,
+                reason: NO_REASON,
+            },
+        );
         self.trail.clear();
+        self.trail.reserve(n);
         self.trail_lim.clear();
         self.qhead = 0;
         self.clauses.arena.clear();
@@ -96,10 +101,6 @@ impl Cdcl {
             w.clear();
         }
         self.clauses.watches.resize_with(2 * n, Vec::new);
-        for b in &mut self.clauses.bins {
-            b.clear();
-        }
-        self.clauses.bins.resize_with(2 * n, Vec::new);
         self.phase.clear();
         self.phase.resize(n, self.cfg.positive_phase);
         self.analysis.seen.clear();

@@ -1,13 +1,46 @@
 //! Unit propagation: at-most-one groups natively (a variable set true sets the others of its
-//! groups false), original binary clauses from `bins`, longer clauses by two watched literals
-//! with blockers; assignment and backtracking (with phase saving).
+//! groups false), clauses by two watched literals with blockers (a binary clause's watch is
+//! marked, and propagates from the watch alone, without visiting the clause); assignment and
+//! backtracking (with phase saving).
+//!
+//! The loops work on local borrows of the vectors they touch (`Assign` for the assignment), so
+//! that the compiler keeps their addresses and lengths in registers instead of reloading them
+//! from `self` after every store.
 
-use super::{BIN_TAG, Cdcl, Conflict, GROUPS, HEADER, Lit, Watch, pos, var};
+use super::{BIN_TAG, BIN_WATCH, Cdcl, Conflict, GROUPS, HEADER, Lit, VarInfo, Watch, var};
+
+/// The assignment, borrowed for one propagation.
+struct Assign<'a> {
+    lval: &'a mut [i8],
+    vinfo: &'a mut [VarInfo],
+    trail: &'a mut Vec<Lit>,
+    at: u32,
+}
+
+impl Assign<'_> {
+    #[inline(always)]
+    fn set(&mut self, l: Lit, reason: u32) {
+        self.lval[l as usize] = 1;
+        self.lval[(l ^ 1) as usize] = -1;
+        self.vinfo[var(l)] = VarInfo {
+            level: self.at,
+            reason,
+        };
+        self.trail.push(l);
+    }
+}
 
 impl Cdcl {
     pub(super) fn watch_clause(&mut self, cref: u32) {
+        debug_assert!(cref & BIN_WATCH == 0, "the arena outgrew the watch's flag");
         let c = cref as usize + HEADER;
         let (a, b) = (self.clauses.arena[c], self.clauses.arena[c + 1]);
+        let flag = if self.clauses.arena[cref as usize] == 2 {
+            BIN_WATCH
+        } else {
+            0
+        };
+        let cref = cref | flag;
         self.clauses.watches[a as usize].push(Watch { cref, blocker: b });
         self.clauses.watches[b as usize].push(Watch { cref, blocker: a });
     }
@@ -16,64 +49,91 @@ impl Cdcl {
     pub(super) fn assign(&mut self, l: Lit, reason: u32) {
         self.lval[l as usize] = 1;
         self.lval[(l ^ 1) as usize] = -1;
-        let v = var(l);
-        self.level[v] = self.trail_lim.len() as u32;
-        self.reason[v] = reason;
+        self.vinfo[var(l)] = VarInfo {
+            level: self.trail_lim.len() as u32,
+            reason,
+        };
         self.trail.push(l);
     }
 
     pub(super) fn propagate(&mut self) -> Option<Conflict> {
-        while self.qhead < self.trail.len() {
-            let p = self.trail[self.qhead];
-            self.qhead += 1;
+        let mut a = Assign {
+            at: self.trail_lim.len() as u32,
+            lval: &mut self.lval,
+            vinfo: &mut self.vinfo,
+            trail: &mut self.trail,
+        };
+        let var_groups = &self.model.var_groups[..];
+        let var_ngroups = &self.model.var_ngroups[..];
+        let group_start = &self.model.group_start[..];
+        let group_vars = &self.model.group_vars[..];
+        let arena = &mut self.clauses.arena[..];
+        let watches = &mut self.clauses.watches[..];
+        let mut qhead = self.qhead;
+        let mut confl = None;
+        'queue: while qhead < a.trail.len() {
+            let p = a.trail[qhead];
+            qhead += 1;
             let x = var(p);
             if p & 1 == 0 {
                 // At most one per group.
-                for k in 0..self.model.var_ngroups[x] as usize {
-                    let g = self.model.var_groups[x * GROUPS + k] as usize;
-                    let (s, e) = (
-                        self.model.group_start[g] as usize,
-                        self.model.group_start[g + 1] as usize,
-                    );
-                    for i in s..e {
-                        let y = self.model.group_vars[i] as usize;
-                        if y == x {
-                            continue;
-                        }
-                        match self.lval[pos(y) as usize] {
-                            0 => self.assign(pos(y) | 1, BIN_TAG | (pos(x) | 1)),
-                            1 => return Some(Conflict::Bin(pos(x) | 1, pos(y) | 1)),
+                let reason = BIN_TAG | (p | 1);
+                let k = var_ngroups[x] as usize;
+                for &g in &var_groups[x * GROUPS..x * GROUPS + k] {
+                    let g = g as usize;
+                    let (s, e) = (group_start[g] as usize, group_start[g + 1] as usize);
+                    for &y in &group_vars[s..e] {
+                        let ny = (y << 1) | 1;
+                        match a.lval[ny as usize] {
+                            0 => a.set(ny, reason),
+                            -1 if y as usize != x => {
+                                confl = Some(Conflict::Bin(p | 1, ny));
+                                break 'queue;
+                            }
                             _ => {}
                         }
                     }
                 }
             }
-            for k in 0..self.clauses.bins[p as usize].len() {
-                let q = self.clauses.bins[p as usize][k];
-                match self.lval[q as usize] {
-                    0 => self.assign(q, BIN_TAG | (p ^ 1)),
-                    -1 => return Some(Conflict::Bin(p ^ 1, q)),
-                    _ => {}
-                }
-            }
             let fl = p ^ 1;
-            let mut ws = std::mem::take(&mut self.clauses.watches[fl as usize]);
+            if watches[fl as usize].is_empty() {
+                continue;
+            }
+            let mut ws = std::mem::take(&mut watches[fl as usize]);
+            let n = ws.len();
             let (mut i, mut j) = (0, 0);
-            let mut confl = None;
-            while i < ws.len() {
+            while i < n {
                 let w = ws[i];
                 i += 1;
-                if self.lval[w.blocker as usize] == 1 {
+                let bval = a.lval[w.blocker as usize];
+                if bval == 1 {
                     ws[j] = w;
                     j += 1;
                     continue;
                 }
-                let c = w.cref as usize + HEADER;
-                if self.clauses.arena[c] == fl {
-                    self.clauses.arena.swap(c, c + 1);
+                if w.cref & BIN_WATCH != 0 {
+                    // Binary: the blocker is the other literal, unit or false.
+                    ws[j] = w;
+                    j += 1;
+                    let cref = w.cref & !BIN_WATCH;
+                    if bval == 0 {
+                        a.set(w.blocker, cref);
+                        continue;
+                    }
+                    // As a visit of the clause leaves it: the other literal first.
+                    let c = cref as usize + HEADER;
+                    if arena[c] == fl {
+                        arena.swap(c, c + 1);
+                    }
+                    confl = Some(Conflict::Clause(cref));
+                    break;
                 }
-                let first = self.clauses.arena[c];
-                if first != w.blocker && self.lval[first as usize] == 1 {
+                let c = w.cref as usize + HEADER;
+                if arena[c] == fl {
+                    arena.swap(c, c + 1);
+                }
+                let first = arena[c];
+                if first != w.blocker && a.lval[first as usize] == 1 {
                     ws[j] = Watch {
                         cref: w.cref,
                         blocker: first,
@@ -81,22 +141,16 @@ impl Cdcl {
                     j += 1;
                     continue;
                 }
-                let size = self.clauses.arena[c - HEADER] as usize;
-                let mut moved = false;
-                for k in 2..size {
-                    let l = self.clauses.arena[c + k];
-                    if self.lval[l as usize] != -1 {
-                        self.clauses.arena[c + 1] = l;
-                        self.clauses.arena[c + k] = fl;
-                        self.clauses.watches[l as usize].push(Watch {
-                            cref: w.cref,
-                            blocker: first,
-                        });
-                        moved = true;
-                        break;
-                    }
-                }
-                if moved {
+                let size = arena[c - HEADER] as usize;
+                let lits = &mut arena[c..c + size];
+                if let Some(k) = lits[2..].iter().position(|&l| a.lval[l as usize] != -1) {
+                    let l = lits[k + 2];
+                    lits[1] = l;
+                    lits[k + 2] = fl;
+                    watches[l as usize].push(Watch {
+                        cref: w.cref,
+                        blocker: first,
+                    });
                     continue;
                 }
                 ws[j] = Watch {
@@ -104,24 +158,25 @@ impl Cdcl {
                     blocker: first,
                 };
                 j += 1;
-                if self.lval[first as usize] == -1 {
+                if a.lval[first as usize] == -1 {
                     confl = Some(Conflict::Clause(w.cref));
-                    while i < ws.len() {
-                        ws[j] = ws[i];
-                        j += 1;
-                        i += 1;
-                    }
-                } else {
-                    self.assign(first, w.cref);
+                    break;
                 }
+                a.set(first, w.cref);
+            }
+            if confl.is_some() {
+                // Keep the watches not visited.
+                ws.copy_within(i..n, j);
+                j += n - i;
             }
             ws.truncate(j);
-            self.clauses.watches[fl as usize] = ws;
+            watches[fl as usize] = ws;
             if confl.is_some() {
-                return confl;
+                break;
             }
         }
-        None
+        self.qhead = qhead;
+        confl
     }
 
     pub(super) fn cancel_until(&mut self, level: usize) {
@@ -129,13 +184,15 @@ impl Cdcl {
             return;
         }
         let start = self.trail_lim[level];
-        for k in (start..self.trail.len()).rev() {
-            let l = self.trail[k];
+        let saving = self.cfg.phase_saving;
+        let lval = &mut self.lval[..];
+        let phase = &mut self.phase[..];
+        for &l in self.trail[start..].iter().rev() {
             let v = var(l);
-            self.lval[l as usize] = 0;
-            self.lval[(l ^ 1) as usize] = 0;
-            if self.cfg.phase_saving {
-                self.phase[v] = l & 1 == 0;
+            lval[l as usize] = 0;
+            lval[(l ^ 1) as usize] = 0;
+            if saving {
+                phase[v] = l & 1 == 0;
             }
             if !self.order.contains(v) {
                 self.order.insert(v as u32);

@@ -73,7 +73,7 @@ impl Cdcl {
             self.watch_clause(self.clauses.learnts[k]);
         }
         for &l in &self.trail {
-            self.reason[var(l)] = NO_REASON;
+            self.vinfo[var(l)].reason = NO_REASON;
         }
     }
 }
