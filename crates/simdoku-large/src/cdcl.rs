@@ -32,7 +32,9 @@
 //! * `propagate`: watch lists, unit propagation, assignment and backtracking;
 //! * `analyze`: first-UIP learning, minimisation, LBD, blocking a visited solution;
 //! * `reduce`: the learned-clause database cut at restarts;
-//! * `order`: EVSIDS activities and the variable heap.
+//! * `order`: EVSIDS activities and the variable heap;
+//! * `exchange`: the clauses and stop flag shared with the other searches of a portfolio
+//!   ([`crate::portfolio`]).
 
 use std::ops::ControlFlow;
 use std::time::Instant;
@@ -41,6 +43,7 @@ use crate::restart::Restarts;
 use order::VarOrder;
 
 mod analyze;
+mod exchange;
 mod model;
 mod order;
 mod propagate;
@@ -144,6 +147,8 @@ pub struct Cdcl {
     target_len: usize,
     analysis: Analysis,
     stats: CdclStats,
+    /// The portfolio this search belongs to, if any (`exchange`).
+    link: Option<crate::portfolio::Link>,
 }
 
 /// The variables and their exactly-one groups (`model`).
@@ -217,6 +222,7 @@ impl Cdcl {
             target_len: 0,
             analysis: Analysis::default(),
             stats: CdclStats::default(),
+            link: None,
         }
     }
 }
@@ -248,6 +254,7 @@ impl Cdcl {
         if !self.build(dom, house_cells, side, out) {
             return self.stats;
         }
+        self.start_link();
         if let Some(h) = hint {
             for v in 0..self.model.ncell_vars {
                 self.phase[v] = h[self.model.var_cell[v] as usize] == self.model.var_value[v] + 1;
@@ -272,10 +279,9 @@ impl Cdcl {
                 let back = self.analyze(confl);
                 self.cancel_until(back);
                 self.add_learnt();
+                self.offer_learnt();
                 self.order.decay(self.cfg.decay);
-                if self.stats.conflicts.is_multiple_of(64)
-                    && deadline.is_some_and(|t| Instant::now() >= t)
-                {
+                if self.stats.conflicts.is_multiple_of(64) && self.halted(deadline) {
                     self.stats.timed_out = true;
                     return self.stats;
                 }
@@ -289,9 +295,12 @@ impl Cdcl {
                     let keep = self.reused_levels();
                     self.cancel_until(keep);
                 }
+                if !self.take_shared() {
+                    return self.stats;
+                }
             }
             ticks = ticks.wrapping_add(1);
-            if ticks.is_multiple_of(1024) && deadline.is_some_and(|t| Instant::now() >= t) {
+            if ticks.is_multiple_of(1024) && self.halted(deadline) {
                 self.stats.timed_out = true;
                 return self.stats;
             }

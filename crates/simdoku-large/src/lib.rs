@@ -32,6 +32,7 @@ pub mod grid;
 mod matching;
 pub mod mixed;
 pub mod pattern;
+pub mod portfolio;
 mod restart;
 mod scc;
 pub mod shape;
