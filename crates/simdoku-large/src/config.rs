@@ -32,7 +32,8 @@ pub struct Config {
     /// `threads - 1` others with other seeds and restarts, sharing short learned clauses; the
     /// first to end wins and stops the others. Counts stay exact, and a search to the end
     /// reports the same set of solutions; which solutions a limit below the count keeps may
-    /// differ from run to run.
+    /// differ from run to run. The calling thread keeps every solution met (side² bytes each)
+    /// to pass each one once: meant for a hard grid, not for counting millions.
     pub threads: usize,
 }
 

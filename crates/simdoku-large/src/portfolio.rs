@@ -14,10 +14,14 @@
 //! dom/wdeg).
 //!
 //! # Sharing clauses
-//! The learning searches share the clauses they learn of at most [`SHARE_LEN`] literals (units
-//! and binary clauses mostly): each keeps the ones it learns in a buffer, and at each restart
+//! The learning searches share the clauses they learn of at most 3 literals (`SHARE_LEN`: units,
+//! binary and ternary clauses): each keeps the ones it learns in a buffer, and at each restart
 //! appends them to the log (one lock) and takes the ones the others appended since its last
-//! visit, which it adds at the root as learned clauses. Every search builds the same model
+//! visit, which it adds at the root as learned clauses. Search 0 sends but takes nothing: it
+//! walks the very tree of the search alone, so that with free cores the portfolio is never
+//! slower than one search (apart from the cost of sending); taking clauses sends a search down
+//! another path, which on these heavy-tailed searches is as often a loss as a gain (measured
+//! in `docs/notes/2026-11-26-large-threads.md`). Every search builds the same model
 //! from the same root propagation (a fingerprint of the variables checks it; a search whose
 //! model differs neither sends nor takes), so a literal means the same in each.
 //!
@@ -121,7 +125,12 @@ impl Link {
             return;
         }
         let mut log = self.pool.log.lock().unwrap_or_else(PoisonError::into_inner);
-        let mut k = self.cursor;
+        // Search 0 takes nothing: it searches as it would alone.
+        let mut k = if self.index == 0 {
+            log.words.len()
+        } else {
+            self.cursor
+        };
         while k < log.words.len() {
             let (from, len) = (log.words[k], log.words[k + 1] as usize);
             if from != self.index {
