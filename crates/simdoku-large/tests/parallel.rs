@@ -222,3 +222,15 @@ fn time_limit_stops_every_search() {
     // A guard against a hang, not a speed test.
     assert!(t0.elapsed() < Duration::from_mins(1));
 }
+
+#[test]
+fn a_visitor_that_panics_stops_the_searches() {
+    // The panic reaches the caller once every search has stopped (an empty 49x49 has more
+    // solutions than any search would walk through).
+    let empty = LargeGrid::empty(7);
+    let cfg = with_threads(Config::default(), 3);
+    let caught = std::panic::catch_unwind(|| {
+        Solver::new(7, false, cfg).visit(&empty, None, &mut |_| panic!("enough"))
+    });
+    assert!(caught.is_err());
+}

@@ -26,8 +26,8 @@ enum Report {
     },
 }
 
-/// Stops the other searches when a search's thread unwinds (a panic), so that none runs on
-/// alone; the panic then reaches the caller when the threads are joined.
+/// Stops the searches when a thread unwinds (a panic in a search or in the visitor), so that
+/// none runs on alone; the panic then reaches the caller when the threads are joined.
 struct StopOnPanic<'a>(&'a Pool);
 
 impl Drop for StopOnPanic<'_> {
@@ -105,6 +105,8 @@ fn gather(
     pool: &Pool,
     visitor: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
 ) -> Stats {
+    // A visitor that panics stops the searches too (the scope joins them before unwinding on).
+    let _guard = StopOnPanic(pool);
     let mut seen: HashSet<Vec<u8>> = HashSet::new();
     let mut solutions = 0u64;
     let mut broke = false;
