@@ -25,7 +25,10 @@ a clause-learning search (16x16 and up) or dom/wdeg search; grids cut from a shu
 are recognised and that grid's values tried first (the search stays complete, counts stay exact). \
 Above 128x128: singles and depth-first search, each guess trying a pattern grid's value first \
 (so empty and sparse grids fill without backtracking). Several grids are solved at once on all cores (-j); \
-output keeps input order.
+output keeps input order. With -j N and fewer grids than N (one hard grid), each grid gets N / grids \
+searches that race on it (seeds and restarts differ, short learned clauses are shared, the first to \
+end stops the others): counts and statuses stay exact, but which solution is printed for a grid \
+with several may change from run to run (-j 1 and no -j are deterministic).
 
 Input, two forms (they may be mixed in one file):
   * one grid per line, one character per cell: 1-9 then A-Z (10-35), 0 or . empty; the side comes
@@ -72,7 +75,12 @@ pub struct LargeCmd {
     /// A comment line per grid: status, solutions, guesses, time.
     #[arg(short, long)]
     pub stats: bool,
-    /// Grids solved at once, one per thread (default: all cores). Output stays in input order.
+    /// Threads (default: all cores, one grid per thread). With several grids, that many grids
+    /// at once, one search each; output stays in input order. With fewer grids than N (one
+    /// grid), each grid gets N / grids searches that race on it and share short learned
+    /// clauses, the first to end stops the others: counts stay exact, the set of solutions is
+    /// the same whenever the count is complete, but which solution a grid with several prints
+    /// may vary between runs (-j 1 and no -j are deterministic). Above 128x128, one search.
     #[arg(short = 'j', long)]
     pub threads: Option<usize>,
     /// Write results to FILE (atomically, at the end) instead of stdout.
@@ -127,6 +135,7 @@ pub fn large(a: &LargeCmd) -> ExitCode {
         x: a.x,
         stats: a.stats,
         json: a.format == LargeFormat::Json,
+        threads: a.threads.filter(|&n| n > 0),
         ..LargeArgs::default()
     };
     let inputs: Vec<Input<'_>> = texts

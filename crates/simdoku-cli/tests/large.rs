@@ -275,3 +275,47 @@ fn the_command_solves_every_shape_and_keeps_its_header() {
     }
     assert!(back[2].x && !back[0].x);
 }
+
+#[test]
+fn one_grid_on_several_threads_counts_the_same() {
+    // -j on one grid: a portfolio of searches. The unique 16x16 X grid and its solution, the
+    // empty 4x4 grid's 288 solutions, and a count cut at a limit are the same on 1 and 3 threads.
+    let field = |out: &std::process::Output, key: &str| -> String {
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v[key].to_string()
+    };
+    let unique = large("sigh_16x16_X_1.txt");
+    let empty4 = ".".repeat(16);
+    let cases: [(&[&str], &[u8]); 3] = [
+        (&["--limit", "2", &unique], b""),
+        (&["--limit", "1000", "-"], empty4.as_bytes()),
+        (
+            &["--limit", "7", "-"],
+            b"Sudoku X\n................................................................\n",
+        ),
+    ];
+    for (args, input) in cases {
+        let runs: Vec<_> = ["1", "3"]
+            .iter()
+            .map(|j| {
+                let mut a = vec!["large", "-q", "--format", "json", "-j", j];
+                a.extend_from_slice(args);
+                simdoku(&a, input)
+            })
+            .collect();
+        for key in ["status", "solutions"] {
+            assert_eq!(field(&runs[0], key), field(&runs[1], key), "{args:?} {key}");
+        }
+        if args.contains(&unique.as_str()) {
+            assert_eq!(field(&runs[1], "status"), "\"unique\"");
+            assert_eq!(field(&runs[0], "solution"), field(&runs[1], "solution"));
+        }
+    }
+    let out = simdoku(
+        &[
+            "large", "-q", "--format", "json", "-j", "4", "--limit", "1000", "-",
+        ],
+        empty4.as_bytes(),
+    );
+    assert_eq!(field(&out, "solutions"), "288");
+}

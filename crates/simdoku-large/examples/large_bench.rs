@@ -1,5 +1,5 @@
 //! Times the large engine on files: `cargo run --release -p simdoku-large --example large_bench
-//! -- [--limit N] [--timeout S] [--config hi,bl,gac,wdeg,rs,learn,pat] FILE...`.
+//! -- [--limit N] [--timeout S] [--threads N] [--config hi,bl,gac,wdeg,rs,learn,pat] FILE...`.
 //! Prints, per grid: <file:line>, size, givens fraction, status, solutions, guesses, milliseconds.
 
 #![allow(clippy::cast_precision_loss)]
@@ -11,6 +11,7 @@ use simdoku_large::{Branch, Config, Learn, Solver, text};
 fn main() {
     let mut limit = 2;
     let mut repeat = 1;
+    let mut threads = 1;
     let mut timeout = None;
     let mut cfg = Config::default();
     let mut files = Vec::new();
@@ -18,6 +19,7 @@ fn main() {
     while let Some(a) = args.next() {
         match a.as_str() {
             "--limit" => limit = args.next().unwrap().parse().unwrap(),
+            "--threads" => threads = args.next().unwrap().parse().unwrap(),
             "--repeat" => repeat = args.next().unwrap().parse().unwrap(),
             "--timeout" => {
                 timeout = Some(Duration::from_secs_f64(
@@ -45,6 +47,7 @@ fn main() {
                     } else {
                         Branch::MinDom
                     },
+                    threads: 1,
                 };
             }
             _ => files.push(a),
@@ -61,7 +64,7 @@ fn main() {
                 }
             };
             let side = p.grid.side();
-            let mut s = Solver::for_shape(p.grid.shape(), p.x, cfg);
+            let mut s = Solver::for_shape(p.grid.shape(), p.x, Config { threads, ..cfg });
             let mut runs = Vec::new();
             let mut last = None;
             for _ in 0..repeat {

@@ -35,6 +35,8 @@
 //! * `reduce`: the learned-clause database cut at restarts;
 //! * `order`: EVSIDS activities and the variable heap;
 //! * `tests`: binary clauses through their marked watches against the same clauses visited.
+//! * `exchange`: the clauses and stop flag shared with the other searches of a portfolio
+//!   ([`crate::portfolio`]).
 
 use std::ops::ControlFlow;
 use std::time::Instant;
@@ -43,6 +45,7 @@ use crate::restart::Restarts;
 use order::VarOrder;
 
 mod analyze;
+mod exchange;
 mod model;
 mod order;
 mod propagate;
@@ -165,6 +168,8 @@ pub struct Cdcl {
     stats: CdclStats,
     /// Stop (as if timed out) after this many conflicts: a fixed workload for measurements.
     conflict_limit: Option<u64>,
+    /// The portfolio this search belongs to, if any (`exchange`).
+    link: Option<crate::portfolio::Link>,
 }
 
 /// The variables and their exactly-one groups (`model`).
@@ -234,6 +239,7 @@ impl Cdcl {
             analysis: Analysis::default(),
             stats: CdclStats::default(),
             conflict_limit: None,
+            link: None,
         }
     }
 }
@@ -271,6 +277,7 @@ impl Cdcl {
         if !self.build(dom, house_cells, side, out) {
             return self.stats;
         }
+        self.start_link();
         if let Some(h) = hint {
             for v in 0..self.model.ncell_vars {
                 self.phase[v] = h[self.model.var_cell[v] as usize] == self.model.var_value[v] + 1;
@@ -295,12 +302,12 @@ impl Cdcl {
                 let back = self.analyze(confl);
                 self.cancel_until(back);
                 self.add_learnt();
+                self.offer_learnt();
                 self.order.decay(self.cfg.decay);
                 if self
                     .conflict_limit
                     .is_some_and(|m| self.stats.conflicts >= m)
-                    || self.stats.conflicts.is_multiple_of(64)
-                        && deadline.is_some_and(|t| Instant::now() >= t)
+                    || self.stats.conflicts.is_multiple_of(64) && self.halted(deadline)
                 {
                     self.stats.timed_out = true;
                     return self.stats;
@@ -315,9 +322,12 @@ impl Cdcl {
                     let keep = self.reused_levels();
                     self.cancel_until(keep);
                 }
+                if !self.take_shared() {
+                    return self.stats;
+                }
             }
             ticks = ticks.wrapping_add(1);
-            if ticks.is_multiple_of(1024) && deadline.is_some_and(|t| Instant::now() >= t) {
+            if ticks.is_multiple_of(1024) && self.halted(deadline) {
                 self.stats.timed_out = true;
                 return self.stats;
             }

@@ -27,6 +27,14 @@ pub struct Config {
     /// ([`crate::pattern`]) and try its values first (a phase, not a fact: the search stays
     /// complete).
     pub pattern: bool,
+    /// Searches run at once on one grid (sides up to 128; 0 and 1: one search, on the calling
+    /// thread). From 2 up, a portfolio ([`crate::portfolio`]): the sequential search and
+    /// `threads - 1` others with other seeds and restarts, sharing short learned clauses; the
+    /// first to end wins and stops the others. Counts stay exact, and a search to the end
+    /// reports the same set of solutions; which solutions a limit below the count keeps may
+    /// differ from run to run. The calling thread keeps every solution met (side² bytes each)
+    /// to pass each one once: meant for a hard grid, not for counting millions.
+    pub threads: usize,
 }
 
 /// When the search learns clauses.
@@ -63,6 +71,7 @@ impl Default for Config {
             restarts: true,
             learn: Learn::Large,
             pattern: true,
+            threads: 1,
         }
     }
 }

@@ -15,7 +15,18 @@
 //! * [`mixed`]: grids mixed by small swaps (not a pattern) and minimal puzzles cut from them;
 //! * [`pattern`]: fitting the givens to a shuffled pattern grid, whose completion the search
 //!   tries first;
-//! * [`Gac9`]: the same engine behind the core 9x9 `Engine` trait.
+//! * [`Gac9`]: the same engine behind the core 9x9 `Engine` trait;
+//! * [`portfolio`]: one grid on several threads ([`Config::threads`]): searches that differ
+//!   race on it, share short learned clauses, and the first to end stops the others.
+//!
+//! ```
+//! use simdoku_large::{Config, LargeGrid, Solver, Status, check_solution};
+//! let empty = LargeGrid::empty(5); // 25x25
+//! let cfg = Config { threads: 2, ..Config::default() };
+//! let (status, solution, stats) = Solver::new(5, false, cfg).count(&empty, 3, None);
+//! assert_eq!((status, stats.solutions), (Status::Multiple, 3));
+//! check_solution(&empty, &solution.unwrap(), false).unwrap();
+//! ```
 //!
 //! See the crate README for the text forms and use.
 
@@ -32,6 +43,7 @@ pub mod grid;
 mod matching;
 pub mod mixed;
 pub mod pattern;
+pub mod portfolio;
 mod restart;
 mod scc;
 pub mod shape;

@@ -62,6 +62,7 @@ mod core;
 mod domains;
 mod gac;
 mod intersections;
+mod parallel;
 mod propagate;
 mod queue;
 mod search;
@@ -71,7 +72,7 @@ mod tests;
 /// The solver for one box size and variant: its tables and scratch space, reused across puzzles.
 /// It works on the narrowest candidate word that holds the grid's side (see `dom.rs`).
 #[derive(Clone, Debug)]
-pub struct Solver(Words);
+pub struct Solver(Words, Config);
 
 #[derive(Clone, Debug)]
 enum Words {
@@ -109,14 +110,17 @@ impl Solver {
     /// A solver for grids of `shape`, the X variant when `x`. Box/line rules, the per-band
     /// matching and the pattern fit need square boxes; other shapes propagate singles and GAC.
     pub fn for_shape(shape: &Shape, x: bool, cfg: Config) -> Solver {
-        Solver(match shape.side() {
-            9 if !x && shape.box_size() == Some(3) => Words::W9(Core::new(shape, x, cfg)),
-            0..=16 => Words::W16(Core::new(shape, x, cfg)),
-            17..=32 => Words::W32(Core::new(shape, x, cfg)),
-            33..=64 => Words::W64(Core::new(shape, x, cfg)),
-            65..=128 => Words::W128(Core::new(shape, x, cfg)),
-            _ => Words::Wide(Box::new(Wide::new(shape, x))),
-        })
+        Solver(
+            match shape.side() {
+                9 if !x && shape.box_size() == Some(3) => Words::W9(Core::new(shape, x, cfg)),
+                0..=16 => Words::W16(Core::new(shape, x, cfg)),
+                17..=32 => Words::W32(Core::new(shape, x, cfg)),
+                33..=64 => Words::W64(Core::new(shape, x, cfg)),
+                65..=128 => Words::W128(Core::new(shape, x, cfg)),
+                _ => Words::Wide(Box::new(Wide::new(shape, x))),
+            },
+            cfg,
+        )
     }
 
     /// The box size of square boxes, else `None`.
@@ -169,8 +173,32 @@ impl Solver {
         timeout: Option<Duration>,
         visitor: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
     ) -> Stats {
+        let threads = self.config().threads;
+        if threads > 1 {
+            return self.visit_parallel(cells, timeout, threads, visitor);
+        }
+        self.visit_alone(cells, timeout, visitor)
+    }
+
+    /// [`Solver::visit_cells`] on the calling thread alone.
+    fn visit_alone(
+        &mut self,
+        cells: &[u8],
+        timeout: Option<Duration>,
+        visitor: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> Stats {
         with_core!(&mut self.0, c => c.visit_cells(cells, timeout, visitor),
             _w => unreachable!("byte cells are for sides up to 128"))
+    }
+
+    /// The settings this solver was made with.
+    pub fn config(&self) -> Config {
+        self.1
+    }
+
+    /// Makes this search one of a portfolio ([`crate::portfolio`]), or alone again (`None`).
+    fn set_link(&mut self, link: Option<crate::portfolio::Link>) {
+        with_core!(&mut self.0, c => c.set_link(link), _w => {});
     }
 
     /// Counts solutions up to `limit` (0: none searched), within `timeout`; the first solution

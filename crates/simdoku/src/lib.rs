@@ -139,6 +139,10 @@
 //! let (status, solution, _stats) = solver.count(&empty, 1, None);
 //! assert_eq!(status, Status::Solved);
 //! assert!(check_solution(&empty, &solution.unwrap(), true).is_ok());
+//! // One grid on two threads: two searches race, sharing short learned clauses; counts exact.
+//! let two = Config { threads: 2, ..Config::default() };
+//! let (status, _, stats) = Solver::new(4, false, two).count(&empty, 2, None);
+//! assert_eq!((status, stats.solutions), (Status::Multiple, 2));
 //!
 //! use simdoku::game::{Action, Move};
 //! let a = Action::parse("Dg7").unwrap();                   // the CodeCup protocol

@@ -27,6 +27,9 @@ pub struct LargeArgs {
     pub config: Config,
     /// One JSON object a line per grid instead of the text forms (see [`run`]).
     pub json: bool,
+    /// Threads asked for with -j: when there are fewer grids, each grid gets `threads / grids`
+    /// searches at once (`Config::threads`); `None`: one search per grid.
+    pub threads: Option<usize>,
 }
 
 impl Default for LargeArgs {
@@ -38,6 +41,7 @@ impl Default for LargeArgs {
             stats: false,
             config: Config::default(),
             json: false,
+            threads: None,
         }
     }
 }
@@ -78,7 +82,8 @@ impl Summary {
 }
 
 /// Solves every grid of `inputs` on the current rayon pool, a few grids at a time (one per
-/// thread), and writes the results in input order. For each grid `out` gets its solution in the
+/// thread; with `args.threads` above the number of grids, each grid on `threads / grids`
+/// searches at once), and writes the results in input order. For each grid `out` gets its solution in the
 /// form it was read in (N lines of numbers, then a blank line; or one line of characters); a
 /// grid that is malformed, has no solution, more than one or ran out of time gets a
 /// `# name:line: what happened` comment line (before its first solution when there is one), and
@@ -102,6 +107,15 @@ pub fn run(
         .flat_map(|input| text::parse(input.text).into_iter().map(|p| (input.name, p)))
         .collect();
     let total = items.len() as u64;
+    // Fewer grids than threads: the threads left idle search the same grids (a portfolio).
+    let grids = items.iter().filter(|(_, p)| p.is_ok()).count().max(1);
+    let args = &LargeArgs {
+        config: Config {
+            threads: args.threads.map_or(1, |j| (j / grids).max(1)),
+            ..args.config
+        },
+        ..args.clone()
+    };
     let tick = |done: u64| progress(done, total);
     let mut sum = Summary::default();
     let failed = Pipeline::new()

@@ -159,6 +159,13 @@ impl Cdcl {
             return;
         }
         let lbd = self.lbd(usize::MAX, self.analysis.learnt.len());
+        let cref = self.store_learnt(lbd);
+        self.assign(first, cref);
+    }
+
+    /// Stores `self.analysis.learnt` (two literals or more, the first two watched) as a learned
+    /// clause of LBD `lbd`; returns its reference.
+    pub(super) fn store_learnt(&mut self, lbd: u32) -> u32 {
         let cref = self.clauses.arena.len() as u32;
         self.clauses.arena.push(self.analysis.learnt.len() as u32);
         self.clauses.arena.push(lbd << 1 | 1);
@@ -167,7 +174,7 @@ impl Cdcl {
         self.clauses.learnts.push(cref);
         self.watch_clause(cref);
         self.bump_clause(cref);
-        self.assign(first, cref);
+        cref
     }
 
     /// After a solution: the clause negating its decisions `d1 .. dk`. The search goes back to

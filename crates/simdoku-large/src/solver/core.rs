@@ -13,6 +13,7 @@ use super::queue::HouseQueue;
 use crate::config::{Config, Stats};
 use crate::dom::Dom;
 use crate::matching::NONE;
+use crate::portfolio::Link;
 use crate::scc::Tarjan;
 use crate::shape::Shape;
 
@@ -132,6 +133,8 @@ pub(super) struct Run<D: Dom> {
     pub(super) ticks: u32,
     /// The candidates handed to the learning search.
     pub(super) dom128: Vec<u128>,
+    /// The portfolio this search belongs to, if any ([`crate::portfolio`]).
+    pub(super) link: Option<Link>,
 }
 
 #[derive(Clone, Debug)]
@@ -245,6 +248,7 @@ impl<D: Dom, const K: usize> Core<D, K> {
                 deadline: None,
                 ticks: 0,
                 dom128: Vec::new(),
+                link: None,
             },
             stats: Stats::default(),
             cdcl: crate::cdcl::Cdcl::default(),
@@ -270,7 +274,8 @@ impl<D: Dom, const K: usize> Core<D, K> {
             *w = u32::from(meta[5]);
         }
         self.branch.phase.fill(D::ZERO);
-        self.branch.rng = Rng::new(SEED);
+        let index = self.run.link.as_ref().map_or(0, |l| u64::from(l.index));
+        self.branch.rng = Rng::new(SEED + index);
         if !self.load(cells) {
             return self.stats;
         }
@@ -281,6 +286,13 @@ impl<D: Dom, const K: usize> Core<D, K> {
         self.run.out = out;
         self.run.open = open;
         self.stats
+    }
+
+    /// Makes this search one of a portfolio through `link` (`None`: a search alone): it stops
+    /// when told to, and search `k` of it draws its random values from seed `SEED + k`.
+    pub(super) fn set_link(&mut self, link: Option<Link>) {
+        self.cdcl.set_link(link.clone());
+        self.run.link = link;
     }
 
     /// The box size.

@@ -9,14 +9,16 @@ use std::time::Instant;
 use super::core::{Core, house_pos};
 use crate::config::Learn;
 use crate::dom::Dom;
+use crate::portfolio::Link;
 use crate::restart::Restarts;
 
 impl<D: Dom, const K: usize> Core<D, K> {
     pub(super) fn out_of_time(&mut self) -> bool {
         self.run.ticks = self.run.ticks.wrapping_add(1);
-        if let Some(t) = self.run.deadline
+        if (self.run.deadline.is_some() || self.run.link.is_some())
             && (self.side() >= 25 || self.run.ticks.is_multiple_of(64))
-            && Instant::now() >= t
+            && (self.run.deadline.is_some_and(|t| Instant::now() >= t)
+                || self.run.link.as_ref().is_some_and(Link::stopped))
         {
             self.stats.timed_out = true;
             return true;
