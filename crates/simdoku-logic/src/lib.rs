@@ -25,8 +25,11 @@
 //! (all of Explainer's up to the BUG, in its order), where the steps match Explainer's exactly;
 //! see [`Technique::matches_explainer`]. Unique loops and the BUG assume the puzzle has one
 //! solution, as Explainer's do.
+mod aligned;
+mod bigwings;
 mod board;
 mod bug;
+mod links4;
 mod solve;
 mod step;
 mod strong;
