@@ -15,7 +15,7 @@
 //! - Triplets: for each pair, a third base cell among the excluders of the first (cell order),
 //!   then those of the second not already taken, the pair's cells left out.
 //! - The first hint found is taken.
-use crate::board::{Board, PEERS, bit, sees};
+use crate::board::{Board, PEERS, bit, digits, sees};
 use crate::step::{Step, Technique};
 
 fn cells_of(mut mask: u128) -> impl Iterator<Item = usize> {
@@ -66,26 +66,29 @@ fn aligned(b: &Board, degree: usize) -> Option<Step> {
     if list.len() < degree {
         return None;
     }
-    let mut tails = Vec::new();
+    let mut tails = Vec::with_capacity(40);
     for j in 1..list.len() {
         for i in 0..j {
             let (c0, c1) = (list[i], list[j]);
-            tails.clear();
+            let pair = excl[c0] & excl[c1];
             if degree == 2 {
-                tails.push(None);
-            } else {
-                let skip = in_list & !(1u128 << c0 | 1u128 << c1);
-                tails.extend(cells_of(excl[c0] & skip).map(Some));
-                tails.extend(cells_of(excl[c1] & !excl[c0] & skip).map(Some));
+                if pair.count_ones() >= 2
+                    && let Some(s) = exclude(b, &[c0, c1], pair)
+                {
+                    return Some(s);
+                }
+                continue;
             }
+            tails.clear();
+            let skip = in_list & !(1u128 << c0 | 1u128 << c1);
+            tails.extend(cells_of(excl[c0] & skip));
+            tails.extend(cells_of(excl[c1] & !excl[c0] & skip));
             for &t in &tails {
-                let mut cells = vec![c0, c1];
-                cells.extend(t);
-                let common = cells.iter().fold(!0u128, |m, &c| m & excl[c]);
+                let common = pair & excl[t];
                 if common.count_ones() < 2 {
                     continue;
                 }
-                if let Some(s) = exclude(b, &cells, common, degree) {
+                if let Some(s) = exclude(b, &[c0, c1, t], common) {
                     return Some(s);
                 }
             }
@@ -95,18 +98,38 @@ fn aligned(b: &Board, degree: usize) -> Option<Step> {
 }
 
 /// The step of base cells `cells` and their common excluders, if it removes anything.
-fn exclude(b: &Board, cells: &[usize], common: u128, degree: usize) -> Option<Step> {
-    let excluders: Vec<(usize, u16)> = cells_of(common).map(|e| (e, b.candidates(e))).collect();
-    let cands: Vec<u16> = cells.iter().map(|&c| b.candidates(c)).collect();
-    let mut allowed = vec![0u16; cells.len()];
-    let mut lockers = 0u128;
+fn exclude(b: &Board, cells: &[usize], common: u128) -> Option<Step> {
     let n = cells.len();
-    let mut p = [0u8; 3];
+    let mut cands = [0u16; 3];
+    for (m, &c) in cands.iter_mut().zip(cells) {
+        *m = b.candidates(c);
+    }
+    let union = cands.iter().fold(0, |m, &c| m | c);
+    // An excluder can only lock a combination when all its candidates lie in the base cells
+    // (in cell order: the first that locks a combination is the one named).
+    let mut excluders = [(0usize, 0u16); 20];
+    let mut ne = 0;
+    for e in cells_of(common) {
+        let m = b.candidates(e);
+        if m & !union == 0 {
+            excluders[ne] = (e, m);
+            ne += 1;
+        }
+    }
+    let excluders = &excluders[..ne];
+    let mut see = [[false; 3]; 3];
+    for x in 0..n {
+        for y in x + 1..n {
+            see[x][y] = sees(cells[x], cells[y]);
+        }
+    }
+    let mut allowed = [0u16; 3];
+    let mut lockers = 0u128;
     // Every combination, one candidate per base cell.
-    let mut walk = |p: &[u8; 3]| {
+    let mut walk = |p: [u8; 3]| {
         for x in 0..n {
             for y in x + 1..n {
-                if p[x] == p[y] && sees(cells[x], cells[y]) {
+                if p[x] == p[y] && see[x][y] {
                     return;
                 }
             }
@@ -120,33 +143,29 @@ fn exclude(b: &Board, cells: &[usize], common: u128, degree: usize) -> Option<St
             allowed[x] |= bit(p[x]);
         }
     };
-    for d0 in crate::board::digits(cands[0]) {
-        p[0] = d0;
-        for d1 in crate::board::digits(cands[1]) {
-            p[1] = d1;
+    for d0 in digits(cands[0]) {
+        for d1 in digits(cands[1]) {
             if n == 2 {
-                walk(&p);
+                walk([d0, d1, 0]);
                 continue;
             }
-            for d2 in crate::board::digits(cands[2]) {
-                p[2] = d2;
-                walk(&p);
+            for d2 in digits(cands[2]) {
+                walk([d0, d1, d2]);
             }
         }
     }
-    let elims: Vec<(u8, u16)> = cells
+    if (0..n).all(|x| cands[x] & !allowed[x] == 0) {
+        return None;
+    }
+    let mut elims: Vec<(u8, u16)> = cells
         .iter()
         .zip(&cands)
         .zip(&allowed)
         .filter(|&((_, &m), &a)| m & !a != 0)
         .map(|((&c, &m), &a)| (c as u8, m & !a))
         .collect();
-    if elims.is_empty() {
-        return None;
-    }
-    let mut elims = elims;
     elims.sort_unstable();
-    let technique = if degree == 2 {
+    let technique = if n == 2 {
         Technique::AlignedPairExclusion
     } else {
         Technique::AlignedTripletExclusion
@@ -169,7 +188,7 @@ fn exclude(b: &Board, cells: &[usize], common: u128, degree: usize) -> Option<St
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{cell_name, digits};
+    use crate::board::cell_name;
     use crate::testboard::{cell, open};
 
     fn narrow(b: &mut Board, cells: &[(&str, u16)]) {

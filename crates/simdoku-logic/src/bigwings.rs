@@ -18,8 +18,23 @@
 use crate::board::{Board, PEERS, bit, digits};
 use crate::step::{Step, Technique};
 
+/// Each cell's peers, a cell mask.
+const PEER_MASKS: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut k = 0;
+        while k < 20 {
+            t[c] |= 1 << PEERS[c][k];
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
 fn peers_mask(c: usize) -> u128 {
-    PEERS[c].iter().fold(0u128, |m, &p| m | 1 << p)
+    PEER_MASKS[c]
 }
 
 /// Peers of higher index.
@@ -138,7 +153,7 @@ impl Search<'_> {
             let z = 16 - my.leading_zeros() as u8;
             let restricted = |d: u8| {
                 wing.iter()
-                    .all(|&c| !b.has(c, d) || PEERS[yz].contains(&(c as u8)))
+                    .all(|&c| !b.has(c, d) || PEER_MASKS[yz] & 1 << c != 0)
             };
             let (rx, rz) = (restricted(x), restricted(z));
             let mut elims: Vec<(u8, u16)> = Vec::new();

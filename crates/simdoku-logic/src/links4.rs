@@ -22,7 +22,7 @@
 //!   suffix, then the first found.
 use crate::board::{Board, House, bit};
 use crate::step::{Step, Technique};
-use crate::strong::{Link, common_house, line_name, links_in, victims};
+use crate::strong::{Link, Side, line_name, links_in, victims};
 
 /// Explainer's sort key (difficulty as its double, eliminations negated, suffix) and the step.
 type Best = Option<((f64, i32, Vec<u8>), Step)>;
@@ -79,15 +79,62 @@ fn kind_tuples(n: usize) -> Vec<Vec<usize>> {
     out
 }
 
+/// Where a side of a link lies: its column, row and box when all its cells share it (`NONE`
+/// when not).
+#[derive(Clone, Copy)]
+struct Place([u8; 3]);
+
+const NONE: u8 = 255;
+
+impl Place {
+    fn of(side: Side) -> Place {
+        let cells = side.cells();
+        let first = cells[0] as usize;
+        let key = |f: fn(usize) -> usize| {
+            if cells.iter().all(|&c| f(c as usize) == f(first)) {
+                f(first) as u8
+            } else {
+                NONE
+            }
+        };
+        Place([
+            key(|x| x % 9),
+            key(|x| x / 9),
+            key(|x| x / 27 * 3 + x % 9 / 3),
+        ])
+    }
+
+    /// The house (column, then row, then box) holding both sides, as `strong::common_house`.
+    fn join(self, other: Place) -> Option<House> {
+        for (k, kind) in [(0, 2), (1, 1), (2, 0)] {
+            if self.0[k] != NONE && self.0[k] == other.0[k] {
+                return Some(House::of_kind(kind, self.0[k] as usize));
+            }
+        }
+        None
+    }
+}
+
+/// A link and where its sides lie.
+type Placed = (Link, [Place; 2]);
+
+/// A link on the chain being built: the link, its house, where its sides lie.
+#[derive(Clone, Copy)]
+struct Chosen {
+    link: Link,
+    house: House,
+    places: [Place; 2],
+}
+
 /// What one search shares between its chains.
 struct Search<'a> {
     b: &'a Board,
     n: usize,
     base: f64,
     technique: Technique,
-    orders: Vec<Vec<usize>>,
-    /// Each digit's links in each house.
-    links: Vec<Vec<Vec<Link>>>,
+    orders: Vec<[usize; MAX]>,
+    /// Each digit's links in each house, with where their sides lie.
+    links: Vec<Vec<Vec<Placed>>>,
     /// Each digit's candidate cells in each house.
     cands: Vec<[u128; 27]>,
     best: Best,
@@ -95,12 +142,21 @@ struct Search<'a> {
     v2: Vec<u8>,
 }
 
+/// The most links a chain may have here.
+const MAX: usize = 6;
+
 fn strong_links(b: &Board, n: usize, base: f64, technique: Technique) -> Option<Step> {
+    assert!(n <= MAX);
     let mut links = vec![vec![Vec::new(); 27]; 9];
     let mut cands = vec![[0u128; 27]; 9];
+    let mut found = Vec::new();
     for d in 1..=9u8 {
         for (h, house) in House::ALL.iter().enumerate() {
-            links_in(b, *house, d, &mut links[d as usize - 1][h]);
+            links_in(b, *house, d, &mut found);
+            links[d as usize - 1][h] = found
+                .iter()
+                .map(|l| (*l, [Place::of(l.sides[0]), Place::of(l.sides[1])]))
+                .collect();
             cands[d as usize - 1][h] = house
                 .cells()
                 .iter()
@@ -113,14 +169,21 @@ fn strong_links(b: &Board, n: usize, base: f64, technique: Technique) -> Option<
         n,
         base,
         technique,
-        orders: chain_orders(n),
+        orders: chain_orders(n)
+            .into_iter()
+            .map(|q| {
+                let mut a = [0; MAX];
+                a[..n].copy_from_slice(&q);
+                a
+            })
+            .collect(),
         links,
         cands,
         best: None,
         v1: Vec::new(),
         v2: Vec::new(),
     };
-    let mut chosen: Vec<(Link, House)> = Vec::with_capacity(n);
+    let mut chosen: Vec<Chosen> = Vec::with_capacity(n);
     for kinds in kind_tuples(n) {
         for d in 1..=9u8 {
             s.extend(d, &kinds, 0, 0, &mut chosen);
@@ -138,7 +201,7 @@ impl Search<'_> {
         kinds: &[usize],
         used: u128,
         from: usize,
-        chosen: &mut Vec<(Link, House)>,
+        chosen: &mut Vec<Chosen>,
     ) {
         let depth = chosen.len();
         if depth == self.n {
@@ -158,8 +221,12 @@ impl Search<'_> {
                 continue;
             }
             for k in 0..self.links[di][h.index()].len() {
-                let l = self.links[di][h.index()][k];
-                chosen.push((l, h));
+                let (link, places) = self.links[di][h.index()][k];
+                chosen.push(Chosen {
+                    link,
+                    house: h,
+                    places,
+                });
                 self.extend(d, kinds, used | p, i, chosen);
                 chosen.pop();
             }
@@ -168,53 +235,63 @@ impl Search<'_> {
 
     /// The chains of a full set of links, in Explainer's order, each kept when it sorts before
     /// the best so far.
-    fn chains(&mut self, d: u8, kinds: &[usize], chosen: &[(Link, House)]) {
+    fn chains(&mut self, d: u8, kinds: &[usize], chosen: &[Chosen]) {
         let n = self.n;
         // join[i][a][j][c]: the house joining side `a` of link `i` to side `c` of link `j`.
-        let mut join = [[[[None; 2]; 8]; 2]; 8];
+        let mut join = [[[[None; 2]; MAX]; 2]; MAX];
+        // Each link must join another, or there is no chain.
         for i in 0..n {
+            let mut any = false;
             for j in 0..n {
                 if i != j {
                     for a in 0..2 {
                         for c in 0..2 {
-                            join[i][a][j][c] =
-                                common_house(chosen[i].0.sides[a], chosen[j].0.sides[c]);
+                            let h = chosen[i].places[a].join(chosen[j].places[c]);
+                            any |= h.is_some();
+                            join[i][a][j][c] = h;
                         }
                     }
                 }
             }
+            if !any {
+                return;
+            }
         }
-        let houses: Vec<House> = chosen.iter().map(|x| x.1).collect();
-        let groups = chosen.iter().filter(|x| x.0.grouped).count() as u8;
-        let mut shares = vec![House::Box(0); n - 1];
-        for qi in 0..self.orders.len() {
-            let q = self.orders[qi].clone();
+        let mut houses = [House::Box(0); MAX];
+        for (h, c) in houses.iter_mut().zip(chosen) {
+            *h = c.house;
+        }
+        let houses = &houses[..n];
+        let groups = chosen.iter().filter(|x| x.link.grouped).count() as u8;
+        // Base houses then joins: the houses a plain chain's eliminations stay out of.
+        let mut outside = [House::Box(0); 2 * MAX - 1];
+        outside[..n].copy_from_slice(houses);
+        let orders = std::mem::take(&mut self.orders);
+        for q in &orders {
             'turns: for turns in 0..1u32 << n {
-                let u: Vec<usize> = (0..n)
-                    .map(|i| (turns >> (n - 1 - i) & 1) as usize)
-                    .collect();
+                let u = |i: usize| (turns >> (n - 1 - i) & 1) as usize;
                 for w in 0..n - 1 {
-                    match join[q[w]][1 - u[w]][q[w + 1]][u[w + 1]] {
-                        Some(h) => shares[w] = h,
+                    match join[q[w]][1 - u(w)][q[w + 1]][u(w + 1)] {
+                        Some(h) => outside[n + w] = h,
                         None => continue 'turns,
                     }
                 }
-                let start = chosen[q[0]].0.sides[u[0]];
-                let end = chosen[q[n - 1]].0.sides[1 - u[n - 1]];
-                let ring = common_house(start, end);
+                let start = chosen[q[0]].link.sides[u(0)];
+                let end = chosen[q[n - 1]].link.sides[1 - u(n - 1)];
+                let ring = chosen[q[0]].places[u(0)].join(chosen[q[n - 1]].places[1 - u(n - 1)]);
                 let mut elims: Vec<u8>;
                 let total;
                 if ring.is_some() {
-                    if q[0] != 0 || u[0] != 0 {
+                    if q[0] != 0 || u(0) != 0 {
                         continue;
                     }
-                    victims(self.b, d, start, end, &houses, &mut self.v1);
+                    victims(self.b, d, start, end, houses, &mut self.v1);
                     elims = self.v1.clone();
                     let mut cnt = self.v1.len();
                     for w in 0..n - 1 {
-                        let bridge1 = chosen[q[w]].0.sides[1 - u[w]];
-                        let bridge2 = chosen[q[w + 1]].0.sides[u[w + 1]];
-                        victims(self.b, d, bridge1, bridge2, &houses, &mut self.v2);
+                        let bridge1 = chosen[q[w]].link.sides[1 - u(w)];
+                        let bridge2 = chosen[q[w + 1]].link.sides[u(w + 1)];
+                        victims(self.b, d, bridge1, bridge2, houses, &mut self.v2);
                         cnt += self.v2.len();
                         elims.extend_from_slice(&self.v2);
                     }
@@ -222,15 +299,17 @@ impl Search<'_> {
                     elims.dedup();
                     total = cnt as i32;
                 } else {
-                    let outside: Vec<House> = houses.iter().chain(&shares).copied().collect();
-                    victims(self.b, d, start, end, &outside, &mut self.v1);
+                    victims(self.b, d, start, end, &outside[..2 * n - 1], &mut self.v1);
+                    if self.v1.is_empty() {
+                        continue;
+                    }
                     elims = self.v1.clone();
                     total = elims.len() as i32;
                 }
                 if elims.is_empty() {
                     continue;
                 }
-                let chain_kinds: Vec<u8> = q.iter().map(|&i| kinds[i] as u8).collect();
+                let chain_kinds: Vec<u8> = q[..n].iter().map(|&i| kinds[i] as u8).collect();
                 let mut suffix = vec![b'0' + groups];
                 suffix.extend(line_name(&chain_kinds));
                 let tail = &suffix[1..];
@@ -256,10 +335,10 @@ impl Search<'_> {
                 let mut st = Step {
                     technique: self.technique,
                     difficulty: (difficulty * 10.0).round() as u8,
-                    houses: q
+                    houses: q[..n]
                         .iter()
                         .map(|&i| houses[i])
-                        .chain(shares.iter().copied())
+                        .chain(outside[n..2 * n - 1].iter().copied())
                         .collect(),
                     cells: start.cells().iter().chain(end.cells()).copied().collect(),
                     digits: bit(d),
@@ -272,6 +351,7 @@ impl Search<'_> {
                 self.best = Some((key, st));
             }
         }
+        self.orders = orders;
     }
 }
 

@@ -206,7 +206,7 @@ pub(crate) fn links_in(b: &Board, house: House, d: u8, out: &mut Vec<Link>) {
 }
 
 /// The house (column, then row, then box) holding every cell of two sides, if any.
-pub(crate) fn common_house(a: Side, c: Side) -> Option<House> {
+fn common_house(a: Side, c: Side) -> Option<House> {
     let first = a.cells[0] as usize;
     let all = || a.cells().iter().chain(c.cells()).map(|&x| x as usize);
     if all().all(|x| x % 9 == first % 9) {
