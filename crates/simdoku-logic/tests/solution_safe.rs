@@ -59,11 +59,11 @@ fn generated_puzzles() {
     }
     eprintln!("generated: {steps} steps, {solved} solved, {rated} rated of 3000");
     eprintln!("past the BUG: {:?}", past_the_bug(&used));
-    // Measured (seed 7): 154,478 steps, 2,393 solved, 2,393 rated (before unique loops, three
-    // strong links, WXYZ-Wing and BUG: 146,452, 2,196, 2,195). The bounds guard against a finder
-    // going quiet.
+    // Measured (seed 7): 159,111 steps, 2,489 solved, 2,469 rated (up to the BUG: 154,478,
+    // 2,393, 2,393; before unique loops, three strong links, WXYZ-Wing and BUG: 146,452, 2,196,
+    // 2,195). The bounds guard against a finder going quiet.
     assert!(
-        solved > 2350 && rated > 2350,
+        solved > 2450 && rated > 2450,
         "solved {solved}, rated {rated}"
     );
     assert!(steps > 150_000, "{steps} steps");
