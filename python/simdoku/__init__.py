@@ -231,7 +231,7 @@ SeRating = namedtuple("SeRating", ["er", "ep", "ed"])
 SeRating.__doc__ = """Sudoku Explainer's ratings (``method="se"``), as ``serate`` prints them: ``er`` the
 hardest step of the solving path, ``ep`` the hardest up to the first placement, ``ed`` the first
 step's (floats with one decimal). NaN when the puzzle needs a technique beyond those implemented
-(Explainer's path is reproduced up to the BUG, about ER 6.0): never a guess."""
+(Explainer's path is reproduced up to its chains, about ER 6.5): never a guess."""
 
 
 def rate(puzzles, *, method="guesses", samples=16, seed=None, errors="raise", threads=None):
