@@ -231,7 +231,7 @@ SeRating = namedtuple("SeRating", ["er", "ep", "ed"])
 SeRating.__doc__ = """Sudoku Explainer's ratings (``method="se"``), as ``serate`` prints them: ``er`` the
 hardest step of the solving path, ``ep`` the hardest up to the first placement, ``ed`` the first
 step's (floats with one decimal). NaN when the puzzle needs a technique beyond those implemented
-(Explainer's path is reproduced up to the BUG, about ER 6.0): never a guess."""
+(Explainer's path is reproduced up to its chains, about ER 6.5): never a guess."""
 
 
 def rate(puzzles, *, method="guesses", samples=16, seed=None, errors="raise", threads=None):
@@ -269,15 +269,7 @@ def rate(puzzles, *, method="guesses", samples=16, seed=None, errors="raise", th
     sols[bad] = 0
     guesses[bad] = np.nan
     names = _GRADES[grades]
-    if inp.single:
-        out = Rating(int(sols[0]), float(guesses[0]), str(names[0]))
-    elif inp.kind == "array":
-        out = Rating(sols, guesses, names)
-    else:
-        out = [Rating(int(a), float(b), str(c)) for a, b, c in zip(sols, guesses, names)]
-    if errors == "mask":
-        return out, (status[0].item() if inp.single else status)
-    return out
+    return _packed(Rating, (int, float, str), (sols, guesses, names), inp, status, errors)
 
 
 def _rate_se(puzzles, errors, threads):
@@ -293,12 +285,19 @@ def _rate_se(puzzles, errors, threads):
         er[idx] = ep[idx] = ed[idx] = np.nan
         reasons.update(inp.reasons)
     _batch.check_errors(status, reasons, errors, inp.single)
+    return _packed(SeRating, (float, float, float), (er, ep, ed), inp, status, errors)
+
+
+def _packed(kind, scalars, columns, inp, status, errors):
+    """A rating as the input came: one ``kind`` of Python scalars (``scalars`` converts each
+    field) for one puzzle, a ``kind`` of the arrays ``columns`` for an array, a list of ``kind``
+    for a list; with ``errors="mask"`` the status too (an int for one puzzle)."""
     if inp.single:
-        out = SeRating(float(er[0]), float(ep[0]), float(ed[0]))
+        out = kind(*(f(c[0]) for f, c in zip(scalars, columns)))
     elif inp.kind == "array":
-        out = SeRating(er, ep, ed)
+        out = kind(*columns)
     else:
-        out = [SeRating(float(a), float(b), float(c)) for a, b, c in zip(er, ep, ed)]
+        out = [kind(*(f(v) for f, v in zip(scalars, row))) for row in zip(*columns)]
     if errors == "mask":
         return out, (status[0].item() if inp.single else status)
     return out

@@ -78,7 +78,9 @@ def test_generate_se_keeps_the_options():
 def test_generate_extreme_is_beyond_the_rater():
     ps = simdoku.generate(4, level="extreme", seed=5)
     assert all(simdoku.is_unique(ps))
-    assert all(np.isnan(r.er) for r in simdoku.rate(ps, method="se"))
+    # Beyond the exact bands: unrated, or rated above 6.0 (the rater reaches a few rules past
+    # the BUG).
+    assert all(np.isnan(r.er) or r.er > 6.0 for r in simdoku.rate(ps, method="se"))
 
 
 def test_generate_se_errors():

@@ -20,13 +20,18 @@
 //! options), learned as facts from its sources; the code is ours. Implemented: singles,
 //! direct intersections and hidden pairs/triples, intersections, naked and hidden subsets,
 //! X-Wing, Swordfish, Jellyfish, two strong links (skyscraper, kite, turbot fish, grouped), XY-
-//! and XYZ-Wing, unique rectangles and loops (types 1-4), three strong links, the WXYZ-Wing and
-//! the BUG (types 1-4). Ratings are given for puzzles whose path stays within these techniques
-//! (all of Explainer's up to the BUG, in its order), where the steps match Explainer's exactly;
-//! see [`Technique::matches_explainer`]. Unique loops and the BUG assume the puzzle has one
-//! solution, as Explainer's do.
+//! and XYZ-Wing, unique rectangles and loops (types 1-4), three strong links, the WXYZ-Wing, the
+//! BUG (types 1-4), four strong links, the VWXYZ-Wing, aligned pair exclusion, the UVWXYZ-Wing,
+//! and, after where Explainer tries its forcing-chain cycles, the TUVWXYZ-Wing and aligned
+//! triplet exclusion. Ratings are given for puzzles whose path stays within the techniques that
+//! Explainer tries before its chains (all of them are here, in its order), where the steps match
+//! Explainer's exactly; see [`Technique::matches_explainer`]. Unique loops and the BUG assume the
+//! puzzle has one solution, as Explainer's do.
+mod aligned;
+mod bigwings;
 mod board;
 mod bug;
+mod links4;
 mod solve;
 mod step;
 mod strong;

@@ -3,7 +3,7 @@ use std::fmt;
 
 use crate::board::Board;
 use crate::step::{Step, Technique, tenths};
-use crate::{bug, strong, tech, unique, wings};
+use crate::{aligned, bigwings, bug, links4, strong, tech, unique, wings};
 
 /// The next step a person would take: the first technique, in Explainer's order, that applies
 /// (`None` when the board is solved or no implemented technique applies).
@@ -30,6 +30,14 @@ pub fn next_step(b: &Board) -> Option<Step> {
         .or_else(|| strong::three_strong_links(b))
         .or_else(|| wings::wxyz_wing(b))
         .or_else(|| bug::bug(b))
+        // After the BUG, Explainer's rules before its chains.
+        .or_else(|| links4::four_strong_links(b))
+        .or_else(|| bigwings::vwxyz_wing(b))
+        .or_else(|| aligned::aligned_pair_exclusion(b))
+        .or_else(|| bigwings::uvwxyz_wing(b))
+        // Explainer tries its forcing-chain cycles here.
+        .or_else(|| bigwings::tuvwxyz_wing(b))
+        .or_else(|| aligned::aligned_triplet_exclusion(b))
 }
 
 /// The steps from a board to its solution, or as far as the techniques go.

@@ -89,11 +89,30 @@ pub enum Technique {
     /// A bivalue universal grave with two cells of extras in a house and a base digit locked in
     /// them: each loses its other base digit (5.7).
     BugType4,
+    // After the BUG, the rules Explainer tries before its chains (five and six strong links
+    // are off in its default options).
+    /// Four strong links on a digit chained end to end: cells seeing both free ends lose it
+    /// (5.8 on parallel lines, 5.9 or 6.0 with boxes or both line kinds, 6.1 grouped).
+    FourStrongLinks,
+    /// The WXYZ-Wing on four cells with five digits between them (6.2 to 6.4 by the largest
+    /// cell's size).
+    VwxyzWing,
+    /// Two cells each holding two or more candidates, seen by two or more bivalue cells: a
+    /// candidate of one whose every combination with the other's is ruled out (a bivalue cell
+    /// left empty, or the same digit twice in a house) leaves it (6.2).
+    AlignedPairExclusion,
+    /// The WXYZ-Wing on five cells with six digits between them (6.6).
+    UvwxyzWing,
+    // Tried by Explainer after its forcing-chain cycles (6.5 and up).
+    /// The WXYZ-Wing on six cells with seven digits between them (7.5).
+    TuvwxyzWing,
+    /// Aligned exclusion on three cells (7.5).
+    AlignedTripletExclusion,
 }
 
 impl Technique {
     /// Every technique, in search order.
-    pub const ALL: [Technique; 35] = [
+    pub const ALL: [Technique; 41] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -129,6 +148,12 @@ impl Technique {
         Technique::BugType2,
         Technique::BugType3,
         Technique::BugType4,
+        Technique::FourStrongLinks,
+        Technique::VwxyzWing,
+        Technique::AlignedPairExclusion,
+        Technique::UvwxyzWing,
+        Technique::TuvwxyzWing,
+        Technique::AlignedTripletExclusion,
     ];
 
     /// The difficulty in tenths (Sudoku Explainer's ER times ten); for unique loops, whose
@@ -168,6 +193,10 @@ impl Technique {
             Technique::BugType1 => 56,
             Technique::BugType2 | Technique::BugType4 => 57,
             Technique::BugType3 => 58,
+            Technique::FourStrongLinks => 58,
+            Technique::VwxyzWing | Technique::AlignedPairExclusion => 62,
+            Technique::UvwxyzWing => 66,
+            Technique::TuvwxyzWing | Technique::AlignedTripletExclusion => 75,
         }
     }
 
@@ -208,16 +237,32 @@ impl Technique {
             Technique::BugType2 => "bug type 2",
             Technique::BugType3 => "bug type 3",
             Technique::BugType4 => "bug type 4",
+            Technique::FourStrongLinks => "four strong links",
+            Technique::VwxyzWing => "vwxyz-wing",
+            Technique::AlignedPairExclusion => "aligned pair exclusion",
+            Technique::UvwxyzWing => "uvwxyz-wing",
+            Technique::TuvwxyzWing => "tuvwxyz-wing",
+            Technique::AlignedTripletExclusion => "aligned triplet exclusion",
         }
     }
 
     /// Whether the solver's path with this technique is Sudoku Explainer's: every technique that
-    /// Explainer tries before it is implemented here, in its order and scan order. The first
-    /// technique Explainer tries that this crate lacks is its four strong links, right after
-    /// the BUG; from there on a step may differ from Explainer's, so [`crate::rate`]
-    /// gives no rating for a path that uses one.
+    /// Explainer tries before it is implemented here, in its order and scan order, so a step of
+    /// this technique is the one Explainer takes, and [`crate::rate`] rates a path made of such
+    /// steps. Up to the BUG all are; after it come Explainer's four strong links, VWXYZ-Wing,
+    /// aligned pair exclusion and UVWXYZ-Wing (five and six strong links are off in its default
+    /// options), also implemented. The TUVWXYZ-Wing and aligned triplet exclusion are tried
+    /// after Explainer's forcing-chain cycles, which this crate lacks: found here, they may not
+    /// be Explainer's step, so a path that uses one gets no rating.
     pub fn matches_explainer(self) -> bool {
-        self <= Technique::BugType4
+        match self {
+            Technique::FourStrongLinks
+            | Technique::VwxyzWing
+            | Technique::AlignedPairExclusion
+            | Technique::UvwxyzWing => true,
+            Technique::TuvwxyzWing | Technique::AlignedTripletExclusion => false,
+            t => t <= Technique::BugType4,
+        }
     }
 }
 
@@ -402,7 +447,39 @@ impl fmt::Display for Step {
                     cell_list(&self.cells)
                 );
             }
-            Technique::XyWing | Technique::XyzWing | Technique::WxyzWing => {
+            Technique::FourStrongLinks => {
+                let n = h.len().div_ceil(2);
+                let _ = write!(
+                    s,
+                    " {ds} in {} and {}: {}",
+                    h[..n - 1]
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    h[n - 1],
+                    cell_list(&self.cells)
+                );
+            }
+            Technique::AlignedPairExclusion | Technique::AlignedTripletExclusion => {
+                // The base cells, then the bivalue cells that rule combinations out.
+                let n = if self.technique == Technique::AlignedPairExclusion {
+                    2
+                } else {
+                    3
+                }
+                .min(self.cells.len());
+                let _ = write!(s, " {}", cell_list(&self.cells[..n]));
+                if self.cells.len() > n {
+                    let _ = write!(s, " by {}", cell_list(&self.cells[n..]));
+                }
+            }
+            Technique::XyWing
+            | Technique::XyzWing
+            | Technique::WxyzWing
+            | Technique::VwxyzWing
+            | Technique::UvwxyzWing
+            | Technique::TuvwxyzWing => {
                 let _ = write!(s, " {} on {ds}", cell_list(&self.cells));
             }
             _ => {

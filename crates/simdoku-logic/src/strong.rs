@@ -26,7 +26,7 @@ use crate::step::{Step, Technique};
 
 /// One side of a strong link: its cell, then the cells grouped with it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Side {
+pub(crate) struct Side {
     cells: [u8; 3],
     len: u8,
 }
@@ -41,15 +41,15 @@ impl Side {
         s
     }
 
-    fn cells(&self) -> &[u8] {
+    pub(crate) fn cells(&self) -> &[u8] {
         &self.cells[..self.len as usize]
     }
 }
 
 #[derive(Clone, Copy, Debug)]
-struct Link {
-    grouped: bool,
-    sides: [Side; 2],
+pub(crate) struct Link {
+    pub(crate) grouped: bool,
+    pub(crate) sides: [Side; 2],
 }
 
 const fn row(r: usize) -> u16 {
@@ -102,7 +102,7 @@ fn same_line(a: u8, b: u8) -> bool {
 }
 
 /// The strong links of digit `d` in a house, in Explainer's order of orientations.
-fn links_in(b: &Board, house: House, d: u8, out: &mut Vec<Link>) {
+pub(crate) fn links_in(b: &Board, house: House, d: u8, out: &mut Vec<Link>) {
     out.clear();
     let pos = b.positions(house, d);
     let count = pos.count_ones();
@@ -223,7 +223,7 @@ fn common_house(a: Side, c: Side) -> Option<House> {
 }
 
 /// Cells with `d` that see every cell of both sides, outside the given houses.
-fn victims(b: &Board, d: u8, a: Side, c: Side, outside: &[House], out: &mut Vec<u8>) {
+pub(crate) fn victims(b: &Board, d: u8, a: Side, c: Side, outside: &[House], out: &mut Vec<u8>) {
     out.clear();
     for x in 0..81usize {
         if b.has(x, d)
@@ -354,7 +354,7 @@ pub(crate) fn two_strong_links(b: &Board) -> Option<Step> {
 /// Explainer's suffix of a chain of link kinds (0 box, 1 row, 2 column): the kinds read from
 /// the end that gives the smaller string, then rows and columns named so that the name is least
 /// (`1` for the first line kind, `2` for the other), boxes `0`.
-fn line_name(kinds: &[u8]) -> Vec<u8> {
+pub(crate) fn line_name(kinds: &[u8]) -> Vec<u8> {
     let fwd: Vec<u8> = kinds.iter().map(|k| b'0' + k).collect();
     let rev: Vec<u8> = fwd.iter().rev().copied().collect();
     let set = if fwd <= rev { fwd } else { rev };

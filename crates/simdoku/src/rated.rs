@@ -88,11 +88,14 @@ impl SeTarget {
     }
 
     /// Whether a puzzle rated `rating` ([`logic::rate`](simdoku_logic::rate)'s answer) is in
-    /// the band. The generator's candidates all have one solution, so `None` means beyond.
+    /// the band. The generator's candidates all have one solution, so `None` means beyond; a
+    /// rating above [`SeTarget::MAX_EXACT_ER`] (the rater reaches a few rules past the BUG) is
+    /// beyond too, so [`SeTarget::Beyond`] keeps taking what it took before.
     pub fn accepts(&self, rating: Option<SeRating>) -> bool {
         match (self, rating) {
             (SeTarget::Er { lo, hi }, Some(r)) => (*lo..=*hi).contains(&r.er),
             (SeTarget::Beyond, None) => true,
+            (SeTarget::Beyond, Some(r)) => r.er > SeTarget::MAX_EXACT_ER,
             _ => false,
         }
     }
@@ -218,8 +221,8 @@ impl Level {
         }
     }
 
-    /// The level of a puzzle rated `rating` (`None`: beyond, so [`Level::Extreme`]); `None` for
-    /// a rating above 6.0.
+    /// The level of a puzzle rated `rating` (`None`, or a rating above 6.0: beyond, so
+    /// [`Level::Extreme`]).
     pub fn of(rating: Option<SeRating>) -> Option<Level> {
         Level::ALL.into_iter().find(|l| l.target().accepts(rating))
     }

@@ -105,6 +105,14 @@ fn bands_parse_and_stop_at_the_rated_frontier() {
             .collect();
         assert_eq!(levels.len(), 1, "ER {er}");
     }
+    // Above 6.0 (rated since the rater reaches past the BUG) is extreme, as beyond is.
+    let r = simdoku::logic::Rating {
+        er: 62,
+        ep: 62,
+        ed: 12,
+    };
+    assert_eq!(Level::of(Some(r)), Some(Level::Extreme));
+    assert_eq!(Level::of(None), Some(Level::Extreme));
     for l in Level::ALL {
         assert_eq!(l.name().parse::<Level>(), Ok(l));
         assert_eq!(SeTarget::from(l), l.target());
