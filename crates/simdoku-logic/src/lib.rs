@@ -27,6 +27,9 @@
 //! solution, as Explainer's do.
 mod board;
 mod bug;
+mod chains;
+mod forcing;
+mod links;
 mod solve;
 mod step;
 mod strong;

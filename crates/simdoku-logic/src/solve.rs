@@ -3,7 +3,7 @@ use std::fmt;
 
 use crate::board::Board;
 use crate::step::{Step, Technique, tenths};
-use crate::{bug, strong, tech, unique, wings};
+use crate::{bug, chains, forcing, strong, tech, unique, wings};
 
 /// The next step a person would take: the first technique, in Explainer's order, that applies
 /// (`None` when the board is solved or no implemented technique applies).
@@ -30,6 +30,13 @@ pub fn next_step(b: &Board) -> Option<Step> {
         .or_else(|| strong::three_strong_links(b))
         .or_else(|| wings::wxyz_wing(b))
         .or_else(|| bug::bug(b))
+        // (Explainer's four strong links, VWXYZ-, UVWXYZ-Wing and aligned pair exclusion go here.)
+        // Chains, in Explainer's order.
+        .or_else(|| chains::forcing_chains_and_cycles(b))
+        // (Explainer's TUVWXYZ-Wing and aligned triplet exclusion go here.)
+        .or_else(|| forcing::nishio(b))
+        .or_else(|| forcing::multiple(b))
+        .or_else(|| forcing::dynamic(b))
 }
 
 /// The steps from a board to its solution, or as far as the techniques go.

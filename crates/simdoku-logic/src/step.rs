@@ -89,11 +89,40 @@ pub enum Technique {
     /// A bivalue universal grave with two cells of extras in a house and a base digit locked in
     /// them: each loses its other base digit (5.7).
     BugType4,
+    // Chains (`chains`, `forcing`), after the non-chain techniques Explainer tries past the BUG.
+    /// A loop of alternating links on one digit, house links only (6.5 and up by length): what
+    /// sees both states of the loop loses the digit.
+    XCycle,
+    /// A loop of alternating links through bivalue cells (cell links, 6.5 and up).
+    YCycle,
+    /// A chain on house links from a candidate assumed true (or false) to its opposite: it is
+    /// removed (or placed) (6.6 and up).
+    ForcingXChain,
+    /// A loop of alternating links of both kinds (7.0 and up).
+    BidirectionalCycle,
+    /// A chain on house and cell links from a candidate to its opposite (7.0 and up).
+    ForcingChain,
+    /// A candidate whose assumption (house links, removals kept) contradicts itself (7.5 and
+    /// up).
+    NishioForcingChains,
+    /// Chains from every candidate of a cell that agree on a candidate (8.0 and up).
+    CellForcingChains,
+    /// Chains from every place of a digit in a house that agree on a candidate (8.0 and up).
+    RegionForcingChains,
+    /// A candidate whose assumption, true or false, leads to a contradiction (dynamic chains,
+    /// removals kept; 8.5 and up).
+    DynamicContradictionChains,
+    /// A candidate that implies the same outcome true and false (dynamic, 8.5 and up).
+    DynamicDoubleForcingChains,
+    /// Cell forcing chains, dynamic (8.5 and up).
+    DynamicCellForcingChains,
+    /// Region forcing chains, dynamic (8.5 and up).
+    DynamicRegionForcingChains,
 }
 
 impl Technique {
     /// Every technique, in search order.
-    pub const ALL: [Technique; 35] = [
+    pub const ALL: [Technique; 47] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -129,6 +158,18 @@ impl Technique {
         Technique::BugType2,
         Technique::BugType3,
         Technique::BugType4,
+        Technique::XCycle,
+        Technique::YCycle,
+        Technique::ForcingXChain,
+        Technique::BidirectionalCycle,
+        Technique::ForcingChain,
+        Technique::NishioForcingChains,
+        Technique::CellForcingChains,
+        Technique::RegionForcingChains,
+        Technique::DynamicContradictionChains,
+        Technique::DynamicDoubleForcingChains,
+        Technique::DynamicCellForcingChains,
+        Technique::DynamicRegionForcingChains,
     ];
 
     /// The difficulty in tenths (Sudoku Explainer's ER times ten); for unique loops, whose
@@ -168,6 +209,15 @@ impl Technique {
             Technique::BugType1 => 56,
             Technique::BugType2 | Technique::BugType4 => 57,
             Technique::BugType3 => 58,
+            Technique::XCycle | Technique::YCycle => 65,
+            Technique::ForcingXChain => 66,
+            Technique::BidirectionalCycle | Technique::ForcingChain => 70,
+            Technique::NishioForcingChains => 75,
+            Technique::CellForcingChains | Technique::RegionForcingChains => 80,
+            Technique::DynamicContradictionChains
+            | Technique::DynamicDoubleForcingChains
+            | Technique::DynamicCellForcingChains
+            | Technique::DynamicRegionForcingChains => 85,
         }
     }
 
@@ -208,6 +258,18 @@ impl Technique {
             Technique::BugType2 => "bug type 2",
             Technique::BugType3 => "bug type 3",
             Technique::BugType4 => "bug type 4",
+            Technique::XCycle => "x-cycle",
+            Technique::YCycle => "y-cycle",
+            Technique::ForcingXChain => "forcing x-chain",
+            Technique::BidirectionalCycle => "bidirectional cycle",
+            Technique::ForcingChain => "forcing chain",
+            Technique::NishioForcingChains => "nishio forcing chains",
+            Technique::CellForcingChains => "cell forcing chains",
+            Technique::RegionForcingChains => "region forcing chains",
+            Technique::DynamicContradictionChains => "contradiction forcing chains",
+            Technique::DynamicDoubleForcingChains => "double forcing chains",
+            Technique::DynamicCellForcingChains => "dynamic cell forcing chains",
+            Technique::DynamicRegionForcingChains => "dynamic region forcing chains",
         }
     }
 
@@ -218,6 +280,21 @@ impl Technique {
     /// gives no rating for a path that uses one.
     pub fn matches_explainer(self) -> bool {
         self <= Technique::BugType4
+            || matches!(
+                self,
+                Technique::XCycle
+                    | Technique::YCycle
+                    | Technique::ForcingXChain
+                    | Technique::BidirectionalCycle
+                    | Technique::ForcingChain
+                    | Technique::NishioForcingChains
+                    | Technique::CellForcingChains
+                    | Technique::RegionForcingChains
+                    | Technique::DynamicContradictionChains
+                    | Technique::DynamicDoubleForcingChains
+                    | Technique::DynamicCellForcingChains
+                    | Technique::DynamicRegionForcingChains
+            )
     }
 }
 
@@ -404,6 +481,26 @@ impl fmt::Display for Step {
             }
             Technique::XyWing | Technique::XyzWing | Technique::WxyzWing => {
                 let _ = write!(s, " {} on {ds}", cell_list(&self.cells));
+            }
+            Technique::XCycle
+            | Technique::YCycle
+            | Technique::BidirectionalCycle
+            | Technique::ForcingXChain
+            | Technique::ForcingChain => {
+                let _ = write!(s, " on {ds}: {}", cell_list(&self.cells));
+            }
+            Technique::NishioForcingChains
+            | Technique::DynamicContradictionChains
+            | Technique::DynamicDoubleForcingChains => {
+                let _ = write!(s, " from {} {ds}", cell_list(&self.cells));
+            }
+            Technique::CellForcingChains | Technique::DynamicCellForcingChains => {
+                let _ = write!(s, " from {} {ds}", cell_list(&self.cells));
+            }
+            Technique::RegionForcingChains | Technique::DynamicRegionForcingChains => {
+                if let Some(house) = h.first() {
+                    let _ = write!(s, " from {ds} in {house}");
+                }
             }
             _ => {
                 let _ = write!(s, " {ds} {}", cell_list(&self.cells));
