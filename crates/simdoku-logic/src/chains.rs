@@ -20,20 +20,20 @@
 //! - All hints of the three passes are ranked by difficulty, length, then kind (X: 2, Y: 3,
 //!   both: 4), the first found winning a tie ([`Rank`]).
 use crate::board::Board;
-use crate::links::{Arena, Grid, NONE, PEER_MASK, Rank, cand, each_cell, split, to_tenths};
+use crate::links::{Arena, Grid, Links, PEER_MASK, Rank, cand, each_cell, split, to_tenths};
 use crate::step::{Step, Technique};
 
 /// The search's buffers, kept across starts.
 #[derive(Default)]
 struct Walk {
     arena: Arena,
+    /// The search that saw each candidate "on" / "off" (a stamp, not cleared between searches).
     on_seen: Vec<u32>,
     off_seen: Vec<u32>,
+    stamp: u32,
     pend_on: Vec<u32>,
     pend_off: Vec<u32>,
     next: Vec<u32>,
-    offs: Vec<u16>,
-    ons: Vec<(u16, u8)>,
     cycles: Vec<u32>,
 }
 
@@ -58,30 +58,33 @@ fn repeats(a: &Arena, n: u32, c: u16) -> bool {
 impl Walk {
     fn reset(&mut self) {
         self.arena.clear();
-        self.on_seen.clear();
-        self.on_seen.resize(729, NONE);
-        self.off_seen.clear();
-        self.off_seen.resize(729, NONE);
+        if self.on_seen.is_empty() {
+            self.on_seen = vec![0; 729];
+            self.off_seen = vec![0; 729];
+        }
+        self.stamp += 1;
         self.pend_on.clear();
         self.pend_off.clear();
         self.cycles.clear();
     }
 
     /// The cycles closing on candidate `src` "on": their closing nodes in `self.cycles`.
-    fn cycles(&mut self, g: &Grid, src: u16, y: bool, x: bool) {
+    /// Cycles longer than `max` are not looked for.
+    fn cycles(&mut self, l: &Links, src: u16, y: bool, x: bool, max: u32) {
         self.reset();
         let root = self.arena.push(src, true, &[]);
-        self.on_seen[src as usize] = root;
+        self.on_seen[src as usize] = self.stamp;
         self.pend_on.push(root);
         let mut length = 0;
         while !self.pend_on.is_empty() || !self.pend_off.is_empty() {
+            if length + 2 > max {
+                break;
+            }
             length += 1;
             std::mem::swap(&mut self.pend_on, &mut self.next);
             for i in 0..self.next.len() {
                 let p = self.next[i];
-                let (cell, d) = split(self.arena.node(p).cand);
-                g.on_to_off(cell, d, y, &mut self.offs);
-                for &q in &self.offs {
+                for &q in l.offs(self.arena.node(p).cand, y) {
                     if !repeats(&self.arena, p, q) {
                         let n = self.arena.push(q, false, &[p]);
                         self.pend_off.push(n);
@@ -93,16 +96,15 @@ impl Walk {
             std::mem::swap(&mut self.pend_off, &mut self.next);
             for i in 0..self.next.len() {
                 let p = self.next[i];
-                let (cell, d) = split(self.arena.node(p).cand);
-                g.off_to_on(cell, d, y, x, &mut self.ons);
-                for &(q, _) in &self.ons {
+                let (a, b) = l.ons(self.arena.node(p).cand, y, x);
+                for &q in a.iter().chain(b) {
                     if length >= 4 && q == src {
                         let n = self.arena.push(q, true, &[p]);
                         self.cycles.push(n);
                     }
-                    if self.on_seen[q as usize] == NONE {
+                    if self.on_seen[q as usize] != self.stamp {
                         let n = self.arena.push(q, true, &[p]);
-                        self.on_seen[q as usize] = n;
+                        self.on_seen[q as usize] = self.stamp;
                         self.pend_on.push(n);
                     }
                 }
@@ -112,55 +114,63 @@ impl Walk {
     }
 
     /// The forcing chain from candidate `src` in state `on` to its opposite state: the end node.
-    fn forcing(&mut self, g: &Grid, src: u16, on: bool, y: bool) -> Option<u32> {
+    /// Chains longer than `max` are not looked for.
+    fn forcing(&mut self, l: &Links, src: u16, on: bool, y: bool, max: u32) -> Option<u32> {
         self.reset();
+        // The layer (the chain's length so far) of the pending "on" and "off" nodes.
+        let (mut on_layer, mut off_layer) = if on { (1, 2) } else { (0, 1) };
         let root = self.arena.push(src, on, &[]);
         if on {
-            self.on_seen[src as usize] = root;
+            self.on_seen[src as usize] = self.stamp;
             self.pend_on.push(root);
         } else {
-            self.off_seen[src as usize] = root;
+            self.off_seen[src as usize] = self.stamp;
             self.pend_off.push(root);
         }
         while !self.pend_on.is_empty() || !self.pend_off.is_empty() {
+            if !self.pend_on.is_empty() && on_layer + 1 > max {
+                return None;
+            }
             std::mem::swap(&mut self.pend_on, &mut self.next);
             for i in 0..self.next.len() {
                 let p = self.next[i];
-                let (cell, d) = split(self.arena.node(p).cand);
-                g.on_to_off(cell, d, y, &mut self.offs);
-                for &q in &self.offs {
+                for &q in l.offs(self.arena.node(p).cand, y) {
                     if on && q == src {
                         let n = self.arena.push(q, false, &[p]);
                         self.next.clear();
                         return Some(n);
                     }
-                    if self.off_seen[q as usize] == NONE {
+                    if self.off_seen[q as usize] != self.stamp {
                         let n = self.arena.push(q, false, &[p]);
-                        self.off_seen[q as usize] = n;
+                        self.off_seen[q as usize] = self.stamp;
                         self.pend_off.push(n);
                     }
                 }
             }
             self.next.clear();
+            if !self.pend_off.is_empty() && off_layer + 1 > max {
+                return None;
+            }
             std::mem::swap(&mut self.pend_off, &mut self.next);
             for i in 0..self.next.len() {
                 let p = self.next[i];
-                let (cell, d) = split(self.arena.node(p).cand);
-                g.off_to_on(cell, d, y, true, &mut self.ons);
-                for &(q, _) in &self.ons {
+                let (a, b) = l.ons(self.arena.node(p).cand, y, true);
+                for &q in a.iter().chain(b) {
                     if !on && q == src {
                         let n = self.arena.push(q, true, &[p]);
                         self.next.clear();
                         return Some(n);
                     }
-                    if self.on_seen[q as usize] == NONE {
+                    if self.on_seen[q as usize] != self.stamp {
                         let n = self.arena.push(q, true, &[p]);
-                        self.on_seen[q as usize] = n;
+                        self.on_seen[q as usize] = self.stamp;
                         self.pend_on.push(n);
                     }
                 }
             }
             self.next.clear();
+            on_layer += 2;
+            off_layer += 2;
         }
         None
     }
@@ -180,6 +190,16 @@ impl Walk {
     }
 }
 
+/// The longest chain of this base and kind that would still go before the best so far.
+fn limit(best: &Option<Best>, base: f64, sort_key: u8) -> u32 {
+    let Some(b) = best else { return u32::MAX };
+    let mut cx = 0;
+    while Rank::new(base, cx + 1, sort_key).before(&b.rank) {
+        cx += 1;
+    }
+    cx
+}
+
 fn offer(best: &mut Option<Best>, rank: Rank, make: impl FnOnce() -> Step) {
     if best.as_ref().is_none_or(|b| rank.before(&b.rank)) {
         best.replace(Best { rank, step: make() });
@@ -189,6 +209,7 @@ fn offer(best: &mut Option<Best>, rank: Rank, make: impl FnOnce() -> Step) {
 /// The cycle or forcing chain Explainer takes, if any.
 pub(crate) fn forcing_chains_and_cycles(b: &Board) -> Option<Step> {
     let g = Grid::of(b);
+    let l = Links::of(&g);
     let mut w = Walk::default();
     let mut best: Option<Best> = None;
     for (y, x) in [(false, true), (true, false), (true, true)] {
@@ -207,7 +228,8 @@ pub(crate) fn forcing_chains_and_cycles(b: &Board) -> Option<Step> {
                     continue;
                 }
                 let src = cand(cell, d);
-                w.cycles(&g, src, y, x);
+                let cycle_base = if y && x { 7.0 } else { 6.5 };
+                w.cycles(&l, src, y, x, limit(&best, cycle_base, sort_key));
                 for i in 0..w.cycles.len() {
                     let end = w.cycles[i];
                     cycle_hint(&g, &w, end, y, x, sort_key, &mut best);
@@ -220,7 +242,7 @@ pub(crate) fn forcing_chains_and_cycles(b: &Board) -> Option<Step> {
                         Technique::ForcingXChain
                     };
                     for on in [true, false] {
-                        if let Some(end) = w.forcing(&g, src, on, y) {
+                        if let Some(end) = w.forcing(&l, src, on, y, limit(&best, base, sort_key)) {
                             let complexity = w.arena.ancestors(end);
                             let rank = Rank::new(base, complexity, sort_key);
                             offer(&mut best, rank, || {
@@ -271,6 +293,11 @@ fn cycle_hint(
         len += 1;
         n = p;
     }
+    let base = if y && x { 7.0 } else { 6.5 };
+    let rank = Rank::new(base, len, sort_key);
+    if best.as_ref().is_some_and(|b| !rank.before(&b.rank)) {
+        return;
+    }
     let mut forw = [0u128; 9];
     let mut back = [0u128; 9];
     let mut n = end;
@@ -296,8 +323,6 @@ fn cycle_hint(
     if !any {
         return;
     }
-    let base = if y && x { 7.0 } else { 6.5 };
-    let rank = Rank::new(base, len, sort_key);
     let tech = match (y, x) {
         (true, true) => Technique::BidirectionalCycle,
         (true, false) => Technique::YCycle,

@@ -98,6 +98,7 @@ struct Engine {
 impl Engine {
     /// The implications of candidate `src` in state `on`; a contradiction as (its "on" node,
     /// its "off" node).
+    #[inline(never)]
     fn chain(&mut self, imp: &mut Imp, src: u16, on: bool) -> Option<(u32, u32)> {
         imp.reset();
         self.pend_on.clear();

@@ -172,6 +172,73 @@ impl Grid {
     }
 }
 
+/// Every candidate's links on a grid that does not change (static chains), drawn once:
+/// the order of each list is [`Grid::on_to_off`]'s and [`Grid::off_to_on`]'s.
+pub(crate) struct Links {
+    /// Per candidate: the start of its lists in `items` (cell offs, house offs, cell on, house
+    /// ons, in that order), and the list ends.
+    spans: Vec<[u32; 5]>,
+    items: Vec<u16>,
+}
+
+impl Links {
+    pub(crate) fn of(g: &Grid) -> Links {
+        let mut spans = vec![[0u32; 5]; 729];
+        let mut items = Vec::with_capacity(729 * 8);
+        let mut offs = Vec::new();
+        let mut ons = Vec::new();
+        for cell in 0..81 {
+            let mut m = g.cands[cell];
+            while m != 0 {
+                let d = m.trailing_zeros() as u8 + 1;
+                m &= m - 1;
+                let c = cand(cell, d) as usize;
+                let mut span = [0u32; 5];
+                span[0] = items.len() as u32;
+                g.on_to_off(cell, d, true, &mut offs);
+                let cell_offs = (g.cands[cell].count_ones() - 1) as usize;
+                items.extend_from_slice(&offs[..cell_offs]);
+                span[1] = items.len() as u32;
+                items.extend_from_slice(&offs[cell_offs..]);
+                span[2] = items.len() as u32;
+                g.off_to_on(cell, d, true, false, &mut ons);
+                items.extend(ons.iter().map(|&(q, _)| q));
+                span[3] = items.len() as u32;
+                g.off_to_on(cell, d, false, true, &mut ons);
+                items.extend(ons.iter().map(|&(q, _)| q));
+                span[4] = items.len() as u32;
+                spans[c] = span;
+            }
+        }
+        Links { spans, items }
+    }
+
+    /// What a candidate "on" turns off.
+    #[inline]
+    pub(crate) fn offs(&self, c: u16, cell_links: bool) -> &[u16] {
+        let s = &self.spans[c as usize];
+        let from = if cell_links { s[0] } else { s[1] };
+        &self.items[from as usize..s[2] as usize]
+    }
+
+    /// What a candidate "off" turns on through its cell, then through its houses.
+    #[inline]
+    pub(crate) fn ons(&self, c: u16, cell_links: bool, house_links: bool) -> (&[u16], &[u16]) {
+        let s = &self.spans[c as usize];
+        let cell: &[u16] = if cell_links {
+            &self.items[s[2] as usize..s[3] as usize]
+        } else {
+            &[]
+        };
+        let house: &[u16] = if house_links {
+            &self.items[s[3] as usize..s[4] as usize]
+        } else {
+            &[]
+        };
+        (cell, house)
+    }
+}
+
 /// One implication: a candidate on or off, with its parents.
 #[derive(Clone, Copy)]
 pub(crate) struct Node {
