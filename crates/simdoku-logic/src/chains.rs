@@ -351,31 +351,33 @@ fn cycle_hint(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testboard::{cell, open};
+    use crate::testboard::open;
 
+    /// Digit 1 left in two cells of rows 1, 4 and 7 (columns 1-5, 5-8, 8-1), anywhere in the
+    /// other rows; every cell keeps all its digits (no bivalue cell, no Y link): the three row
+    /// links close an X-cycle of six, which removes the 1s of columns 1, 5 and 8 off the loop.
     #[test]
-    fn an_x_cycle_removes_what_sees_both_colours() {
-        // Digit 1 in a loop of four conjugate pairs: r1c1-r1c5 (row), r1c5-r5c5 (column),
-        // r5c5-r5c1 (row), r5c1-r1c1 (column); r1c1 and r5c1 are the only 1s of column 1, etc.
-        // r3c3 sees r1c1 (box 1) and... keep it simple: the cells of rows 1 and 5 and columns 1
-        // and 5 hold 1 only at the corners, and r2c2 (box 1, sees r1c1 "on" and, through
-        // nothing else, nothing) stays.
+    fn an_x_cycle_of_six() {
         let mut b = open();
-        for c in 0..81 {
-            let (r, k) = (c / 9, c % 9);
-            let corner = (r == 0 || r == 4) && (k == 0 || k == 4);
-            if (r == 0 || r == 4 || k == 0 || k == 4) && !corner {
-                b.eliminate(c, 1);
+        let keep = [(0, 0), (0, 4), (3, 4), (3, 7), (6, 7), (6, 0)];
+        for r in [0, 3, 6] {
+            for k in 0..9 {
+                if !keep.contains(&(r, k)) {
+                    b.eliminate(r * 9 + k, 1);
+                }
             }
         }
         let s = forcing_chains_and_cycles(&b).unwrap();
-        // Every cell still holding 1 off the loop sees at most... none see two corners of
-        // opposite colour, so the first hint is not a cycle elimination of 1 from an outside
-        // cell unless it sees both colours; check that nothing removed is a corner.
-        for &(c, _) in &s.eliminations {
-            assert!(
-                ![cell("r1c1"), cell("r1c5"), cell("r5c1"), cell("r5c5")].contains(&(c as usize))
-            );
+        assert_eq!(s.technique, Technique::XCycle, "{s}");
+        assert_eq!(s.difficulty, 65);
+        let mut want = Vec::new();
+        for c in 0..81usize {
+            let (r, k) = (c / 9, c % 9);
+            if [0, 4, 7].contains(&k) && ![0, 3, 6].contains(&r) {
+                want.push((c as u8, 1u16));
+            }
         }
+        assert_eq!(s.eliminations, want, "{s}");
+        assert_eq!(s.cells.len(), 6);
     }
 }

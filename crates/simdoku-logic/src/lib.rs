@@ -27,6 +27,8 @@
 //! solution, as Explainer's do.
 mod board;
 mod bug;
+#[cfg(test)]
+mod chain_tests;
 mod chains;
 mod forcing;
 mod links;

@@ -106,11 +106,6 @@ impl Grid {
     }
 
     #[inline]
-    pub(crate) fn has(&self, cell: usize, d: u8) -> bool {
-        self.cands[cell] & (1 << (d - 1)) != 0
-    }
-
-    #[inline]
     pub(crate) fn remove(&mut self, cell: usize, d: u8) {
         self.cands[cell] &= !(1 << (d - 1));
         self.dc[d as usize - 1] &= !(1u128 << cell);
@@ -279,12 +274,6 @@ impl Arena {
     #[inline]
     pub(crate) fn node(&self, n: u32) -> Node {
         self.nodes[n as usize]
-    }
-
-    #[inline]
-    pub(crate) fn parents(&self, n: u32) -> &[u32] {
-        let x = self.nodes[n as usize];
-        &self.parents[x.start as usize..(x.start + x.len) as usize]
     }
 
     #[inline]
