@@ -191,7 +191,7 @@ impl Walk {
 }
 
 /// The longest chain of this base and kind that would still go before the best so far.
-fn limit(best: &Option<Best>, base: f64, sort_key: u8) -> u32 {
+fn limit(best: Option<&Best>, base: f64, sort_key: u8) -> u32 {
     let Some(b) = best else { return u32::MAX };
     let mut cx = 0;
     while Rank::new(base, cx + 1, sort_key).before(&b.rank) {
@@ -229,7 +229,7 @@ pub(crate) fn forcing_chains_and_cycles(b: &Board) -> Option<Step> {
                 }
                 let src = cand(cell, d);
                 let cycle_base = if y && x { 7.0 } else { 6.5 };
-                w.cycles(&l, src, y, x, limit(&best, cycle_base, sort_key));
+                w.cycles(&l, src, y, x, limit(best.as_ref(), cycle_base, sort_key));
                 for i in 0..w.cycles.len() {
                     let end = w.cycles[i];
                     cycle_hint(&g, &w, end, y, x, sort_key, &mut best);
@@ -242,7 +242,9 @@ pub(crate) fn forcing_chains_and_cycles(b: &Board) -> Option<Step> {
                         Technique::ForcingXChain
                     };
                     for on in [true, false] {
-                        if let Some(end) = w.forcing(&l, src, on, y, limit(&best, base, sort_key)) {
+                        if let Some(end) =
+                            w.forcing(&l, src, on, y, limit(best.as_ref(), base, sort_key))
+                        {
                             let complexity = w.arena.ancestors(end);
                             let rank = Rank::new(base, complexity, sort_key);
                             offer(&mut best, rank, || {

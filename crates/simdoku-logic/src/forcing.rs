@@ -364,7 +364,7 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
                                 continue;
                             }
                             let mut cx = imp.arena.ancestors(of(imp));
-                            for x in others[..n].iter_mut() {
+                            for x in &mut others[..n] {
                                 let t = of(x);
                                 cx += x.arena.ancestors(t);
                             }
@@ -408,7 +408,7 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
                         continue;
                     }
                     let mut cx = first.arena.ancestors(of(first));
-                    for x in rest.iter_mut() {
+                    for x in &mut *rest {
                         let t = of(x);
                         cx += x.arena.ancestors(t);
                     }

@@ -125,12 +125,14 @@ impl Grid {
         let h = CELL_HOUSE[cell];
         let here = self.dc[d as usize - 1] & !(1u128 << cell);
         let bx = HOUSE_MASK[h[0] as usize];
-        each_cell(here & bx, |o| out.push(cand(o, d)));
+        each_cell(here & bx, |o| {
+            out.push(cand(o, d));
+        });
         each_cell(here & HOUSE_MASK[h[1] as usize] & !bx, |o| {
-            out.push(cand(o, d))
+            out.push(cand(o, d));
         });
         each_cell(here & HOUSE_MASK[h[2] as usize] & !bx, |o| {
-            out.push(cand(o, d))
+            out.push(cand(o, d));
         });
     }
 
@@ -156,7 +158,7 @@ impl Grid {
             let here = self.dc[d as usize - 1] & !(1u128 << cell);
             for &h in &CELL_HOUSE[cell] {
                 let o = here & HOUSE_MASK[h as usize];
-                if o.count_ones() == 1 {
+                if o.is_power_of_two() {
                     let k = cand(o.trailing_zeros() as usize, d);
                     if !out.iter().any(|&(x, _)| x == k) {
                         out.push((k, h));
@@ -318,7 +320,7 @@ pub(crate) fn length_added(complexity: u32) -> f64 {
     let mut odd = false;
     while length > ceil {
         added += 0.1;
-        ceil = if !odd { ceil * 3 / 2 } else { ceil * 4 / 3 };
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
         odd = !odd;
     }
     added
@@ -364,7 +366,7 @@ mod tests {
     #[test]
     fn length_steps() {
         // length - 2 passing 4, 6, 8, 12, 16, 24, ...
-        assert_eq!(length_added(6), 0.0);
+        assert_eq!(to_tenths(length_added(6)), 0);
         assert_eq!(to_tenths(length_added(7)), 1);
         assert_eq!(to_tenths(length_added(8)), 1);
         assert_eq!(to_tenths(length_added(9)), 2);
