@@ -93,6 +93,8 @@ impl SeTarget {
         match (self, rating) {
             (SeTarget::Er { lo, hi }, Some(r)) => (*lo..=*hi).contains(&r.er),
             (SeTarget::Beyond, None) => true,
+            // The chains rate most of these now; above 6.0 is still past the exact levels.
+            (SeTarget::Beyond, Some(r)) => r.er > SeTarget::MAX_EXACT_ER,
             _ => false,
         }
     }
@@ -158,7 +160,7 @@ fn tenths(t: u8) -> String {
 /// | expert | 4.5-6.0 | unique rectangles and loops, quads, Jellyfish, three strong links, WXYZ-Wing, BUG |
 /// | extreme | beyond (no exact ER) | a technique the rater does not reproduce: chains and harder (Explainer: about 6.2 and up) |
 ///
-/// A puzzle the rater rates above 6.0 (rare: a BUG type 3 with many digits) is in no level.
+/// A puzzle the rater rates above 6.0 (through the chains) is extreme too.
 ///
 /// ```
 /// use simdoku::Level;
@@ -218,8 +220,8 @@ impl Level {
         }
     }
 
-    /// The level of a puzzle rated `rating` (`None`: beyond, so [`Level::Extreme`]); `None` for
-    /// a rating above 6.0.
+    /// The level of a puzzle rated `rating` (`None` or above 6.0: beyond, so
+    /// [`Level::Extreme`]).
     pub fn of(rating: Option<SeRating>) -> Option<Level> {
         Level::ALL.into_iter().find(|l| l.target().accepts(rating))
     }
