@@ -20,11 +20,12 @@
 //! options), learned as facts from its sources; the code is ours. Implemented: singles,
 //! direct intersections and hidden pairs/triples, intersections, naked and hidden subsets,
 //! X-Wing, Swordfish, Jellyfish, two strong links (skyscraper, kite, turbot fish, grouped), XY-
-//! and XYZ-Wing, unique rectangles and loops (types 1-4), three strong links, the WXYZ-Wing and
-//! the BUG (types 1-4). Ratings are given for puzzles whose path stays within these techniques
-//! (all of Explainer's up to the BUG, in its order), where the steps match Explainer's exactly;
-//! see [`Technique::matches_explainer`]. Unique loops and the BUG assume the puzzle has one
-//! solution, as Explainer's do.
+//! and XYZ-Wing, unique rectangles and loops (types 1-4), three strong links, the WXYZ-Wing,
+//! the BUG (types 1-4), and the chains: X-, Y- and bidirectional cycles, forcing X-chains and
+//! forcing chains, Nishio, cell and region forcing chains, and dynamic forcing chains
+//! (contradiction, double, cell, region). Ratings are given for puzzles whose path stays within
+//! these techniques; see [`Technique::matches_explainer`] for where a step may differ from
+//! Explainer's. Unique loops and the BUG assume the puzzle has one solution, as Explainer's do.
 mod board;
 mod bug;
 #[cfg(test)]
