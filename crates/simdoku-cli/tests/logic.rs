@@ -12,7 +12,8 @@ use common::{simdoku, text};
 /// serate's ratings (`puzzle,ER,EP,ED`) of `simdoku generate -n 1000 --seed 1`.
 const SERATE: &str = include_str!("../../simdoku-logic/tests/data/serate_gen1.csv");
 
-/// A few of those lines: serate rates them 2.0, 2.5, 2.8, 1.7 (rated here), 7.2 (beyond).
+/// A few of those lines: serate rates them 2.0, 2.5, 2.8, 1.7 (rated here); and a forum hardest
+/// puzzle beyond the dynamic forcing chains (beyond).
 const RATED: [(&str, &str); 4] = [
     (
         "4...291..51..3.47..871....3..8....9..5......4269.........346..5...9..7.6.........",
@@ -32,7 +33,7 @@ const RATED: [(&str, &str); 4] = [
     ),
 ];
 const BEYOND: &str =
-    "..5.....7..9..3.....72.1..4..3...8.9.2.....1......9.7.3..5....6.18....9....3.82..";
+    "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
 
 fn json_lines(out: &[u8]) -> Vec<serde_json::Value> {
     text(out)

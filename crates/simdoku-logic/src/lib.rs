@@ -20,17 +20,24 @@
 //! options), learned as facts from its sources; the code is ours. Implemented: singles,
 //! direct intersections and hidden pairs/triples, intersections, naked and hidden subsets,
 //! X-Wing, Swordfish, Jellyfish, two strong links (skyscraper, kite, turbot fish, grouped), XY-
-//! and XYZ-Wing, unique rectangles and loops (types 1-4), three strong links, the WXYZ-Wing, the
-//! BUG (types 1-4), four strong links, the VWXYZ-Wing, aligned pair exclusion, the UVWXYZ-Wing,
-//! and, after where Explainer tries its forcing-chain cycles, the TUVWXYZ-Wing and aligned
-//! triplet exclusion. Ratings are given for puzzles whose path stays within the techniques that
-//! Explainer tries before its chains (all of them are here, in its order), where the steps match
-//! Explainer's exactly; see [`Technique::matches_explainer`]. Unique loops and the BUG assume the
+//! and XYZ-Wing, unique rectangles and loops (types 1-4), three strong links, the WXYZ-Wing,
+//! the BUG (types 1-4), four strong links, the VWXYZ-Wing, aligned pair exclusion, the
+//! UVWXYZ-Wing, and the chains with the rules Explainer tries among them: X-, Y- and
+//! bidirectional cycles, forcing X-chains and forcing chains, the TUVWXYZ-Wing, aligned triplet
+//! exclusion, Nishio, cell and region forcing chains, and dynamic forcing chains
+//! (contradiction, double, cell, region). Ratings are given for puzzles whose path stays within
+//! these techniques (Explainer's, in its order, up to its dynamic forcing chains); past them
+//! (dynamic forcing chains (+), nested levels) no rating. Unique loops and the BUG assume the
 //! puzzle has one solution, as Explainer's do.
 mod aligned;
 mod bigwings;
 mod board;
 mod bug;
+#[cfg(test)]
+mod chain_tests;
+mod chains;
+mod forcing;
+mod links;
 mod links4;
 mod solve;
 mod step;

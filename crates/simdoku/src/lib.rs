@@ -252,9 +252,16 @@ pub mod pipeline {
 /// assert_eq!((r.er, r.ep, r.ed), (20, 12, 12));
 /// assert_eq!(r.to_string(), "2.0/1.2/1.2");
 ///
-/// // A puzzle that needs a technique not implemented yet has no rating (serate: 7.2).
-/// let hard = Board::parse(
+/// // Through the chains: serate rates this one 7.2/1.2/1.2 too.
+/// let chains = Board::parse(
 ///     "..5.....7..9..3.....72.1..4..3...8.9.2.....1......9.7.3..5....6.18....9....3.82..",
+/// )
+/// .unwrap();
+/// assert_eq!(rate(&chains).unwrap().to_string(), "7.2/1.2/1.2");
+///
+/// // A puzzle that needs a technique not implemented yet has no rating (a forum hardest one).
+/// let hard = Board::parse(
+///     "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
 /// )
 /// .unwrap();
 /// assert_eq!(rate(&hard), None);

@@ -161,7 +161,7 @@ fn tenths(t: u8) -> String {
 /// | expert | 4.5-6.0 | unique rectangles and loops, quads, Jellyfish, three strong links, WXYZ-Wing, BUG |
 /// | extreme | beyond (no exact ER) | a technique the rater does not reproduce: chains and harder (Explainer: about 6.2 and up) |
 ///
-/// A puzzle the rater rates above 6.0 (rare: a BUG type 3 with many digits) is in no level.
+/// A puzzle the rater rates above 6.0 (through the chains) is extreme too.
 ///
 /// ```
 /// use simdoku::Level;

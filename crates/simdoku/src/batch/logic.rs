@@ -85,10 +85,10 @@ pub fn hint_lines<S: AsRef<str> + Sync>(lines: &[S]) -> Vec<Result<Option<Step>,
 ///
 /// ```
 /// let lines = ["4...291..51..3.47..871....3..8....9..5......4269.........346..5...9..7.6.........",
-///              "..5.....7..9..3.....72.1..4..3...8.9.2.....1......9.7.3..5....6.18....9....3.82.."];
+///              "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"];
 /// let out = simdoku::batch::rate_se_lines(&lines);
 /// assert_eq!(out[0].as_ref().unwrap().unwrap().to_string(), "2.0/1.2/1.2"); // serate's too
-/// assert_eq!(out[1], Ok(None));                                             // serate: 7.2
+/// assert_eq!(out[1], Ok(None));                                             // forum hardest
 /// ```
 pub fn rate_se_lines<S: AsRef<str> + Sync>(lines: &[S]) -> Vec<Result<Option<Rating>, BatchError>> {
     run_lines(lines, rate)

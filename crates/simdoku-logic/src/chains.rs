@@ -1,0 +1,385 @@
+//! Bidirectional cycles and forcing chains (Explainer's "Forcing Chains & Cycles", 6.5 to 7.x):
+//! the static chains of one candidate, along house links (X), cell links (Y) or both.
+//!
+//! Facts about Explainer's search (learned from its sources, the code is ours):
+//!
+//! - Three passes: X links only, Y links only, both. Each runs over the empty cells in order and
+//!   their candidates in order. The Y pass starts only from cells of two candidates.
+//! - Cycles: a breadth-first walk from a candidate "on", layer by layer (all "on" implications
+//!   of a layer, then all "off" ones). An "off" implication is dropped when it repeats one of its
+//!   own ancestors (an "off" is not otherwise kept once); an "on" is kept once. Reaching the start
+//!   "on" again after four layers or more closes a cycle; every cycle found counts. A cycle
+//!   removes the candidates that see one of its "on" and one of its "off" candidates of the same
+//!   digit (cells of the cycle excepted). 6.5 with one kind of link, 7.0 with both.
+//! - Forcing chains (X and XY passes): the same walk with both states kept once, from a
+//!   candidate "on" until it reaches that candidate "off" (it is removed), and from it "off" until
+//!   it reaches it "on" (it is placed); the first such end found counts. 6.6 on X links, 7.0
+//!   with both.
+//! - Length: the distinct implications of the chain (start included, a cycle's closing repeat
+//!   not); the difficulty adds [`length_added`].
+//! - All hints of the three passes are ranked by difficulty, length, then kind (X: 2, Y: 3,
+//!   both: 4), the first found winning a tie ([`Rank`]).
+use crate::board::Board;
+use crate::links::{Arena, Grid, Links, PEER_MASK, Rank, cand, each_cell, split, to_tenths};
+use crate::step::{Step, Technique};
+
+/// The search's buffers, kept across starts.
+#[derive(Default)]
+struct Walk {
+    arena: Arena,
+    /// The search that saw each candidate "on" / "off" (a stamp, not cleared between searches).
+    on_seen: Vec<u32>,
+    off_seen: Vec<u32>,
+    stamp: u32,
+    pend_on: Vec<u32>,
+    pend_off: Vec<u32>,
+    next: Vec<u32>,
+    cycles: Vec<u32>,
+}
+
+struct Best {
+    rank: Rank,
+    step: Step,
+}
+
+/// Whether an "off" of this candidate is among the node's ancestors (the node excluded).
+fn repeats(a: &Arena, n: u32, c: u16) -> bool {
+    let mut x = n;
+    while let Some(p) = a.first_parent(x) {
+        let node = a.node(p);
+        if node.cand == c && !node.on {
+            return true;
+        }
+        x = p;
+    }
+    false
+}
+
+impl Walk {
+    fn reset(&mut self) {
+        self.arena.clear();
+        if self.on_seen.is_empty() {
+            self.on_seen = vec![0; 729];
+            self.off_seen = vec![0; 729];
+        }
+        self.stamp += 1;
+        self.pend_on.clear();
+        self.pend_off.clear();
+        self.cycles.clear();
+    }
+
+    /// The cycles closing on candidate `src` "on": their closing nodes in `self.cycles`.
+    /// Cycles longer than `max` are not looked for.
+    fn cycles(&mut self, l: &Links, src: u16, y: bool, x: bool, max: u32) {
+        self.reset();
+        let root = self.arena.push(src, true, &[]);
+        self.on_seen[src as usize] = self.stamp;
+        self.pend_on.push(root);
+        let mut length = 0;
+        while !self.pend_on.is_empty() || !self.pend_off.is_empty() {
+            if length + 2 > max {
+                break;
+            }
+            length += 1;
+            std::mem::swap(&mut self.pend_on, &mut self.next);
+            for i in 0..self.next.len() {
+                let p = self.next[i];
+                for &q in l.offs(self.arena.node(p).cand, y) {
+                    if !repeats(&self.arena, p, q) {
+                        let n = self.arena.push(q, false, &[p]);
+                        self.pend_off.push(n);
+                    }
+                }
+            }
+            self.next.clear();
+            length += 1;
+            std::mem::swap(&mut self.pend_off, &mut self.next);
+            for i in 0..self.next.len() {
+                let p = self.next[i];
+                let (a, b) = l.ons(self.arena.node(p).cand, y, x);
+                for &q in a.iter().chain(b) {
+                    if length >= 4 && q == src {
+                        let n = self.arena.push(q, true, &[p]);
+                        self.cycles.push(n);
+                    }
+                    if self.on_seen[q as usize] != self.stamp {
+                        let n = self.arena.push(q, true, &[p]);
+                        self.on_seen[q as usize] = self.stamp;
+                        self.pend_on.push(n);
+                    }
+                }
+            }
+            self.next.clear();
+        }
+    }
+
+    /// The forcing chain from candidate `src` in state `on` to its opposite state: the end node.
+    /// Chains longer than `max` are not looked for.
+    fn forcing(&mut self, l: &Links, src: u16, on: bool, y: bool, max: u32) -> Option<u32> {
+        self.reset();
+        // The layer (the chain's length so far) of the pending "on" and "off" nodes.
+        let (mut on_layer, mut off_layer) = if on { (1, 2) } else { (0, 1) };
+        let root = self.arena.push(src, on, &[]);
+        if on {
+            self.on_seen[src as usize] = self.stamp;
+            self.pend_on.push(root);
+        } else {
+            self.off_seen[src as usize] = self.stamp;
+            self.pend_off.push(root);
+        }
+        while !self.pend_on.is_empty() || !self.pend_off.is_empty() {
+            if !self.pend_on.is_empty() && on_layer + 1 > max {
+                return None;
+            }
+            std::mem::swap(&mut self.pend_on, &mut self.next);
+            for i in 0..self.next.len() {
+                let p = self.next[i];
+                for &q in l.offs(self.arena.node(p).cand, y) {
+                    if on && q == src {
+                        let n = self.arena.push(q, false, &[p]);
+                        self.next.clear();
+                        return Some(n);
+                    }
+                    if self.off_seen[q as usize] != self.stamp {
+                        let n = self.arena.push(q, false, &[p]);
+                        self.off_seen[q as usize] = self.stamp;
+                        self.pend_off.push(n);
+                    }
+                }
+            }
+            self.next.clear();
+            if !self.pend_off.is_empty() && off_layer + 1 > max {
+                return None;
+            }
+            std::mem::swap(&mut self.pend_off, &mut self.next);
+            for i in 0..self.next.len() {
+                let p = self.next[i];
+                let (a, b) = l.ons(self.arena.node(p).cand, y, true);
+                for &q in a.iter().chain(b) {
+                    if !on && q == src {
+                        let n = self.arena.push(q, true, &[p]);
+                        self.next.clear();
+                        return Some(n);
+                    }
+                    if self.on_seen[q as usize] != self.stamp {
+                        let n = self.arena.push(q, true, &[p]);
+                        self.on_seen[q as usize] = self.stamp;
+                        self.pend_on.push(n);
+                    }
+                }
+            }
+            self.next.clear();
+            on_layer += 2;
+            off_layer += 2;
+        }
+        None
+    }
+
+    /// The chain's cells from its start to its end (the node given), each once.
+    fn path_cells(&self, end: u32) -> Vec<u8> {
+        let mut cells = Vec::new();
+        let mut x = Some(end);
+        while let Some(n) = x {
+            let (c, _) = split(self.arena.node(n).cand);
+            cells.push(c as u8);
+            x = self.arena.first_parent(n);
+        }
+        cells.reverse();
+        cells.dedup();
+        cells
+    }
+}
+
+/// The longest chain of this base and kind that would still go before the best so far.
+fn limit(best: Option<&Best>, base: f64, sort_key: u8) -> u32 {
+    let Some(b) = best else { return u32::MAX };
+    let mut cx = 0;
+    while Rank::new(base, cx + 1, sort_key).before(&b.rank) {
+        cx += 1;
+    }
+    cx
+}
+
+fn offer(best: &mut Option<Best>, rank: Rank, make: impl FnOnce() -> Step) {
+    if best.as_ref().is_none_or(|b| rank.before(&b.rank)) {
+        best.replace(Best { rank, step: make() });
+    }
+}
+
+/// The cycle or forcing chain Explainer takes, if any.
+pub(crate) fn forcing_chains_and_cycles(b: &Board) -> Option<Step> {
+    let g = Grid::of(b);
+    let l = Links::of(&g);
+    let mut w = Walk::default();
+    let mut best: Option<Best> = None;
+    for (y, x) in [(false, true), (true, false), (true, true)] {
+        let sort_key = match (y, x) {
+            (true, true) => 4,
+            (true, false) => 3,
+            _ => 2,
+        };
+        for cell in 0..81 {
+            let m = g.cands[cell];
+            if m.count_ones() < 2 || (!x && m.count_ones() > 2) {
+                continue;
+            }
+            for d in 1..=9u8 {
+                if m & (1 << (d - 1)) == 0 {
+                    continue;
+                }
+                let src = cand(cell, d);
+                let cycle_base = if y && x { 7.0 } else { 6.5 };
+                w.cycles(&l, src, y, x, limit(best.as_ref(), cycle_base, sort_key));
+                for i in 0..w.cycles.len() {
+                    let end = w.cycles[i];
+                    cycle_hint(&g, &w, end, y, x, sort_key, &mut best);
+                }
+                if x {
+                    let base = if y { 7.0 } else { 6.6 };
+                    let tech = if y {
+                        Technique::ForcingChain
+                    } else {
+                        Technique::ForcingXChain
+                    };
+                    for on in [true, false] {
+                        if let Some(end) =
+                            w.forcing(&l, src, on, y, limit(best.as_ref(), base, sort_key))
+                        {
+                            let complexity = w.arena.ancestors(end);
+                            let rank = Rank::new(base, complexity, sort_key);
+                            offer(&mut best, rank, || {
+                                let mut s = chain_step(tech, rank, w.path_cells(end), 1 << (d - 1));
+                                if on {
+                                    s.eliminations.push((cell as u8, 1 << (d - 1)));
+                                } else {
+                                    s.placements.push((cell as u8, d));
+                                }
+                                s
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    best.map(|b| b.step)
+}
+
+pub(crate) fn chain_step(technique: Technique, rank: Rank, cells: Vec<u8>, digits: u16) -> Step {
+    Step {
+        technique,
+        difficulty: to_tenths(rank.difficulty),
+        houses: Vec::new(),
+        cells,
+        digits,
+        placements: Vec::new(),
+        eliminations: Vec::new(),
+    }
+}
+
+fn cycle_hint(
+    g: &Grid,
+    w: &Walk,
+    end: u32,
+    y: bool,
+    x: bool,
+    sort_key: u8,
+    best: &mut Option<Best>,
+) {
+    let a = &w.arena;
+    let mut cells = 0u128;
+    let mut n = end;
+    let mut len = 0u32;
+    while let Some(p) = a.first_parent(n) {
+        cells |= 1 << split(a.node(n).cand).0;
+        len += 1;
+        n = p;
+    }
+    let base = if y && x { 7.0 } else { 6.5 };
+    let rank = Rank::new(base, len, sort_key);
+    if best.as_ref().is_some_and(|b| !rank.before(&b.rank)) {
+        return;
+    }
+    let mut forw = [0u128; 9];
+    let mut back = [0u128; 9];
+    let mut n = end;
+    while let Some(p) = a.first_parent(n) {
+        let node = a.node(n);
+        let (c, d) = split(node.cand);
+        let m = PEER_MASK[c] & g.dc[d as usize - 1] & !cells;
+        if node.on {
+            forw[d as usize - 1] |= m;
+        } else {
+            back[d as usize - 1] |= m;
+        }
+        n = p;
+    }
+    let mut removable = [0u16; 81];
+    let mut any = false;
+    for d in 0..9 {
+        each_cell(forw[d] & back[d], |c| {
+            removable[c] |= 1 << d;
+            any = true;
+        });
+    }
+    if !any {
+        return;
+    }
+    let tech = match (y, x) {
+        (true, true) => Technique::BidirectionalCycle,
+        (true, false) => Technique::YCycle,
+        _ => Technique::XCycle,
+    };
+    let (_, d) = split(a.node(end).cand);
+    offer(best, rank, || {
+        let mut s = chain_step(tech, rank, w.path_cells(end), 1 << (d - 1));
+        s.cells.pop();
+        for (c, &m) in removable.iter().enumerate() {
+            if m != 0 {
+                s.eliminations.push((c as u8, m));
+            }
+        }
+        let mut digits = 0;
+        let mut n = end;
+        while let Some(p) = a.first_parent(n) {
+            digits |= 1 << (split(a.node(n).cand).1 - 1);
+            n = p;
+        }
+        s.digits = digits;
+        s
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testboard::open;
+
+    /// Digit 1 left in two cells of rows 1, 4 and 7 (columns 1-5, 5-8, 8-1), anywhere in the
+    /// other rows; every cell keeps all its digits (no bivalue cell, no Y link): the three row
+    /// links close an X-cycle of six, which removes the 1s of columns 1, 5 and 8 off the loop.
+    #[test]
+    fn an_x_cycle_of_six() {
+        let mut b = open();
+        let keep = [(0, 0), (0, 4), (3, 4), (3, 7), (6, 7), (6, 0)];
+        for r in [0, 3, 6] {
+            for k in 0..9 {
+                if !keep.contains(&(r, k)) {
+                    b.eliminate(r * 9 + k, 1);
+                }
+            }
+        }
+        let s = forcing_chains_and_cycles(&b).unwrap();
+        assert_eq!(s.technique, Technique::XCycle, "{s}");
+        assert_eq!(s.difficulty, 65);
+        let mut want = Vec::new();
+        for c in 0..81usize {
+            let (r, k) = (c / 9, c % 9);
+            if [0, 4, 7].contains(&k) && ![0, 3, 6].contains(&r) {
+                want.push((c as u8, 1u16));
+            }
+        }
+        assert_eq!(s.eliminations, want, "{s}");
+        assert_eq!(s.cells.len(), 6);
+    }
+}
