@@ -174,10 +174,10 @@ def generate(n=None, *, clues=None, symmetry=None, minimal=False, grade=None, se
 
     ``se=(lo, hi)``: keep only puzzles whose Sudoku Explainer ER (as ``rate(method="se")``
     gives it) lies in ``lo..hi`` (a single number: that ER; a string ``"4.0..6.0"`` too);
-    ``hi`` is at most 6.0, because ratings above about 6.0 are not reproduced.
+    ``hi`` is at most 9.0 (past Explainer's dynamic forcing chains ratings are not reproduced).
     ``level``: ``"easy"`` (ER 1.0-1.5), ``"medium"`` (1.6-2.9), ``"hard"`` (3.0-4.4),
-    ``"expert"`` (4.5-6.0) or ``"extreme"`` (beyond the rater: ``rate(method="se")`` gives NaN;
-    no exact ER, chains and harder). Candidates are made with the other options and rated until
+    ``"expert"`` (4.5-6.0) or ``"extreme"`` (above 6.0, or beyond the rater:
+    ``rate(method="se")`` gives NaN). Candidates are made with the other options and rated until
     one is in the band, up to ``attempts`` per puzzle (then ValueError). ``grade``, ``se`` and
     ``level`` exclude each other.
 
@@ -193,8 +193,8 @@ def generate(n=None, *, clues=None, symmetry=None, minimal=False, grade=None, se
     >>> hard = simdoku.generate(3, se=(4.0, 6.0), minimal=True, seed=1)
     >>> all(4.0 <= r.er <= 6.0 for r in simdoku.rate(hard, method="se"))
     True
-    >>> simdoku.rate(simdoku.generate(level="extreme", seed=1), method="se").er
-    nan
+    >>> simdoku.rate(simdoku.generate(level="extreme", seed=1), method="se").er  # above 6.0
+    7.2
     """
     count = 1 if n is None else int(n)
     if count < 0:
@@ -251,7 +251,7 @@ def rate(puzzles, *, method="guesses", samples=16, seed=None, errors="raise", th
     (1, 'beyond-singles', True)
     >>> simdoku.rate("4...291..51..3.47..871....3..8....9..5......4269.........346..5...9..7.6.........", method="se")
     SeRating(er=2.0, ep=1.2, ed=1.2)
-    >>> simdoku.rate(["..5.....7..9..3.....72.1..4..3...8.9.2.....1......9.7.3..5....6.18....9....3.82.."], method="se")
+    >>> simdoku.rate(["........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"], method="se")
     [SeRating(er=nan, ep=nan, ed=nan)]
     """
     if method == "se":

@@ -78,14 +78,13 @@ def test_generate_se_keeps_the_options():
 def test_generate_extreme_is_beyond_the_rater():
     ps = simdoku.generate(4, level="extreme", seed=5)
     assert all(simdoku.is_unique(ps))
-    # Beyond the exact bands: unrated, or rated above 6.0 (the rater reaches a few rules past
-    # the BUG).
+    # Beyond the exact levels: unrated, or rated above 6.0 (through the chains).
     assert all(np.isnan(r.er) or r.er > 6.0 for r in simdoku.rate(ps, method="se"))
 
 
 def test_generate_se_errors():
     with pytest.raises(ValueError, match="not reproduced"):
-        simdoku.generate(1, se=(5.0, 7.0))
+        simdoku.generate(1, se=(5.0, 9.5))
     with pytest.raises(ValueError, match="unknown level"):
         simdoku.generate(1, level="insane")
     with pytest.raises(ValueError, match="one or the other"):

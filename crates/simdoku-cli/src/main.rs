@@ -90,15 +90,17 @@ enum Command {
     /// With --se LO..HI or --level, only puzzles of that Sudoku Explainer difficulty: candidates
     /// are made with the other options (--minimal, --symmetry, --clues) and rated as `rate --se`
     /// rates until one falls in the band. Levels (ER): easy 1.0-1.5, medium 1.6-2.9, hard
-    /// 3.0-4.4, expert 4.5-6.0, extreme beyond the rater (no exact ER: chains and harder, about
-    /// 6.2 and up in Explainer). Ratings above 6.0 are not reproduced, so --se stops at 6.0.
+    /// 3.0-4.4, expert 4.5-6.0, extreme above 6.0 or beyond the rater. Ratings are Explainer's up
+    /// to its dynamic forcing chains; past them (9.0 and up) `rate --se` says beyond, so --se
+    /// stops at 9.0.
     /// Among minimal puzzles about 24% are easy, 34% medium, 16% hard, 7% expert and 19%
     /// extreme; with --symmetry rot180 about 54%, 22%, 12%, 4% and 9%.
     #[command(after_help = "Examples:\n  simdoku generate -n 100 --seed 1\n  \
         simdoku generate -n 10 --symmetry rot180 --with-solution --empty 0\n  \
         simdoku generate -n 20 --se 4.0..6.0 --minimal --seed 1\n  \
         simdoku generate -n 20 --level expert --symmetry rot180 --with-rating\n  \
-        simdoku generate -n 5 --level extreme   # beyond the rater (rate --se: beyond)")]
+        simdoku generate -n 2 --se 7.0..8.5 --minimal   # through the chains\n  \
+        simdoku generate -n 5 --level extreme   # above 6.0, or beyond the rater")]
     Generate(tools::GenerateArgs),
     /// Minimize puzzles: `puzzle,minimal` where every clue of `minimal` is needed (`none` or
     /// `multiple` for puzzles without a unique solution).

@@ -58,8 +58,8 @@ pub enum LevelArg {
     /// ER 4.5-6.0: unique rectangles and loops, quads, Jellyfish, three strong links,
     /// WXYZ-Wing, BUG.
     Expert,
-    /// Beyond the rater (`rate --se` says `beyond`; chains and harder, about ER 6.2 and up in
-    /// Explainer): no exact ER.
+    /// Above ER 6.0 (four strong links, larger wings, chains), or beyond the rater (`rate --se`
+    /// says `beyond`: Explainer's dynamic forcing chains (+) and nested levels, 9.0 and up).
     Extreme,
 }
 
@@ -101,13 +101,14 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub with_solution: bool,
     /// Only puzzles whose Sudoku Explainer rating ER (as `simdoku rate --se` gives it) is in
-    /// LO..HI, e.g. `4.0..6.0`, or one ER (`5.5`). Ratings above 6.0 are not reproduced (the
-    /// rater follows Explainer up to the BUG), so HI is at most 6.0: a higher one is a usage
-    /// error (exit 2); ask for `--level extreme` instead. Candidates are made with the other
-    /// options and rated until one is in the band.
+    /// LO..HI, e.g. `4.0..6.0` or `7.0..8.5`, or one ER (`5.5`). Ratings above 9.0 are not
+    /// reproduced (the rater follows Explainer up to its dynamic forcing chains), so HI is at
+    /// most 9.0: a higher one is a usage error (exit 2); ask for `--level extreme` instead.
+    /// Candidates are made with the other options and rated until one is in the band (ER 7.0
+    /// and up is a few percent of minimal puzzles, 8.0 and up under 3%: allow for the time).
     #[arg(long, value_name = "LO..HI", value_parser = parse_se, conflicts_with = "level")]
     pub se: Option<SeTarget>,
-    /// Only puzzles of this level (a band of ER; extreme: beyond the rater, no exact ER).
+    /// Only puzzles of this level (a band of ER; extreme: above 6.0 or beyond the rater).
     #[arg(long, value_enum, value_name = "LEVEL")]
     pub level: Option<LevelArg>,
     /// With --se or --level: candidates made for one puzzle before it is given up (reported,
@@ -167,8 +168,9 @@ pub struct RateArgs {
     pub format: RateFormat,
     /// Sudoku Explainer's ratings instead: `puzzle,ER,EP,ED` as serate prints them (`2.6,1.2,1.2`),
     /// from human-style steps in Explainer's order; `puzzle,beyond` when the puzzle needs a
-    /// technique after those implemented (Explainer's path is reproduced up to the BUG, about
-    /// ER 6.0; `simdoku explain` shows where a puzzle stops), never a guess. Reads pencilmark
+    /// technique after those implemented (Explainer's path is reproduced up to its dynamic
+    /// forcing chains; past them, the dynamic forcing chains (+) and nested levels at 9.0 and
+    /// up; `simdoku explain` shows where a puzzle stops), never a guess. Reads pencilmark
     /// lines too.
     #[arg(long, conflicts_with = "samples")]
     pub se: bool,
@@ -323,7 +325,7 @@ fn stream(
     }
 }
 
-/// `--se LO..HI`, checked (at most ER 6.0).
+/// `--se LO..HI`, checked (at most ER 9.0).
 fn parse_se(text: &str) -> Result<SeTarget, SeTargetError> {
     text.parse()
 }

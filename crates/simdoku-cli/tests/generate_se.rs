@@ -177,7 +177,7 @@ fn plain_generate_with_rating_rates_every_puzzle() {
 #[test]
 fn bands_past_the_rater_and_mixed_options_are_usage_errors() {
     for (args, says) in [
-        (&["--se", "5.0..7.0"][..], "not reproduced"),
+        (&["--se", "5.0..9.5"][..], "not reproduced"),
         (
             &["--se", "4..6", "--level", "hard"][..],
             "cannot be used with",

@@ -106,8 +106,8 @@ impl Generator {
     /// A puzzle whose Sudoku Explainer rating is in `target` (an ER band, [`SeTarget`], or a
     /// [`Level`](crate::Level)): up to `attempts` candidates are made with this generator's
     /// options and rated with [`logic::rate`](crate::logic::rate); `None` when none was in the
-    /// band. Exact bands reach ER 6.0 at most; [`Level::Extreme`](crate::Level::Extreme) takes
-    /// the puzzles rated above that or that the rater cannot rate (no exact ER). Seeded, the
+    /// band. Exact bands reach ER 9.0 at most; [`Level::Extreme`](crate::Level::Extreme) takes
+    /// the puzzles rated above 6.0 or that the rater cannot rate (no exact ER). Seeded, the
     /// same puzzles on every CPU.
     ///
     /// ```

@@ -18,7 +18,8 @@ use simdoku_tools::{GenerateOptions, generate};
 /// assert_eq!(t, SeTarget::Er { lo: 40, hi: 60 });
 /// assert_eq!("hard".parse::<Level>().unwrap().target(), SeTarget::Er { lo: 30, hi: 44 });
 /// assert_eq!("5.5".parse::<SeTarget>().unwrap(), SeTarget::Er { lo: 55, hi: 55 });
-/// let e = "5.0..7.0".parse::<SeTarget>().unwrap_err();
+/// assert_eq!("6.6..8.5".parse(), Ok(SeTarget::Er { lo: 66, hi: 85 })); // through the chains
+/// let e = "5.0..9.5".parse::<SeTarget>().unwrap_err();
 /// assert!(e.to_string().contains("not reproduced"), "{e}");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -31,8 +32,9 @@ pub enum SeTarget {
         /// The greatest ER accepted, in tenths.
         hi: u8,
     },
-    /// Beyond the techniques [`logic::rate`](simdoku_logic::rate) reproduces: it returns `None`
-    /// (Explainer would rate these about 6.2 and up, chains and harder; no exact ER is known).
+    /// Harder than the exact levels ([`Level::Extreme`]): rated above 6.0 (chains and harder),
+    /// or beyond the techniques [`logic::rate`](simdoku_logic::rate) reproduces (it returns
+    /// `None`: Explainer's dynamic forcing chains (+) and nested levels, 9.0 and up).
     Beyond,
 }
 
@@ -50,10 +52,15 @@ impl std::error::Error for SeTargetError {}
 
 impl SeTarget {
     /// The highest ER (in tenths) that an exact band may ask for: [`logic::rate`](simdoku_logic::rate)
-    /// reproduces Sudoku Explainer's path up to the BUG, about ER 6.0; harder puzzles (chains,
-    /// ER 6.2 and up in Explainer) get no rating, so they can only be asked for as
-    /// [`SeTarget::Beyond`] ([`Level::Extreme`]), which has no exact ER.
-    pub const MAX_EXACT_ER: u8 = 60;
+    /// reproduces Sudoku Explainer's path up to its dynamic forcing chains (8.5 and up, with
+    /// their length increments); puzzles that need its dynamic forcing chains (+) or nested
+    /// levels (9.0 and up) get no rating, so a band stops at 9.0 and what lies past it is asked
+    /// for as [`SeTarget::Beyond`] ([`Level::Extreme`]).
+    pub const MAX_EXACT_ER: u8 = 90;
+
+    /// The top of the exact levels (in tenths; [`Level::Expert`] ends there): a rating above
+    /// it is [`Level::Extreme`].
+    pub const EXTREME_ABOVE: u8 = 60;
 
     /// The lowest ER there is (in tenths): a full house.
     pub const MIN_ER: u8 = 10;
@@ -77,7 +84,7 @@ impl SeTarget {
         if hi > SeTarget::MAX_EXACT_ER {
             return err(format!(
                 "ER {}..{}: ratings above {} are not reproduced (Explainer's path is followed \
-                 up to the BUG); ask for at most {} or for the level extreme (beyond, no exact ER)",
+                 up to its dynamic forcing chains); ask for at most {} or for the level extreme",
                 tenths(lo),
                 tenths(hi),
                 tenths(SeTarget::MAX_EXACT_ER),
@@ -88,14 +95,14 @@ impl SeTarget {
     }
 
     /// Whether a puzzle rated `rating` ([`logic::rate`](simdoku_logic::rate)'s answer) is in
-    /// the band. The generator's candidates all have one solution, so `None` means beyond; a
-    /// rating above [`SeTarget::MAX_EXACT_ER`] (the rater reaches a few rules past the BUG) is
-    /// beyond too, so [`SeTarget::Beyond`] keeps taking what it took before.
+    /// the band. The generator's candidates all have one solution, so `None` means beyond the
+    /// rater; [`SeTarget::Beyond`] takes that and any rating above
+    /// [`SeTarget::EXTREME_ABOVE`].
     pub fn accepts(&self, rating: Option<SeRating>) -> bool {
         match (self, rating) {
             (SeTarget::Er { lo, hi }, Some(r)) => (*lo..=*hi).contains(&r.er),
             (SeTarget::Beyond, None) => true,
-            (SeTarget::Beyond, Some(r)) => r.er > SeTarget::MAX_EXACT_ER,
+            (SeTarget::Beyond, Some(r)) => r.er > SeTarget::EXTREME_ABOVE,
             _ => false,
         }
     }
@@ -151,7 +158,7 @@ fn tenths(t: u8) -> String {
 }
 
 /// Named difficulty levels, each a band of Sudoku Explainer's ER. Together the exact levels
-/// cover every ER from 1.0 to 6.0; [`Level::Extreme`] is what lies beyond the rater.
+/// cover every ER from 1.0 to 6.0; [`Level::Extreme`] is everything harder.
 ///
 /// | level | ER | what the hardest step is |
 /// |---|---|---|
@@ -159,9 +166,7 @@ fn tenths(t: u8) -> String {
 /// | medium | 1.6-2.9 | direct pointing/claiming/hidden pairs and triples, naked singles, pointing, claiming |
 /// | hard | 3.0-4.4 | naked and hidden pairs and triples, X-Wing, Swordfish, skyscraper, kites, XY- and XYZ-Wing |
 /// | expert | 4.5-6.0 | unique rectangles and loops, quads, Jellyfish, three strong links, WXYZ-Wing, BUG |
-/// | extreme | beyond (no exact ER) | a technique the rater does not reproduce: chains and harder (Explainer: about 6.2 and up) |
-///
-/// A puzzle the rater rates above 6.0 (through the chains) is extreme too.
+/// | extreme | above 6.0, or beyond the rater | four strong links and larger wings, aligned exclusion, chains (Explainer's up to dynamic forcing chains are rated; past them, no rating) |
 ///
 /// ```
 /// use simdoku::Level;
@@ -182,7 +187,7 @@ pub enum Level {
     Hard,
     /// ER 4.5-6.0: uniqueness, quads, Jellyfish, three strong links, WXYZ-Wing, BUG.
     Expert,
-    /// Beyond the rater (no exact ER; Explainer: chains and harder, about 6.2 and up).
+    /// Above ER 6.0 (chains and harder), or beyond the rater.
     Extreme,
 }
 
@@ -215,7 +220,7 @@ impl Level {
             Level::Hard => SeTarget::Er { lo: 30, hi: 44 },
             Level::Expert => SeTarget::Er {
                 lo: 45,
-                hi: SeTarget::MAX_EXACT_ER,
+                hi: SeTarget::EXTREME_ABOVE,
             },
             Level::Extreme => SeTarget::Beyond,
         }

@@ -84,8 +84,8 @@ fn bands_parse_and_stop_at_the_rated_frontier() {
     assert_eq!("beyond".parse(), Ok(SeTarget::Beyond));
     assert_eq!(SeTarget::Er { lo: 45, hi: 60 }.to_string(), "4.5..6.0");
     for bad in [
-        "6.1",
-        "5..7",
+        "9.1",
+        "5..10",
         "3..2",
         "0.9..2",
         "4.55",
@@ -95,9 +95,11 @@ fn bands_parse_and_stop_at_the_rated_frontier() {
     ] {
         assert!(bad.parse::<SeTarget>().is_err(), "{bad}");
     }
-    assert_eq!(SeTarget::MAX_EXACT_ER, 60);
-    // The exact levels tile 1.0..=6.0 and meet no rating twice.
-    for er in SeTarget::MIN_ER..=SeTarget::MAX_EXACT_ER {
+    assert_eq!((SeTarget::EXTREME_ABOVE, SeTarget::MAX_EXACT_ER), (60, 90));
+    assert_eq!("6.6..8.5".parse(), Ok(SeTarget::Er { lo: 66, hi: 85 }));
+    assert!("8.0..9.1".parse::<SeTarget>().is_err());
+    // The levels tile every rating and meet none twice.
+    for er in SeTarget::MIN_ER..=120 {
         let r = simdoku::logic::Rating { er, ep: er, ed: er };
         let levels: Vec<_> = Level::ALL
             .into_iter()
@@ -105,7 +107,7 @@ fn bands_parse_and_stop_at_the_rated_frontier() {
             .collect();
         assert_eq!(levels.len(), 1, "ER {er}");
     }
-    // Above 6.0 (rated since the rater reaches past the BUG) is extreme, as beyond is.
+    // Above 6.0 (rated through the chains) is extreme, as beyond the rater is.
     let r = simdoku::logic::Rating {
         er: 62,
         ep: 62,
