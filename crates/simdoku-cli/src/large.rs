@@ -59,7 +59,8 @@ pub struct LargeCmd {
     /// Puzzle files; `-` or none reads stdin.
     #[arg(value_name = "FILE")]
     pub files: Vec<String>,
-    /// Stop after this many solutions: 1 solves, 2 also proves uniqueness, more counts.
+    /// Stop after this many solutions: 1 solves, 2 also proves uniqueness, more counts; 0 counts
+    /// every solution (the first is printed, the count goes in the comment line).
     #[arg(short, long, default_value_t = 1)]
     pub limit: u64,
     /// Same as --limit 2.
@@ -126,10 +127,10 @@ pub fn large(a: &LargeCmd) -> ExitCode {
         t => return crate::args::usage_error(format!("--timeout {t}: not a number of seconds")),
     };
     let args = LargeArgs {
-        limit: if a.unique {
-            a.limit.max(2)
-        } else {
-            a.limit.max(1)
+        limit: match (a.limit, a.unique) {
+            (0, _) => u64::MAX,
+            (l, true) => l.max(2),
+            (l, false) => l,
         },
         timeout,
         x: a.x,

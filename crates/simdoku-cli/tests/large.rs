@@ -319,3 +319,17 @@ fn one_grid_on_several_threads_counts_the_same() {
     );
     assert_eq!(field(&out, "solutions"), "288");
 }
+
+#[test]
+fn limit_zero_counts_every_solution_of_a_size_line() {
+    // `4x4` alone is the empty 4x4 (as sigh's solver reads a size): 288 grids; `--limit 0`
+    // counts them all (sigh's `count`), a smaller limit stops there, --unique proves nothing.
+    let count = |args: &[&str]| {
+        let out = simdoku(&[&["large", "--stats"], args].concat(), b"4x4\n");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert!(count(&["--limit", "0"]).contains("288 solutions;"));
+    assert!(count(&["--limit", "0", "-j", "2"]).contains("288 solutions;"));
+    assert!(count(&["--limit", "10"]).contains("10 solutions or more"));
+    assert!(count(&["--unique", "--limit", "0"]).contains("288 solutions;"));
+}
