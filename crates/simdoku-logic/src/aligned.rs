@@ -15,19 +15,8 @@
 //! - Triplets: for each pair, a third base cell among the excluders of the first (cell order),
 //!   then those of the second not already taken, the pair's cells left out.
 //! - The first hint found is taken.
-use crate::board::{Board, PEERS, bit, digits, sees};
+use crate::board::{Board, PEERS, bit, cells_of, digits, sees};
 use crate::step::{Step, Technique};
-
-fn cells_of(mut mask: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if mask == 0 {
-            return None;
-        }
-        let c = mask.trailing_zeros() as usize;
-        mask &= mask - 1;
-        Some(c)
-    })
-}
 
 /// The aligned pair exclusion Explainer takes.
 pub(crate) fn aligned_pair_exclusion(b: &Board) -> Option<Step> {
@@ -188,21 +177,7 @@ fn exclude(b: &Board, cells: &[usize], common: u128) -> Option<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::cell_name;
-    use crate::testboard::{cell, open};
-
-    fn narrow(b: &mut Board, cells: &[(&str, u16)]) {
-        for &(name, ds) in cells {
-            b.eliminate(cell(name), !ds & 0x1ff);
-        }
-    }
-
-    fn got(s: &Step) -> Vec<String> {
-        s.eliminations
-            .iter()
-            .flat_map(|&(c, m)| digits(m).map(move |d| format!("{}-{d}", cell_name(c as usize))))
-            .collect()
-    }
+    use crate::testboard::{eliminated, narrow, open};
 
     #[test]
     fn a_pair() {
@@ -224,7 +199,7 @@ mod tests {
             (s.technique, s.difficulty),
             (Technique::AlignedPairExclusion, 62)
         );
-        assert_eq!(got(&s), ["r1c1-2"]);
+        assert_eq!(eliminated(&s), ["r1c1-2"]);
         assert_eq!(
             s.to_string(),
             "r1c1<>2 aligned pair exclusion r1c1 r1c2 by r1c3 r1c5"
@@ -253,7 +228,7 @@ mod tests {
             (s.technique, s.difficulty),
             (Technique::AlignedTripletExclusion, 75)
         );
-        assert_eq!(got(&s), ["r1c1-4", "r1c2-1", "r1c2-2", "r1c4-1"]);
+        assert_eq!(eliminated(&s), ["r1c1-4", "r1c2-1", "r1c2-2", "r1c4-1"]);
         assert_eq!(
             s.to_string(),
             "r1c1<>4 r1c2<>1,2 r1c4<>1 aligned triplet exclusion r1c1 r1c2 r1c4 by r1c5 r1c9"

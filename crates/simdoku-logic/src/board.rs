@@ -107,6 +107,33 @@ pub(crate) const PEERS: [[u8; 20]; 81] = {
     t
 };
 
+/// Each cell's peers as a cell mask (bit `p` for peer `p`).
+pub(crate) const PEER_MASKS: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut k = 0;
+        while k < 20 {
+            t[c] |= 1 << PEERS[c][k];
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// The cells of a cell mask, in cell order.
+pub(crate) fn cells_of(mut mask: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let c = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        Some(c)
+    })
+}
+
 const fn box_of(c: usize) -> usize {
     c / 27 * 3 + c % 9 / 3
 }

@@ -19,16 +19,8 @@
 //!   digit, 5.7), then type 3 (a naked set of the extras with other cells of a
 //!   house of all BUG cells, sets of 2 to 6 first by size, then house kind; 5.7 + 0.1 a digit
 //!   past the first). The first hint found is taken.
-use crate::board::{Board, House, PEERS, bit, digits};
+use crate::board::{Board, House, PEER_MASKS, bit, cells_of, digits};
 use crate::step::{Step, Technique};
-
-fn peers_mask(c: usize) -> u128 {
-    PEERS[c].iter().fold(0u128, |m, &p| m | 1 << p)
-}
-
-fn cells_of(mask: u128) -> impl Iterator<Item = usize> {
-    (0..81).filter(move |&c| mask & (1 << c) != 0)
-}
 
 fn house_of(kind: usize, cell: usize) -> House {
     match kind {
@@ -98,7 +90,7 @@ pub(crate) fn bug(b: &Board) -> Option<Step> {
                     extra[c] |= bit(d);
                     all |= bit(d);
                     temp[c] &= !bit(d);
-                    let p = peers_mask(c);
+                    let p = PEER_MASKS[c];
                     let m = common.map_or(p, |x| x & p) & !on(&cells);
                     common = Some(m);
                     if cells.len() > 1 && all.count_ones() > 1 && m == 0 {
@@ -119,7 +111,7 @@ pub(crate) fn bug(b: &Board) -> Option<Step> {
             cells.push(c);
             extra[c] = bit(only);
             temp[c] &= !bit(only);
-            let p = peers_mask(c);
+            let p = PEER_MASKS[c];
             let m = common.map_or(p, |x| x & p) & !on(&cells);
             common = Some(m);
             if cells.len() > 1 && all.count_ones() > 1 && m == 0 {
@@ -230,7 +222,7 @@ fn type3(b: &Board, cells: &[usize], all: u16, common: u128) -> Option<Step> {
                     let mut victims = u128::MAX >> 47;
                     for &c in naked.iter().chain(cells) {
                         if b.has(c, d) {
-                            victims &= peers_mask(c);
+                            victims &= PEER_MASKS[c];
                         }
                     }
                     for v in cells_of(victims).filter(|&v| b.has(v, d)) {

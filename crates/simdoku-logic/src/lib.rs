@@ -30,7 +30,6 @@
 //! (dynamic forcing chains (+), nested levels) no rating. Unique loops and the BUG assume the
 //! puzzle has one solution, as Explainer's do.
 mod aligned;
-mod bigwings;
 mod board;
 mod bug;
 #[cfg(test)]

@@ -3,7 +3,7 @@ use std::fmt;
 
 use crate::board::Board;
 use crate::step::{Step, Technique, tenths};
-use crate::{aligned, bigwings, bug, chains, forcing, links4, strong, tech, unique, wings};
+use crate::{aligned, bug, chains, forcing, links4, strong, tech, unique, wings};
 
 /// The next step a person would take: the first technique, in Explainer's order, that applies
 /// (`None` when the board is solved or no implemented technique applies).
@@ -32,12 +32,12 @@ pub fn next_step(b: &Board) -> Option<Step> {
         .or_else(|| bug::bug(b))
         // After the BUG, Explainer's rules before its chains.
         .or_else(|| links4::four_strong_links(b))
-        .or_else(|| bigwings::vwxyz_wing(b))
+        .or_else(|| wings::vwxyz_wing(b))
         .or_else(|| aligned::aligned_pair_exclusion(b))
-        .or_else(|| bigwings::uvwxyz_wing(b))
+        .or_else(|| wings::uvwxyz_wing(b))
         // Chains and the rules among them, in Explainer's order.
         .or_else(|| chains::forcing_chains_and_cycles(b))
-        .or_else(|| bigwings::tuvwxyz_wing(b))
+        .or_else(|| wings::tuvwxyz_wing(b))
         .or_else(|| aligned::aligned_triplet_exclusion(b))
         .or_else(|| forcing::nishio(b))
         .or_else(|| forcing::multiple(b))
