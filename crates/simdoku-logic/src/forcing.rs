@@ -232,6 +232,12 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
         Mode::Multiple => 8.0,
         Mode::Dynamic => 8.5,
     };
+    // A candidate whose assumption contradicts itself.
+    let t_absurd = if nishio {
+        Technique::NishioForcingChains
+    } else {
+        Technique::DynamicContradictionChains
+    };
     let (t_cell, t_region) = if dynamic {
         (
             Technique::DynamicCellForcingChains,
@@ -273,13 +279,8 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
             if let Some((a, z)) = absurd {
                 let cx = imp.arena.ancestors(a) + imp.arena.ancestors(z);
                 let rank = Rank::new(base, cx, 7);
-                let tech = if nishio {
-                    Technique::NishioForcingChains
-                } else {
-                    Technique::DynamicContradictionChains
-                };
                 offer(&mut best, rank, || {
-                    let mut s = chain_step(tech, rank, vec![cell as u8], 1 << (d - 1));
+                    let mut s = chain_step(t_absurd, rank, vec![cell as u8], 1 << (d - 1));
                     s.eliminations.push((cell as u8, 1 << (d - 1)));
                     s
                 });
@@ -289,13 +290,8 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
                 if let Some((a, z)) = absurd {
                     let cx = off_imp.arena.ancestors(a) + off_imp.arena.ancestors(z);
                     let rank = Rank::new(base, cx, 7);
-                    let tech = if nishio {
-                        Technique::NishioForcingChains
-                    } else {
-                        Technique::DynamicContradictionChains
-                    };
                     offer(&mut best, rank, || {
-                        let mut s = chain_step(tech, rank, vec![cell as u8], 1 << (d - 1));
+                        let mut s = chain_step(t_absurd, rank, vec![cell as u8], 1 << (d - 1));
                         s.placements.push((cell as u8, d));
                         s
                     });
