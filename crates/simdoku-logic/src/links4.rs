@@ -22,7 +22,7 @@
 //!   suffix, then the first found.
 use crate::board::{Board, House, bit};
 use crate::step::{Step, Technique};
-use crate::strong::{Link, Side, line_name, links_in, victims};
+use crate::strong::{Link, Side, chain_grade, links_in, victims};
 
 /// Explainer's sort key (difficulty as its double, eliminations negated, suffix) and the step.
 type Best = Option<((f64, i32, Vec<u8>), Step)>;
@@ -310,18 +310,7 @@ impl Search<'_> {
                     continue;
                 }
                 let chain_kinds: Vec<u8> = q[..n].iter().map(|&i| kinds[i] as u8).collect();
-                let mut suffix = vec![b'0' + groups];
-                suffix.extend(line_name(&chain_kinds));
-                let tail = &suffix[1..];
-                let add = if groups > 0 || tail.iter().any(|&c| c >= b'3') {
-                    0.3
-                } else if !tail.contains(&b'0') && !tail.contains(&b'2') {
-                    0.0
-                } else if tail.contains(&b'0') && tail.contains(&b'2') {
-                    0.2
-                } else {
-                    0.1
-                };
+                let (add, suffix) = chain_grade(groups, &chain_kinds);
                 let difficulty = self.base + add;
                 let key = (difficulty, -total, suffix);
                 if self.best.as_ref().is_some_and(|(k, _)| {

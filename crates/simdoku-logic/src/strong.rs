@@ -351,6 +351,25 @@ pub(crate) fn two_strong_links(b: &Board) -> Option<Step> {
     best.map(|(_, s)| s)
 }
 
+/// What a chain of three or more strong links adds to its base difficulty, and its suffix (the
+/// number of grouped links, then [`line_name`]): 0.3 with a grouped link or a kind named `3` or
+/// more, 0.0 on one line kind alone, 0.2 with boxes and both line kinds, 0.1 otherwise.
+pub(crate) fn chain_grade(groups: u8, chain_kinds: &[u8]) -> (f64, Vec<u8>) {
+    let mut suffix = vec![b'0' + groups];
+    suffix.extend(line_name(chain_kinds));
+    let tail = &suffix[1..];
+    let add = if groups > 0 || tail.iter().any(|&c| c >= b'3') {
+        0.3
+    } else if !tail.contains(&b'0') && !tail.contains(&b'2') {
+        0.0
+    } else if tail.contains(&b'0') && tail.contains(&b'2') {
+        0.2
+    } else {
+        0.1
+    };
+    (add, suffix)
+}
+
 /// Explainer's suffix of a chain of link kinds (0 box, 1 row, 2 column): the kinds read from
 /// the end that gives the smaller string, then rows and columns named so that the name is least
 /// (`1` for the first line kind, `2` for the other), boxes `0`.
@@ -521,19 +540,7 @@ fn chains(
             if elims.is_empty() {
                 continue;
             }
-            let chain_kinds = q.map(|i| kinds[i] as u8);
-            let mut suffix = vec![b'0' + groups];
-            suffix.extend(line_name(&chain_kinds));
-            let tail = &suffix[1..];
-            let add = if groups > 0 || tail.iter().any(|&c| c >= b'3') {
-                0.3
-            } else if !tail.contains(&b'0') && !tail.contains(&b'2') {
-                0.0
-            } else if tail.contains(&b'0') && tail.contains(&b'2') {
-                0.2
-            } else {
-                0.1
-            };
+            let (add, suffix) = chain_grade(groups, &q.map(|i| kinds[i] as u8));
             let difficulty = 5.4 + add;
             let key = (difficulty, -total, suffix);
             if best.as_ref().is_some_and(|(k, _)| {
