@@ -12,6 +12,8 @@ use simdoku_large::generate::{self, Rng, remove_cells};
 use simdoku_large::text;
 use simdoku_large::{Config, LargeGrid, Learn, Shape, Solver, Status, check_solution};
 
+mod common;
+
 fn with_threads(cfg: Config, threads: usize) -> Config {
     Config { threads, ..cfg }
 }
@@ -161,20 +163,8 @@ fn no_solution_and_early_stops_end() {
         assert_eq!((status, sol), (Status::NoSolution, None));
     }
     // 16x16 grids with two givens of a row swapped: most have no completion.
-    let mut rng = Rng::new(5);
     let mut none = 0;
-    for round in 0..8 {
-        let full = generate::solution_grid(4, &mut rng);
-        let mut g = remove_cells(&full, 140, &mut rng);
-        let row = round % 16;
-        let given: Vec<usize> = (0..16).filter(|&c| g.get(row, c) != 0).collect();
-        let (a, b) = (given[0], given[given.len() - 1]);
-        let (va, vb) = (g.get(row, a), g.get(row, b));
-        g.set(row, a, vb);
-        g.set(row, b, va);
-        if g.conflict(false).is_some() {
-            continue;
-        }
+    for (round, g) in common::swapped_row_grids() {
         let want = Solver::new(4, false, Config::default()).count(&g, 2, None);
         let got = Solver::new(4, false, with_threads(Config::default(), 3)).count(&g, 2, None);
         assert_eq!(
