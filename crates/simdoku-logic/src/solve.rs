@@ -117,22 +117,13 @@ pub fn rating_of(steps: &[Step]) -> Rating {
     r
 }
 
-/// The board's Sudoku Explainer rating, when this crate's techniques reproduce Explainer's
-/// solving path: `None` when they do not solve the board, or when the path uses a technique that
-/// Explainer would try after one this crate lacks ([`Technique::matches_explainer`]). Never a
-/// guess.
+/// The board's Sudoku Explainer rating, when this crate's techniques solve it: they are
+/// Explainer's default rules in its order up to its dynamic forcing chains, so the path is
+/// Explainer's. `None` when they do not solve the board (it needs Explainer's dynamic forcing
+/// chains (+) or nested levels, 9.0 and up). Never a guess.
 pub fn rate(board: &Board) -> Option<Rating> {
-    let mut b = board.clone();
-    let mut steps = Vec::new();
-    while !b.is_solved() {
-        let s = next_step(&b)?;
-        if !s.technique.matches_explainer() {
-            return None;
-        }
-        s.apply(&mut b);
-        steps.push(s);
-    }
-    Some(rating_of(&steps))
+    let e = explain(board);
+    e.solved().then(|| rating_of(&e.steps))
 }
 
 /// The hardest technique of a path, if any.

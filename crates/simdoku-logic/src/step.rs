@@ -307,19 +307,6 @@ impl Technique {
             Technique::DynamicRegionForcingChains => "dynamic region forcing chains",
         }
     }
-
-    /// Whether the solver's path with this technique is Sudoku Explainer's: every technique that
-    /// Explainer tries before it is implemented here, in its order and scan order, so a step of
-    /// this technique is the one Explainer takes, and [`crate::rate`] rates a path made of such
-    /// steps. All of this crate's techniques are: Explainer's default rules in its order up to
-    /// the dynamic forcing chains (five and six strong links are off in its default options).
-    /// Past them (the dynamic forcing chains (+) at 9.0, the nested levels) nothing is found,
-    /// and [`crate::rate`] gives no rating. Kept so that a technique added out of Explainer's
-    /// order can say so.
-    pub fn matches_explainer(self) -> bool {
-        let _ = self;
-        true
-    }
 }
 
 impl fmt::Display for Technique {
