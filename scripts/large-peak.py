@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Large grids side by side: simdoku large, CP-SAT, CaDiCaL, Kissat (and sigh's solver).
 
-Every instance runs in its own process per solver, one core each, with the same wall-clock
-timeout; every solution is checked against the rules and the givens (a wrong one counts as a
-miss and is reported). Each solver stops at its first solution (the mixed grids have several).
+Every instance runs in its own process per solver; every solution is checked against the rules
+and the givens (a wrong one counts as a miss and is reported). Each solver stops at its first
+solution (the mixed grids have several).
 
-Times are CPU seconds (user + system), so that a loaded machine slows every solver alike, and
-the timeout is a CPU limit (RLIMIT_CPU; a wall-clock guard of --wall-factor times it stops a
-process that waits). Each solver's time runs from its grid to its first solution: for simdoku,
+One-core solvers (simdoku, cpsat, cadical195, kissat404, sigh) get a CPU limit (RLIMIT_CPU; a
+wall-clock guard of --wall-factor times it stops a process that waits), so that a loaded machine
+slows every solver alike. The two-core ones (simdoku2: `simdoku large -j 2` on the one grid,
+cpsat2: CP-SAT with two workers) get the timeout as wall-clock seconds and twice it as CPU
+seconds: run them on a machine with two idle cores. The table gives, per file and solver, the
+grids solved, then the median wall-clock and CPU seconds of the solved ones. Each solver's time runs from its grid to its first solution: for simdoku,
 its whole process (start and reading included, a few ms); for CP-SAT and the SAT solvers, the
 model or clauses built in Python and solved (no Python start, no imports); for sigh's solver, its
 process up to the first solution printed (it goes on to prove uniqueness; that part is not
@@ -115,7 +118,7 @@ def write_grid(path, grid):
 
 # ---------------------------------------------------------------------------- workers
 
-def solve_cpsat(puzzle, timeout):
+def solve_cpsat(puzzle, timeout, workers=1):
     from ortools.sat.python import cp_model
 
     t0 = time.perf_counter()
@@ -133,8 +136,9 @@ def solve_cpsat(puzzle, timeout):
     for h in houses(side):
         m.AddAllDifferent([var[rc] for rc in h])
     s = cp_model.CpSolver()
-    s.parameters.num_workers = 1
-    s.parameters.max_time_in_seconds = float(timeout) * WALL_FACTOR  # the CPU limit stops it
+    s.parameters.num_workers = workers
+    # One worker: the CPU limit stops it. More: the wall-clock timeout is the limit.
+    s.parameters.max_time_in_seconds = float(timeout) * (WALL_FACTOR if workers == 1 else 1)
     st = s.Solve(m)
     dt = time.perf_counter() - t0
     if st not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -185,25 +189,30 @@ def solve_sat(name, puzzle):
 
 def worker(solver, path, timeout):
     puzzle = parse_grids(path)[0][1]
-    t0 = time.process_time()
-    if solver == "cpsat":
-        sol, _ = solve_cpsat(puzzle, timeout)
+    t0, w0 = time.process_time(), time.perf_counter()
+    if solver in ("cpsat", "cpsat2"):
+        sol, _ = solve_cpsat(puzzle, timeout, 2 if solver == "cpsat2" else 1)
     else:
         sol, _ = solve_sat(solver, puzzle)
-    print(json.dumps({"solution": sol, "seconds": time.process_time() - t0}))
+    print(json.dumps({"solution": sol, "seconds": time.process_time() - t0,
+                      "wall": time.perf_counter() - w0}))
 
 
 # ---------------------------------------------------------------------------- driver
 
 WALL_FACTOR = 10.0
+# Solvers that use two cores (the rest use one).
+THREADS = {"simdoku2": 2, "cpsat2": 2}
 
 
 def limited(cmd, cpu, wall, env=None):
-    """Runs `cmd` under a CPU limit: (CompletedProcess or None when stopped, CPU seconds)."""
+    """Runs `cmd` under a CPU limit: (CompletedProcess or None when stopped, CPU seconds,
+    wall-clock seconds)."""
     def cap():
         resource.setrlimit(resource.RLIMIT_CPU, (int(cpu) + 1, int(cpu) + 2))
 
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    w0 = time.perf_counter()
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=wall, preexec_fn=cap,
                            env=env)
@@ -211,37 +220,40 @@ def limited(cmd, cpu, wall, env=None):
         p = None
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     used = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return p, used
+    return p, used, time.perf_counter() - w0
 
 
 def run_python(solver, path, timeout):
-    """(solution or None, seconds or None, note)."""
+    """(solution or None, (CPU, wall) seconds or None, note)."""
     # Imports (ortools: about 0.5 s) are not counted: a little more CPU before the limit.
-    p, _ = limited(
+    threads = THREADS.get(solver, 1)
+    p, _, _ = limited(
         [sys.executable, os.path.abspath(__file__), "--worker", solver, path, str(timeout)],
-        timeout + 3, timeout * WALL_FACTOR + 15)
+        threads * timeout + 3, timeout * (WALL_FACTOR if threads == 1 else 1) + 15)
     if p is None or p.returncode < 0:
         return None, None, "timeout"
     if p.returncode != 0:
         return None, None, "error: " + p.stderr.strip().splitlines()[-1][:200] if p.stderr else "error"
     out = json.loads(p.stdout)
-    if out["seconds"] > timeout:
+    if out["seconds"] > threads * timeout or (threads > 1 and out["wall"] > timeout):
         return None, None, "timeout"
-    return out["solution"], out["seconds"], "" if out["solution"] else "no solution reported"
+    return (out["solution"], (out["seconds"], out["wall"]),
+            "" if out["solution"] else "no solution reported")
 
 
-def run_simdoku(binary, path, timeout, env=None):
-    wall = timeout * WALL_FACTOR
-    p, used = limited([binary, "large", "-j", "1", "--stats", "-t", str(wall), path],
-                      timeout, wall + 15, env)
-    if p is None or p.returncode < 0 or used > timeout:
+def run_simdoku(binary, path, timeout, threads=1, env=None):
+    wall = timeout * WALL_FACTOR if threads == 1 else timeout
+    p, used, took = limited(
+        [binary, "large", "-j", str(threads), "--stats", "-t", str(wall), path],
+        threads * timeout, wall + 15, env)
+    if p is None or p.returncode < 0 or used > threads * timeout:
         return None, None, "timeout"
     stats = [ln for ln in p.stdout.splitlines() if ln.startswith("# ")]
     if p.returncode != 0 or not stats or ": solved" not in stats[-1]:
         return None, None, "timeout" if stats and "timed out" in stats[-1] else "failed"
     rows = [[0 if t == "." else int(t) for t in ln.split()]
             for ln in p.stdout.splitlines() if ln.strip() and not ln.startswith("#")]
-    return rows, used, ""
+    return rows, (used, took), ""
 
 
 def run_sigh(binary, path, timeout, side):
@@ -278,7 +290,7 @@ def run_sigh(binary, path, timeout, side):
         used = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
         if used > timeout:
             return None, None, "timeout"
-        return rows, used, ""
+        return rows, (used, time.perf_counter() - t0), ""
     finally:
         p.kill()
         p.wait()
@@ -295,7 +307,7 @@ def main():
                     help="wall-clock guard: this many times the timeout")
     ap.add_argument("--simdoku", default="target/release/simdoku")
     ap.add_argument("--sigh", default=None, help="sigh's large_sudoku_solver binary (optional)")
-    ap.add_argument("--solvers", default="simdoku,cpsat,cadical195,kissat404,sigh")
+    ap.add_argument("--solvers", default="simdoku,simdoku2,cpsat,cpsat2,cadical195,kissat404,sigh")
     ap.add_argument("--markdown", default=None, help="append the table to this file")
     ap.add_argument("--json", default=None, help="write every result here")
     a = ap.parse_args()
@@ -303,7 +315,7 @@ def main():
     WALL_FACTOR = a.wall_factor
     solvers = [s for s in a.solvers.split(",") if s != "sigh" or a.sigh]
     tmp = tempfile.mkdtemp(prefix="large-peak-")
-    results = []  # (group, instance, solver, seconds or None, note)
+    results = []  # (group, instance, solver, (CPU, wall) seconds or None, note)
     for f in a.files:
         group = os.path.basename(f).rsplit(".", 1)[0]
         for line, puzzle in parse_grids(f):
@@ -312,8 +324,8 @@ def main():
             path = os.path.join(tmp, f"{group}_{line}.txt")
             write_grid(path, puzzle)
             for s in solvers:
-                if s == "simdoku":
-                    sol, dt, note = run_simdoku(a.simdoku, path, a.timeout)
+                if s in ("simdoku", "simdoku2"):
+                    sol, dt, note = run_simdoku(a.simdoku, path, a.timeout, THREADS.get(s, 1))
                 elif s == "sigh":
                     sol, dt, note = run_sigh(a.sigh, path, a.timeout, side)
                 else:
@@ -323,7 +335,8 @@ def main():
                     if bad:
                         sol, dt, note = None, None, "WRONG: " + bad
                 results.append((group, inst, s, dt, note))
-                shown = f"{fmt(dt):>10}" if dt is not None else f"{'-':>8}   {note}"
+                shown = (f"{fmt(dt[1]):>10} wall {fmt(dt[0]):>10} CPU" if dt is not None
+                         else f"{'-':>8}   {note}")
                 print(f"{inst:28} {s:11} {shown}", flush=True)
     if a.json:
         with open(a.json, "w") as jf:
@@ -336,12 +349,14 @@ def main():
         for s in solvers:
             rs = [r for r in results if r[0] == g and r[2] == s]
             ok = [r[3] for r in rs if r[3] is not None]
-            med = f", {fmt(statistics.median(ok))}" if ok else ""
+            med = (f", {fmt(statistics.median(t[1] for t in ok))}"
+                   f" ({fmt(statistics.median(t[0] for t in ok))} CPU)" if ok else "")
             cells.append(f"{len(ok)}/{len(rs)}{med}")
         lines.append(f"| {g} | " + " | ".join(cells) + " |")
     table = "\n".join(lines)
     print()
-    print(f"solved / run, median CPU time of the solved ones; {a.timeout:g} CPU s per grid")
+    print(f"solved / run, median wall-clock (CPU) time of the solved ones; {a.timeout:g} s per"
+          " grid (CPU for one core, wall clock for two)")
     print(table)
     if a.markdown:
         with open(a.markdown, "a") as mf:
