@@ -386,13 +386,17 @@ unsafe fn propagate<V: Vector>(
                 let not = V::load(&NOT_LINE[l & 7]);
                 // The boxes and sides by arithmetic, not from tables: a table load would sit
                 // between the choice of the line and the loads of its boxes.
-                let band = l < 3;
-                let (a, step) = if band { (3 * l, 1) } else { (l - 3, 3) };
+                // (Without a branch: whether the next line is a band or a stack is
+                // unpredictable.)
+                let stack = usize::from(l >= 3);
+                let m = 0usize.wrapping_sub(stack);
+                let a = (3 * l) & !m | l.wrapping_sub(3) & m;
+                let step = 1 + 2 * stack;
                 let (b, c) = (a + step, a + 2 * step);
                 // A band's h: two of three, as the rule below says; a stack's w: one of three,
                 // the same rule on the negated variables, so with "may be 1" and "may be 0"
                 // swapped (`p`, `n` below are the stack's `n`, `p`).
-                let (x, y) = if band { (0, 9) } else { (9, 0) };
+                let (x, y) = (9 * stack, 9 - 9 * stack);
                 // All three from the old values: one pass reaches this line's fixed point.
                 // SAFETY: `l < 6`, so the boxes are below 9; the sides are 0 or 9.
                 let ((pa, na), (pb, nb), (pc, nc)) = (
