@@ -6,10 +6,10 @@ use std::arch::x86_64::{
     __m256i, _mm256_add_epi8, _mm256_and_si256, _mm256_andnot_si256, _mm256_blendv_epi8,
     _mm256_cmpeq_epi8, _mm256_cmpeq_epi16, _mm256_cmpgt_epi16, _mm256_extract_epi64,
     _mm256_loadu_si256, _mm256_maddubs_epi16, _mm256_movemask_epi8, _mm256_or_si256,
-    _mm256_packus_epi16, _mm256_permute4x64_epi64, _mm256_set1_epi8, _mm256_set1_epi16,
-    _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_shuffle_epi32,
-    _mm256_srli_epi16, _mm256_storeu_si256, _mm256_testc_si256, _mm256_testz_si256,
-    _mm256_xor_si256,
+    _mm256_packus_epi16, _mm256_permute4x64_epi64, _mm256_permutevar8x32_epi32, _mm256_set1_epi8,
+    _mm256_set1_epi16, _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
+    _mm256_shuffle_epi32, _mm256_srli_epi16, _mm256_storeu_si256, _mm256_testc_si256,
+    _mm256_testz_si256, _mm256_xor_si256,
 };
 
 use crate::dpll::Vector;
@@ -122,6 +122,11 @@ impl Vector for V2 {
     unsafe fn shuffle_bytes(self, mask: Self) -> Self {
         // SAFETY: AVX2 per the caller.
         V2(unsafe { _mm256_shuffle_epi8(self.0, mask.0) })
+    }
+    #[inline(always)]
+    unsafe fn permute_words32(self, idx: Self) -> Self {
+        // SAFETY: AVX2 per the caller.
+        V2(unsafe { _mm256_permutevar8x32_epi32(self.0, idx.0) })
     }
     #[inline(always)]
     unsafe fn rot_lane2(self) -> Self {

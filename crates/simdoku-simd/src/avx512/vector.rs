@@ -114,6 +114,11 @@ impl Vector for V5 {
         V5(unsafe { self.v2().shuffle_bytes(mask.v2()) }.0)
     }
     #[inline(always)]
+    unsafe fn permute_words32(self, idx: Self) -> Self {
+        // SAFETY: as V2's.
+        V5(unsafe { self.v2().permute_words32(idx.v2()) }.0)
+    }
+    #[inline(always)]
     unsafe fn rot_lane2(self) -> Self {
         // SAFETY: AVX-512F/VL per the caller.
         V5(unsafe { _mm256_rol_epi64::<32>(self.0) })

@@ -131,12 +131,16 @@ const NOT_LINE: [[u16; 16]; 8] = [NOT_H, NOT_H, NOT_H, NOT_V, NOT_V, NOT_V, NOT_
 const NOT_H: [u16; 16] = lanes!(|l| if l % 4 == 3 && l < 15 { 0 } else { 0xFFFF });
 /// Everything but the `v` lanes.
 const NOT_V: [u16; 16] = lanes!(|l| if l >= 12 && l < 15 { 0 } else { 0xFFFF });
-/// The byte shuffle gathering the `h` and `v` lanes: h0 h1 to the low quad, h2 v0 v1 v2 to the
+/// The byte shuffle gathering the `h` and `v` lanes within each 128-bit half: h0 h1 to the low
+/// half's first 32-bit word; h2 to the high half's first, v0 v1 to its second and v2 to its
 /// third (bytes `0x80` give zero).
 const GATHER_HV: [u16; 16] = [
     0x0706, 0x0F0E, 0x8080, 0x8080, 0x8080, 0x8080, 0x8080, 0x8080, //
-    0x0706, 0x0908, 0x0B0A, 0x0D0C, 0x8080, 0x8080, 0x8080, 0x8080,
+    0x0706, 0x8080, 0x0908, 0x0B0A, 0x0D0C, 0x8080, 0x8080, 0x8080,
 ];
+/// Then the 32-bit words so gathered into quads: quad 0 = h0 h1 h2, quad 1 = v0 v1 v2 (16 bits
+/// each, the top 16 zero): word 0, 4 | 5, 6 (the rest from word 1, zero).
+const GATHER_QUADS: [u16; 16] = [0, 0, 4, 0, 5, 0, 6, 0, 1, 0, 1, 0, 1, 0, 1, 0];
 /// Per lane, how many of its nine variables are 1, and how many 0 (none asked of F).
 const ONES: [u16; 16] = lanes!(|l| if is_cell(l) {
     1
@@ -165,6 +169,7 @@ const INIT_N: [u16; 16] = [ALL9; 16];
 struct Consts<V> {
     swap_quads: V,
     gather_hv: V,
+    gather_quads: V,
     swap: V,
     hv: V,
     not_h: V,
@@ -186,6 +191,7 @@ impl<V: Vector> Consts<V> {
                 swap_quads: V::load(&std::hint::black_box(SWAP_QUADS)),
                 hv: V::load(&HV_LANES),
                 gather_hv: V::load(&GATHER_HV),
+                gather_quads: V::load(&GATHER_QUADS),
                 not_h: V::load(&NOT_H),
                 not_v: V::load(&NOT_V),
                 ones: V::load(&ONES),
@@ -380,13 +386,17 @@ unsafe fn propagate<V: Vector>(
                 let not = V::load(&NOT_LINE[l & 7]);
                 // The boxes and sides by arithmetic, not from tables: a table load would sit
                 // between the choice of the line and the loads of its boxes.
-                let band = l < 3;
-                let (a, step) = if band { (3 * l, 1) } else { (l - 3, 3) };
+                // (Without a branch: whether the next line is a band or a stack is
+                // unpredictable.)
+                let stack = usize::from(l >= 3);
+                let m = 0usize.wrapping_sub(stack);
+                let a = (3 * l) & !m | l.wrapping_sub(3) & m;
+                let step = 1 + 2 * stack;
                 let (b, c) = (a + step, a + 2 * step);
                 // A band's h: two of three, as the rule below says; a stack's w: one of three,
                 // the same rule on the negated variables, so with "may be 1" and "may be 0"
                 // swapped (`p`, `n` below are the stack's `n`, `p`).
-                let (x, y) = if band { (0, 9) } else { (9, 0) };
+                let (x, y) = (9 * stack, 9 - 9 * stack);
                 // All three from the old values: one pass reaches this line's fixed point.
                 // SAFETY: `l < 6`, so the boxes are below 9; the sides are 0 or 9.
                 let ((pa, na), (pb, nb), (pc, nc)) = (
@@ -517,8 +527,7 @@ unsafe fn sweep_boxes<V: Vector, const COUNTS: bool>(
 unsafe fn choose<V: Vector>(s: &State<V>, k: &Consts<V>) -> Option<(usize, usize, u16)> {
     // SAFETY: the caller runs with V's features.
     unsafe {
-        // Per box, the undecided h and v gathered into two words: `lo` = h0 h1, `hi` = h2 v0 v1
-        // v2 (16 bits each).
+        // Per box, its undecided variables.
         // (A loop, not `array::from_fn`: closures do not inherit the caller's target features.)
         let mut u = [s.p[0]; 9];
         for b in 0..9 {
@@ -532,10 +541,17 @@ unsafe fn choose<V: Vector>(s: &State<V>, k: &Consts<V>) -> Option<(usize, usize
         if any.and(V::load(&HV_LANES)).is_zero() {
             return None;
         }
+        // Per box, its undecided h (`.0`: h0 h1 h2) and v (`.1`: v0 v1 v2) as 16-bit fields of
+        // two words: one population count each per box (a byte shuffle within the halves, then
+        // a 32-bit word permutation across them; was a shuffle only, h2 sharing a word with the
+        // v, three counts and the masks and shifts that split that word).
         let mut und = [(0u64, 0u64); 9];
         for b in 0..9 {
-            let q = u[b].shuffle_bytes(k.gather_hv).quads();
-            und[b] = (q[0], q[2]);
+            let q = u[b]
+                .shuffle_bytes(k.gather_hv)
+                .permute_words32(k.gather_quads)
+                .quads();
+            und[b] = (q[0], q[1]);
         }
         // Bands (their h) and stacks (their v).
         let mut best = (u32::MAX, 0usize);
@@ -543,9 +559,8 @@ unsafe fn choose<V: Vector>(s: &State<V>, k: &Consts<V>) -> Option<(usize, usize
             let mut h = 0;
             let mut v = 0;
             for j in 0..3 {
-                let (lo, hi) = und[3 * i + j];
-                h += lo.count_ones() + (hi & 0xFFFF).count_ones();
-                v += (und[i + 3 * j].1 >> 16).count_ones();
+                h += und[3 * i + j].0.count_ones();
+                v += und[i + 3 * j].1.count_ones();
             }
             if h != 0 && h < best.0 {
                 best = (h, i);
@@ -565,12 +580,8 @@ unsafe fn choose<V: Vector>(s: &State<V>, k: &Consts<V>) -> Option<(usize, usize
         let boxes = [first, first + step, first + 2 * step];
         let mut w = [0u64; 3];
         for j in 0..3 {
-            let (lo, hi) = und[boxes[j]];
-            w[j] = if g < 3 {
-                lo | (hi & 0xFFFF) << 32
-            } else {
-                hi >> 16
-            };
+            let (h, v) = und[boxes[j]];
+            w[j] = if g < 3 { h } else { v };
         }
         // Per digit, the number of its undecided variables in bit planes (count = c0 + 2 c1 +
         // 4 c2 + 8 c3): a carry-save adder over the three words, then over the three fields.

@@ -39,6 +39,9 @@ pub(crate) trait Vector: Copy {
     }
     /// Bytes picked within each 128-bit half by `mask` (`vpshufb`).
     unsafe fn shuffle_bytes(self, mask: Self) -> Self;
+    /// 32-bit words picked across the whole vector: word `i` of the result is word `idx[i] % 8`
+    /// of `self` (`idx` as eight 32-bit words; `vpermd`).
+    unsafe fn permute_words32(self, idx: Self) -> Self;
     /// Lanes rotated by two places within each quad of four lanes.
     unsafe fn rot_lane2(self) -> Self;
     /// Lanes rotated by one place within each quad, one way and the other (each undoes the
