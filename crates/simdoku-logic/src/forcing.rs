@@ -24,6 +24,7 @@
 //!   first found winning a tie.
 use std::collections::VecDeque;
 
+use crate::advanced::{Fixed, Found, plus_rules};
 use crate::board::Board;
 use crate::board::House;
 use crate::chains::chain_step;
@@ -80,6 +81,8 @@ enum Mode {
     Nishio,
     Multiple,
     Dynamic,
+    /// Dynamic with the basic rules inside the chains (Explainer's chaining level 1).
+    DynamicPlus,
 }
 
 struct Engine {
@@ -87,6 +90,9 @@ struct Engine {
     cur: Grid,
     nishio: bool,
     dynamic: bool,
+    /// The rules inside the chains, when they are on (level 1).
+    plus: Option<Fixed>,
+    found: Found,
     offs: Vec<u16>,
     ons: Vec<(u16, u8)>,
     on_parents: Vec<u32>,
@@ -176,6 +182,29 @@ impl Engine {
                 }
                 continue;
             }
+            if let Some(fixed) = &self.plus {
+                // The plain implications ran out: the first basic rule that finds eliminations
+                // the chain enabled adds them as implications "off".
+                plus_rules(fixed, &self.cur, &mut self.found);
+                let mut more = false;
+                for &(q, s, e) in &self.found.items {
+                    if imp.off_of[q as usize] != NONE {
+                        continue;
+                    }
+                    self.on_parents.clear();
+                    for &p in &self.found.parents[s as usize..e as usize] {
+                        let n = imp.off_of[p as usize];
+                        debug_assert!(n != NONE, "a removal that is no implication");
+                        self.on_parents.push(n);
+                    }
+                    let n = imp.add(q, false, &self.on_parents);
+                    self.pend_off.push_back(n);
+                    more = true;
+                }
+                if more {
+                    continue;
+                }
+            }
             break None;
         };
         if self.dynamic {
@@ -212,6 +241,11 @@ pub(crate) fn dynamic(b: &Board) -> Option<Step> {
     run(b, Mode::Dynamic)
 }
 
+/// Dynamic forcing chains (+) (9.0): the dynamic ones with the basic rules inside the chains.
+pub(crate) fn dynamic_plus(b: &Board) -> Option<Step> {
+    run(b, Mode::DynamicPlus)
+}
+
 /// What a target implication does: place its candidate ("on") or remove it ("off").
 fn target_effect(s: &mut Step, g: &Grid, q: u16, on: bool) {
     let (c, d) = split(q);
@@ -231,14 +265,28 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
         Mode::Nishio => 7.5,
         Mode::Multiple => 8.0,
         Mode::Dynamic => 8.5,
+        Mode::DynamicPlus => 9.0,
     };
+    let plus = mode == Mode::DynamicPlus;
     // A candidate whose assumption contradicts itself.
     let t_absurd = if nishio {
         Technique::NishioForcingChains
+    } else if plus {
+        Technique::DynamicContradictionChainsPlus
     } else {
         Technique::DynamicContradictionChains
     };
-    let (t_cell, t_region) = if dynamic {
+    let t_double = if plus {
+        Technique::DynamicDoubleForcingChainsPlus
+    } else {
+        Technique::DynamicDoubleForcingChains
+    };
+    let (t_cell, t_region) = if plus {
+        (
+            Technique::DynamicCellForcingChainsPlus,
+            Technique::DynamicRegionForcingChainsPlus,
+        )
+    } else if dynamic {
         (
             Technique::DynamicCellForcingChains,
             Technique::DynamicRegionForcingChains,
@@ -251,6 +299,8 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
         cur: g,
         nishio,
         dynamic,
+        plus: plus.then(|| Fixed::of(b, &g)),
+        found: Found::default(),
         offs: Vec::new(),
         ons: Vec::new(),
         on_parents: Vec::new(),
@@ -313,12 +363,8 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
                             let cx = imp.arena.ancestors(x) + off_imp.arena.ancestors(y);
                             let rank = Rank::new(base, cx, 1);
                             offer(&mut best, rank, || {
-                                let mut s = chain_step(
-                                    Technique::DynamicDoubleForcingChains,
-                                    rank,
-                                    vec![cell as u8],
-                                    1 << (d - 1),
-                                );
+                                let mut s =
+                                    chain_step(t_double, rank, vec![cell as u8], 1 << (d - 1));
                                 target_effect(&mut s, &g, q, on);
                                 s
                             });

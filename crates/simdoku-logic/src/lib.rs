@@ -29,6 +29,7 @@
 //! these techniques (Explainer's, in its order, up to its dynamic forcing chains); past them
 //! (dynamic forcing chains (+), nested levels) no rating. Unique loops and the BUG assume the
 //! puzzle has one solution, as Explainer's do.
+mod advanced;
 mod aligned;
 mod board;
 mod bug;

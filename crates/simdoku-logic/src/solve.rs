@@ -42,6 +42,7 @@ pub fn next_step(b: &Board) -> Option<Step> {
         .or_else(|| forcing::nishio(b))
         .or_else(|| forcing::multiple(b))
         .or_else(|| forcing::dynamic(b))
+        .or_else(|| forcing::dynamic_plus(b))
 }
 
 /// The steps from a board to its solution, or as far as the techniques go.
