@@ -119,9 +119,9 @@ pub fn rating_of(steps: &[Step]) -> Rating {
 }
 
 /// The board's Sudoku Explainer rating, when this crate's techniques solve it: they are
-/// Explainer's default rules in its order up to its dynamic forcing chains, so the path is
-/// Explainer's. `None` when they do not solve the board (it needs Explainer's dynamic forcing
-/// chains (+) or nested levels, 9.0 and up). Never a guess.
+/// Explainer's default rules in its order up to its dynamic forcing chains (+), so the path is
+/// Explainer's. `None` when they do not solve the board (it needs Explainer's nested forcing
+/// chains, 9.5 and up). Never a guess.
 pub fn rate(board: &Board) -> Option<Rating> {
     let e = explain(board);
     e.solved().then(|| rating_of(&e.steps))

@@ -83,3 +83,47 @@ fn agrees_with_serate_on_the_whole_sample() {
     }
     assert_eq!(same, 1000);
 }
+
+/// The sample whose serate paths take the dynamic forcing chains (+): its puzzles in file order
+/// (magictour top1465's three that no earlier rule rates, then forum-hardest puzzles with one
+/// to five of their solution's digits added, then the three forum-hardest puzzles themselves
+/// that need no nested level).
+fn dfc_plus_rows() -> Vec<(&'static str, String, f64)> {
+    rows(include_str!("data/serate_dfc_plus.csv")).collect()
+}
+
+/// Whether the path of a puzzle takes a dynamic forcing chains (+) step.
+fn takes_plus(puzzle: &str) -> bool {
+    explain(&Board::parse(puzzle).unwrap())
+        .steps
+        .iter()
+        .any(|s| s.technique >= Technique::DynamicContradictionChainsPlus)
+}
+
+#[test]
+fn agrees_with_serate_through_dynamic_forcing_chains_plus() {
+    // The first twelve: a second or two in release.
+    for (puzzle, want, er) in dfc_plus_rows().into_iter().take(12) {
+        assert!(er >= 9.0);
+        assert_eq!(rating(puzzle).as_deref(), Some(want.as_str()), "{puzzle}");
+        assert!(takes_plus(puzzle), "{puzzle}");
+    }
+}
+
+#[test]
+#[ignore = "the whole dynamic forcing chains (+) sample: tens of seconds in release"]
+fn agrees_with_serate_through_dynamic_forcing_chains_plus_whole() {
+    let rows = dfc_plus_rows();
+    let mut seen = Vec::new();
+    for (puzzle, want, _) in &rows {
+        assert_eq!(rating(puzzle).as_deref(), Some(want.as_str()), "{puzzle}");
+        for s in explain(&Board::parse(puzzle).unwrap()).steps {
+            if s.technique >= Technique::DynamicContradictionChainsPlus
+                && !seen.contains(&s.technique)
+            {
+                seen.push(s.technique);
+            }
+        }
+    }
+    assert_eq!(seen.len(), 4, "{seen:?}");
+}
