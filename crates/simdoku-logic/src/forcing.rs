@@ -219,6 +219,47 @@ struct Best {
     step: Step,
 }
 
+/// The implications "on" of the candidates met in one search, each drawn once.
+struct Pool {
+    imps: Vec<Imp>,
+    /// The contradiction each met, as [`Engine::chain`] gives it.
+    absurd: Vec<Option<(u32, u32)>>,
+    /// Per candidate: its index in `imps`, or `u32::MAX`.
+    slot: Vec<u32>,
+}
+
+impl Pool {
+    fn new() -> Pool {
+        Pool {
+            imps: Vec::new(),
+            absurd: Vec::new(),
+            slot: vec![u32::MAX; 729],
+        }
+    }
+
+    /// Forgets the candidates met (keeps the buffers).
+    fn clear(&mut self) {
+        self.slot.fill(u32::MAX);
+        self.absurd.clear();
+    }
+
+    /// The index of candidate `q`'s implications "on", drawn now if not yet.
+    fn on_chain(&mut self, e: &mut Engine, q: u16) -> usize {
+        let s = self.slot[q as usize];
+        if s != u32::MAX {
+            return s as usize;
+        }
+        let i = self.absurd.len();
+        if self.imps.len() == i {
+            self.imps.push(Imp::new());
+        }
+        let found = e.chain(&mut self.imps[i], q, true);
+        self.absurd.push(found);
+        self.slot[q as usize] = i as u32;
+        i
+    }
+}
+
 fn offer(best: &mut Option<Best>, rank: Rank, make: impl FnOnce() -> Step) {
     if best.as_ref().is_none_or(|b| rank.before(&b.rank)) {
         best.replace(Best { rank, step: make() });
@@ -308,8 +349,16 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
         pend_on: VecDeque::new(),
         pend_off: VecDeque::new(),
     };
-    let mut vals: Vec<Imp> = (0..9).map(|_| Imp::new()).collect();
-    let mut others: Vec<Imp> = (0..8).map(|_| Imp::new()).collect();
+    // Each candidate's implications "on" are drawn once per search: its own cell's chains and
+    // the region chains of its houses share them (the same implications either way).
+    thread_local! {
+        // The buffers of the implications, kept from one search to the next.
+        static POOL: std::cell::RefCell<Option<Pool>> = const { std::cell::RefCell::new(None) };
+    }
+    let mut pool = POOL.with_borrow_mut(Option::take).unwrap_or_else(Pool::new);
+    pool.clear();
+    let mut vals = [0usize; 9];
+    let mut others = [0usize; 8];
     let mut off_imp = Imp::new();
     let mut best: Option<Best> = None;
     for cell in 0..81 {
@@ -324,10 +373,11 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
                 continue;
             }
             let src = cand(cell, d);
-            let imp = &mut vals[k];
-            let absurd = e.chain(imp, src, true);
-            if let Some((a, z)) = absurd {
-                let cx = imp.arena.ancestors(a) + imp.arena.ancestors(z);
+            let vi = pool.on_chain(&mut e, src);
+            vals[k] = vi;
+            if let Some((a, z)) = pool.absurd[vi] {
+                let arena = &mut pool.imps[vi].arena;
+                let cx = arena.ancestors(a) + arena.ancestors(z);
                 let rank = Rank::new(base, cx, 7);
                 offer(&mut best, rank, || {
                     let mut s = chain_step(t_absurd, rank, vec![cell as u8], 1 << (d - 1));
@@ -347,7 +397,7 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
                     });
                 }
                 if card >= 3 && !nishio {
-                    let imp = &mut vals[k];
+                    let imp = &mut pool.imps[vi];
                     for on in [true, false] {
                         let list = if on { &imp.on_list } else { &imp.off_list };
                         for i in 0..list.len() {
@@ -382,18 +432,18 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
                     }
                     let mut n = 0;
                     each_cell(pos & !(1u128 << cell), |o| {
-                        let _ = e.chain(&mut others[n], cand(o, d), true);
+                        others[n] = pool.on_chain(&mut e, cand(o, d));
                         n += 1;
                     });
                     let house = House::of_kind(kind, (h % 9) as usize);
-                    let imp = &mut vals[k];
                     for on in [true, false] {
                         let len = if on {
-                            imp.on_list.len()
+                            pool.imps[vi].on_list.len()
                         } else {
-                            imp.off_list.len()
+                            pool.imps[vi].off_list.len()
                         };
                         for i in 0..len {
+                            let imp = &pool.imps[vi];
                             let q = if on { imp.on_list[i] } else { imp.off_list[i] };
                             let of = |x: &Imp| {
                                 if on {
@@ -402,13 +452,13 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
                                     x.off_of[q as usize]
                                 }
                             };
-                            if others[..n].iter().any(|x| of(x) == NONE) {
+                            if others[..n].iter().any(|&j| of(&pool.imps[j]) == NONE) {
                                 continue;
                             }
-                            let mut cx = imp.arena.ancestors(of(imp));
-                            for x in &mut others[..n] {
-                                let t = of(x);
-                                cx += x.arena.ancestors(t);
+                            let mut cx = 0;
+                            for &j in std::iter::once(&vi).chain(&others[..n]) {
+                                let t = of(&pool.imps[j]);
+                                cx += pool.imps[j].arena.ancestors(t);
                             }
                             let rank = Rank::new(base, cx, 6);
                             offer(&mut best, rank, || {
@@ -426,19 +476,16 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
         }
         if !nishio {
             // Cell forcing chains: what every candidate of the cell implies.
-            let (first, rest) = vals[..k].split_first_mut().expect("a cell with candidates");
+            let (first, rest) = (vals[0], &vals[1..k]);
             for on in [true, false] {
                 let len = if on {
-                    first.on_list.len()
+                    pool.imps[first].on_list.len()
                 } else {
-                    first.off_list.len()
+                    pool.imps[first].off_list.len()
                 };
                 for i in 0..len {
-                    let q = if on {
-                        first.on_list[i]
-                    } else {
-                        first.off_list[i]
-                    };
+                    let imp = &pool.imps[first];
+                    let q = if on { imp.on_list[i] } else { imp.off_list[i] };
                     let of = |x: &Imp| {
                         if on {
                             x.on_of[q as usize]
@@ -446,13 +493,13 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
                             x.off_of[q as usize]
                         }
                     };
-                    if rest.iter().any(|x| of(x) == NONE) {
+                    if rest.iter().any(|&j| of(&pool.imps[j]) == NONE) {
                         continue;
                     }
-                    let mut cx = first.arena.ancestors(of(first));
-                    for x in &mut *rest {
-                        let t = of(x);
-                        cx += x.arena.ancestors(t);
+                    let mut cx = 0;
+                    for &j in std::iter::once(&first).chain(rest) {
+                        let t = of(&pool.imps[j]);
+                        cx += pool.imps[j].arena.ancestors(t);
                     }
                     let rank = Rank::new(base, cx, 5);
                     offer(&mut best, rank, || {
@@ -464,5 +511,6 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
             }
         }
     }
+    POOL.with_borrow_mut(|p| *p = Some(pool));
     best.map(|b| b.step)
 }
