@@ -1,7 +1,8 @@
 //! Forcing chains from all the candidates of a cell or all the places of a digit in a house
 //! (Explainer's "Multiple Forcing Chains", 8.0), and their dynamic forms, where each
 //! implication "off" also leaves the grid for the implications after it (Nishio 7.5, "Dynamic
-//! Forcing Chains" 8.5).
+//! Forcing Chains" 8.5), and "Dynamic Forcing Chains (+)" (9.0), where a chain whose plain
+//! implications run out goes on with the basic rules of [`crate::advanced`].
 //!
 //! Facts about Explainer's search (learned from its sources, the code is ours):
 //!
@@ -19,7 +20,7 @@
 //!   (cell forcing).
 //! - Length: the distinct implications behind each chain of the hint, summed over its chains
 //!   (a dynamic implication's parents include the removals that made its single). Difficulty:
-//!   the base (7.5, 8.0, 8.5) plus [`crate::links::length_added`]. Hints are ranked by
+//!   the base (7.5, 8.0, 8.5, 9.0) plus [`crate::links::length_added`]. Hints are ranked by
 //!   difficulty, length, then kind (double forcing 1, cell 5, region 6, contradiction 7), the
 //!   first found winning a tie.
 use std::collections::VecDeque;

@@ -2,7 +2,8 @@
 //! every puzzle serate rates below 6.5 gets its ER/EP/ED exactly (all of Explainer's rules up to
 //! its chains are implemented, in its order: 828 of the 1,000 of gen1), and so do a sample whose
 //! paths take four strong links or the VWXYZ-/UVWXYZ-Wing and a sample rated 6.6 to 9.0, whose
-//! paths go through the chains. The whole of gen1 (ignored by default: the chains take a while
+//! paths go through the chains, and a sample whose paths take the dynamic forcing chains (+)
+//! (9.5 to 10.1). The whole of gen1 (ignored by default: the chains take a while
 //! in a debug build) is rated, every puzzle exactly. `scripts/logic-agreement.sh` makes the
 //! table over larger sets.
 use simdoku_logic::{Board, Technique, explain, rate};
