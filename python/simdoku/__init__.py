@@ -174,7 +174,8 @@ def generate(n=None, *, clues=None, symmetry=None, minimal=False, grade=None, se
 
     ``se=(lo, hi)``: keep only puzzles whose Sudoku Explainer ER (as ``rate(method="se")``
     gives it) lies in ``lo..hi`` (a single number: that ER; a string ``"4.0..6.0"`` too);
-    ``hi`` is at most 9.0 (past Explainer's dynamic forcing chains ratings are not reproduced).
+    ``hi`` is at most 9.4 (past Explainer's dynamic forcing chains (+) ratings are not
+    reproduced).
     ``level``: ``"easy"`` (ER 1.0-1.5), ``"medium"`` (1.6-2.9), ``"hard"`` (3.0-4.4),
     ``"expert"`` (4.5-6.0) or ``"extreme"`` (above 6.0, or beyond the rater:
     ``rate(method="se")`` gives NaN). Candidates are made with the other options and rated until

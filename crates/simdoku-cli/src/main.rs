@@ -91,8 +91,8 @@ enum Command {
     /// are made with the other options (--minimal, --symmetry, --clues) and rated as `rate --se`
     /// rates until one falls in the band. Levels (ER): easy 1.0-1.5, medium 1.6-2.9, hard
     /// 3.0-4.4, expert 4.5-6.0, extreme above 6.0 or beyond the rater. Ratings are Explainer's up
-    /// to its dynamic forcing chains; past them (9.0 and up) `rate --se` says beyond, so --se
-    /// stops at 9.0.
+    /// to its dynamic forcing chains (+); past them (nested levels, 9.5 and up) `rate --se` says
+    /// beyond, so --se stops at 9.4.
     /// Among minimal puzzles about 24% are easy, 34% medium, 16% hard, 7% expert and 19%
     /// extreme; with --symmetry rot180 about 54%, 22%, 12%, 4% and 9%.
     #[command(after_help = "Examples:\n  simdoku generate -n 100 --seed 1\n  \

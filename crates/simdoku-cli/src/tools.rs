@@ -59,7 +59,7 @@ pub enum LevelArg {
     /// WXYZ-Wing, BUG.
     Expert,
     /// Above ER 6.0 (four strong links, larger wings, chains), or beyond the rater (`rate --se`
-    /// says `beyond`: Explainer's dynamic forcing chains (+) and nested levels, 9.0 and up).
+    /// says `beyond`: Explainer's nested forcing chains, 9.5 and up).
     Extreme,
 }
 
@@ -101,9 +101,9 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub with_solution: bool,
     /// Only puzzles whose Sudoku Explainer rating ER (as `simdoku rate --se` gives it) is in
-    /// LO..HI, e.g. `4.0..6.0` or `7.0..8.5`, or one ER (`5.5`). Ratings above 9.0 are not
-    /// reproduced (the rater follows Explainer up to its dynamic forcing chains), so HI is at
-    /// most 9.0: a higher one is a usage error (exit 2); ask for `--level extreme` instead.
+    /// LO..HI, e.g. `4.0..6.0` or `7.0..8.5`, or one ER (`5.5`). Ratings above 9.4 are not
+    /// reproduced (the rater follows Explainer up to its dynamic forcing chains (+)), so HI is
+    /// at most 9.4: a higher one is a usage error (exit 2); ask for `--level extreme` instead.
     /// Candidates are made with the other options and rated until one is in the band (ER 7.0
     /// and up is a few percent of minimal puzzles, 8.0 and up under 3%: allow for the time).
     #[arg(long, value_name = "LO..HI", value_parser = parse_se, conflicts_with = "level")]

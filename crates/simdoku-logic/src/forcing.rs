@@ -1,7 +1,8 @@
 //! Forcing chains from all the candidates of a cell or all the places of a digit in a house
 //! (Explainer's "Multiple Forcing Chains", 8.0), and their dynamic forms, where each
 //! implication "off" also leaves the grid for the implications after it (Nishio 7.5, "Dynamic
-//! Forcing Chains" 8.5).
+//! Forcing Chains" 8.5), and "Dynamic Forcing Chains (+)" (9.0), where a chain whose plain
+//! implications run out goes on with the basic rules of [`crate::advanced`].
 //!
 //! Facts about Explainer's search (learned from its sources, the code is ours):
 //!
@@ -19,11 +20,12 @@
 //!   (cell forcing).
 //! - Length: the distinct implications behind each chain of the hint, summed over its chains
 //!   (a dynamic implication's parents include the removals that made its single). Difficulty:
-//!   the base (7.5, 8.0, 8.5) plus [`crate::links::length_added`]. Hints are ranked by
+//!   the base (7.5, 8.0, 8.5, 9.0) plus [`crate::links::length_added`]. Hints are ranked by
 //!   difficulty, length, then kind (double forcing 1, cell 5, region 6, contradiction 7), the
 //!   first found winning a tie.
 use std::collections::VecDeque;
 
+use crate::advanced::{Fixed, Found, plus_rules};
 use crate::board::Board;
 use crate::board::House;
 use crate::chains::chain_step;
@@ -80,6 +82,8 @@ enum Mode {
     Nishio,
     Multiple,
     Dynamic,
+    /// Dynamic with the basic rules inside the chains (Explainer's chaining level 1).
+    DynamicPlus,
 }
 
 struct Engine {
@@ -87,6 +91,9 @@ struct Engine {
     cur: Grid,
     nishio: bool,
     dynamic: bool,
+    /// The rules inside the chains, when they are on (level 1).
+    plus: Option<Fixed>,
+    found: Found,
     offs: Vec<u16>,
     ons: Vec<(u16, u8)>,
     on_parents: Vec<u32>,
@@ -176,6 +183,29 @@ impl Engine {
                 }
                 continue;
             }
+            if let Some(fixed) = &self.plus {
+                // The plain implications ran out: the first basic rule that finds eliminations
+                // the chain enabled adds them as implications "off".
+                plus_rules(fixed, &self.cur, &mut self.found);
+                let mut more = false;
+                for &(q, s, e) in &self.found.items {
+                    if imp.off_of[q as usize] != NONE {
+                        continue;
+                    }
+                    self.on_parents.clear();
+                    for &p in &self.found.parents[s as usize..e as usize] {
+                        let n = imp.off_of[p as usize];
+                        debug_assert!(n != NONE, "a removal that is no implication");
+                        self.on_parents.push(n);
+                    }
+                    let n = imp.add(q, false, &self.on_parents);
+                    self.pend_off.push_back(n);
+                    more = true;
+                }
+                if more {
+                    continue;
+                }
+            }
             break None;
         };
         if self.dynamic {
@@ -188,6 +218,47 @@ impl Engine {
 struct Best {
     rank: Rank,
     step: Step,
+}
+
+/// The implications "on" of the candidates met in one search, each drawn once.
+struct Pool {
+    imps: Vec<Imp>,
+    /// The contradiction each met, as [`Engine::chain`] gives it.
+    absurd: Vec<Option<(u32, u32)>>,
+    /// Per candidate: its index in `imps`, or `u32::MAX`.
+    slot: Vec<u32>,
+}
+
+impl Pool {
+    fn new() -> Pool {
+        Pool {
+            imps: Vec::new(),
+            absurd: Vec::new(),
+            slot: vec![u32::MAX; 729],
+        }
+    }
+
+    /// Forgets the candidates met (keeps the buffers).
+    fn clear(&mut self) {
+        self.slot.fill(u32::MAX);
+        self.absurd.clear();
+    }
+
+    /// The index of candidate `q`'s implications "on", drawn now if not yet.
+    fn on_chain(&mut self, e: &mut Engine, q: u16) -> usize {
+        let s = self.slot[q as usize];
+        if s != u32::MAX {
+            return s as usize;
+        }
+        let i = self.absurd.len();
+        if self.imps.len() == i {
+            self.imps.push(Imp::new());
+        }
+        let found = e.chain(&mut self.imps[i], q, true);
+        self.absurd.push(found);
+        self.slot[q as usize] = i as u32;
+        i
+    }
 }
 
 fn offer(best: &mut Option<Best>, rank: Rank, make: impl FnOnce() -> Step) {
@@ -212,6 +283,11 @@ pub(crate) fn dynamic(b: &Board) -> Option<Step> {
     run(b, Mode::Dynamic)
 }
 
+/// Dynamic forcing chains (+) (9.0): the dynamic ones with the basic rules inside the chains.
+pub(crate) fn dynamic_plus(b: &Board) -> Option<Step> {
+    run(b, Mode::DynamicPlus)
+}
+
 /// What a target implication does: place its candidate ("on") or remove it ("off").
 fn target_effect(s: &mut Step, g: &Grid, q: u16, on: bool) {
     let (c, d) = split(q);
@@ -231,14 +307,28 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
         Mode::Nishio => 7.5,
         Mode::Multiple => 8.0,
         Mode::Dynamic => 8.5,
+        Mode::DynamicPlus => 9.0,
     };
+    let plus = mode == Mode::DynamicPlus;
     // A candidate whose assumption contradicts itself.
     let t_absurd = if nishio {
         Technique::NishioForcingChains
+    } else if plus {
+        Technique::DynamicContradictionChainsPlus
     } else {
         Technique::DynamicContradictionChains
     };
-    let (t_cell, t_region) = if dynamic {
+    let t_double = if plus {
+        Technique::DynamicDoubleForcingChainsPlus
+    } else {
+        Technique::DynamicDoubleForcingChains
+    };
+    let (t_cell, t_region) = if plus {
+        (
+            Technique::DynamicCellForcingChainsPlus,
+            Technique::DynamicRegionForcingChainsPlus,
+        )
+    } else if dynamic {
         (
             Technique::DynamicCellForcingChains,
             Technique::DynamicRegionForcingChains,
@@ -251,6 +341,8 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
         cur: g,
         nishio,
         dynamic,
+        plus: plus.then(|| Fixed::of(b, &g)),
+        found: Found::default(),
         offs: Vec::new(),
         ons: Vec::new(),
         on_parents: Vec::new(),
@@ -258,8 +350,16 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
         pend_on: VecDeque::new(),
         pend_off: VecDeque::new(),
     };
-    let mut vals: Vec<Imp> = (0..9).map(|_| Imp::new()).collect();
-    let mut others: Vec<Imp> = (0..8).map(|_| Imp::new()).collect();
+    // Each candidate's implications "on" are drawn once per search: its own cell's chains and
+    // the region chains of its houses share them (the same implications either way).
+    thread_local! {
+        // The buffers of the implications, kept from one search to the next.
+        static POOL: std::cell::RefCell<Option<Pool>> = const { std::cell::RefCell::new(None) };
+    }
+    let mut pool = POOL.with_borrow_mut(Option::take).unwrap_or_else(Pool::new);
+    pool.clear();
+    let mut vals = [0usize; 9];
+    let mut others = [0usize; 8];
     let mut off_imp = Imp::new();
     let mut best: Option<Best> = None;
     for cell in 0..81 {
@@ -274,10 +374,11 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
                 continue;
             }
             let src = cand(cell, d);
-            let imp = &mut vals[k];
-            let absurd = e.chain(imp, src, true);
-            if let Some((a, z)) = absurd {
-                let cx = imp.arena.ancestors(a) + imp.arena.ancestors(z);
+            let vi = pool.on_chain(&mut e, src);
+            vals[k] = vi;
+            if let Some((a, z)) = pool.absurd[vi] {
+                let arena = &mut pool.imps[vi].arena;
+                let cx = arena.ancestors(a) + arena.ancestors(z);
                 let rank = Rank::new(base, cx, 7);
                 offer(&mut best, rank, || {
                     let mut s = chain_step(t_absurd, rank, vec![cell as u8], 1 << (d - 1));
@@ -297,7 +398,7 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
                     });
                 }
                 if card >= 3 && !nishio {
-                    let imp = &mut vals[k];
+                    let imp = &mut pool.imps[vi];
                     for on in [true, false] {
                         let list = if on { &imp.on_list } else { &imp.off_list };
                         for i in 0..list.len() {
@@ -313,12 +414,8 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
                             let cx = imp.arena.ancestors(x) + off_imp.arena.ancestors(y);
                             let rank = Rank::new(base, cx, 1);
                             offer(&mut best, rank, || {
-                                let mut s = chain_step(
-                                    Technique::DynamicDoubleForcingChains,
-                                    rank,
-                                    vec![cell as u8],
-                                    1 << (d - 1),
-                                );
+                                let mut s =
+                                    chain_step(t_double, rank, vec![cell as u8], 1 << (d - 1));
                                 target_effect(&mut s, &g, q, on);
                                 s
                             });
@@ -336,18 +433,18 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
                     }
                     let mut n = 0;
                     each_cell(pos & !(1u128 << cell), |o| {
-                        let _ = e.chain(&mut others[n], cand(o, d), true);
+                        others[n] = pool.on_chain(&mut e, cand(o, d));
                         n += 1;
                     });
                     let house = House::of_kind(kind, (h % 9) as usize);
-                    let imp = &mut vals[k];
                     for on in [true, false] {
                         let len = if on {
-                            imp.on_list.len()
+                            pool.imps[vi].on_list.len()
                         } else {
-                            imp.off_list.len()
+                            pool.imps[vi].off_list.len()
                         };
                         for i in 0..len {
+                            let imp = &pool.imps[vi];
                             let q = if on { imp.on_list[i] } else { imp.off_list[i] };
                             let of = |x: &Imp| {
                                 if on {
@@ -356,13 +453,13 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
                                     x.off_of[q as usize]
                                 }
                             };
-                            if others[..n].iter().any(|x| of(x) == NONE) {
+                            if others[..n].iter().any(|&j| of(&pool.imps[j]) == NONE) {
                                 continue;
                             }
-                            let mut cx = imp.arena.ancestors(of(imp));
-                            for x in &mut others[..n] {
-                                let t = of(x);
-                                cx += x.arena.ancestors(t);
+                            let mut cx = 0;
+                            for &j in std::iter::once(&vi).chain(&others[..n]) {
+                                let t = of(&pool.imps[j]);
+                                cx += pool.imps[j].arena.ancestors(t);
                             }
                             let rank = Rank::new(base, cx, 6);
                             offer(&mut best, rank, || {
@@ -380,19 +477,16 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
         }
         if !nishio {
             // Cell forcing chains: what every candidate of the cell implies.
-            let (first, rest) = vals[..k].split_first_mut().expect("a cell with candidates");
+            let (first, rest) = (vals[0], &vals[1..k]);
             for on in [true, false] {
                 let len = if on {
-                    first.on_list.len()
+                    pool.imps[first].on_list.len()
                 } else {
-                    first.off_list.len()
+                    pool.imps[first].off_list.len()
                 };
                 for i in 0..len {
-                    let q = if on {
-                        first.on_list[i]
-                    } else {
-                        first.off_list[i]
-                    };
+                    let imp = &pool.imps[first];
+                    let q = if on { imp.on_list[i] } else { imp.off_list[i] };
                     let of = |x: &Imp| {
                         if on {
                             x.on_of[q as usize]
@@ -400,13 +494,13 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
                             x.off_of[q as usize]
                         }
                     };
-                    if rest.iter().any(|x| of(x) == NONE) {
+                    if rest.iter().any(|&j| of(&pool.imps[j]) == NONE) {
                         continue;
                     }
-                    let mut cx = first.arena.ancestors(of(first));
-                    for x in &mut *rest {
-                        let t = of(x);
-                        cx += x.arena.ancestors(t);
+                    let mut cx = 0;
+                    for &j in std::iter::once(&first).chain(rest) {
+                        let t = of(&pool.imps[j]);
+                        cx += pool.imps[j].arena.ancestors(t);
                     }
                     let rank = Rank::new(base, cx, 5);
                     offer(&mut best, rank, || {
@@ -418,5 +512,6 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
             }
         }
     }
+    POOL.with_borrow_mut(|p| *p = Some(pool));
     best.map(|b| b.step)
 }

@@ -24,11 +24,13 @@
 //! the BUG (types 1-4), four strong links, the VWXYZ-Wing, aligned pair exclusion, the
 //! UVWXYZ-Wing, and the chains with the rules Explainer tries among them: X-, Y- and
 //! bidirectional cycles, forcing X-chains and forcing chains, the TUVWXYZ-Wing, aligned triplet
-//! exclusion, Nishio, cell and region forcing chains, and dynamic forcing chains
-//! (contradiction, double, cell, region). Ratings are given for puzzles whose path stays within
-//! these techniques (Explainer's, in its order, up to its dynamic forcing chains); past them
-//! (dynamic forcing chains (+), nested levels) no rating. Unique loops and the BUG assume the
+//! exclusion, Nishio, cell and region forcing chains, dynamic forcing chains (contradiction,
+//! double, cell, region) and dynamic forcing chains (+) (the same with intersections, hidden
+//! and naked pairs and X-Wings applied inside the chains). Ratings are given for puzzles whose
+//! path stays within these techniques (Explainer's, in its order, up to its dynamic forcing
+//! chains (+)); past them (the nested levels, 9.5 and up) no rating. Unique loops and the BUG assume the
 //! puzzle has one solution, as Explainer's do.
+mod advanced;
 mod aligned;
 mod board;
 mod bug;

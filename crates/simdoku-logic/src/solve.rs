@@ -42,6 +42,7 @@ pub fn next_step(b: &Board) -> Option<Step> {
         .or_else(|| forcing::nishio(b))
         .or_else(|| forcing::multiple(b))
         .or_else(|| forcing::dynamic(b))
+        .or_else(|| forcing::dynamic_plus(b))
 }
 
 /// The steps from a board to its solution, or as far as the techniques go.
@@ -118,9 +119,9 @@ pub fn rating_of(steps: &[Step]) -> Rating {
 }
 
 /// The board's Sudoku Explainer rating, when this crate's techniques solve it: they are
-/// Explainer's default rules in its order up to its dynamic forcing chains, so the path is
-/// Explainer's. `None` when they do not solve the board (it needs Explainer's dynamic forcing
-/// chains (+) or nested levels, 9.0 and up). Never a guess.
+/// Explainer's default rules in its order up to its dynamic forcing chains (+), so the path is
+/// Explainer's. `None` when they do not solve the board (it needs Explainer's nested forcing
+/// chains, 9.5 and up). Never a guess.
 pub fn rate(board: &Board) -> Option<Rating> {
     let e = explain(board);
     e.solved().then(|| rating_of(&e.steps))

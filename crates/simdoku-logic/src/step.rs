@@ -137,11 +137,22 @@ pub enum Technique {
     DynamicCellForcingChains,
     /// Region forcing chains, dynamic (8.5 and up).
     DynamicRegionForcingChains,
+    // Explainer's "Dynamic Forcing Chains (+)": the dynamic chains where, once the plain
+    // implications run out, intersections, hidden and naked pairs and X-Wings on the partly
+    // reduced grid give more (9.0 and up).
+    /// Contradiction forcing chains with the basic rules inside (9.0 and up).
+    DynamicContradictionChainsPlus,
+    /// Double forcing chains with the basic rules inside (9.0 and up).
+    DynamicDoubleForcingChainsPlus,
+    /// Dynamic cell forcing chains with the basic rules inside (9.0 and up).
+    DynamicCellForcingChainsPlus,
+    /// Dynamic region forcing chains with the basic rules inside (9.0 and up).
+    DynamicRegionForcingChainsPlus,
 }
 
 impl Technique {
     /// Every technique, in search order.
-    pub const ALL: [Technique; 53] = [
+    pub const ALL: [Technique; 57] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -195,6 +206,10 @@ impl Technique {
         Technique::DynamicDoubleForcingChains,
         Technique::DynamicCellForcingChains,
         Technique::DynamicRegionForcingChains,
+        Technique::DynamicContradictionChainsPlus,
+        Technique::DynamicDoubleForcingChainsPlus,
+        Technique::DynamicCellForcingChainsPlus,
+        Technique::DynamicRegionForcingChainsPlus,
     ];
 
     /// The difficulty in tenths (Sudoku Explainer's ER times ten); for unique loops, whose
@@ -247,6 +262,10 @@ impl Technique {
             | Technique::DynamicDoubleForcingChains
             | Technique::DynamicCellForcingChains
             | Technique::DynamicRegionForcingChains => 85,
+            Technique::DynamicContradictionChainsPlus
+            | Technique::DynamicDoubleForcingChainsPlus
+            | Technique::DynamicCellForcingChainsPlus
+            | Technique::DynamicRegionForcingChainsPlus => 90,
         }
     }
 
@@ -305,6 +324,10 @@ impl Technique {
             Technique::DynamicDoubleForcingChains => "double forcing chains",
             Technique::DynamicCellForcingChains => "dynamic cell forcing chains",
             Technique::DynamicRegionForcingChains => "dynamic region forcing chains",
+            Technique::DynamicContradictionChainsPlus => "contradiction forcing chains (+)",
+            Technique::DynamicDoubleForcingChainsPlus => "double forcing chains (+)",
+            Technique::DynamicCellForcingChainsPlus => "dynamic cell forcing chains (+)",
+            Technique::DynamicRegionForcingChainsPlus => "dynamic region forcing chains (+)",
         }
     }
 }
@@ -534,13 +557,19 @@ impl fmt::Display for Step {
             }
             Technique::NishioForcingChains
             | Technique::DynamicContradictionChains
-            | Technique::DynamicDoubleForcingChains => {
+            | Technique::DynamicDoubleForcingChains
+            | Technique::DynamicContradictionChainsPlus
+            | Technique::DynamicDoubleForcingChainsPlus => {
                 let _ = write!(s, " from {} {ds}", cell_list(&self.cells));
             }
-            Technique::CellForcingChains | Technique::DynamicCellForcingChains => {
+            Technique::CellForcingChains
+            | Technique::DynamicCellForcingChains
+            | Technique::DynamicCellForcingChainsPlus => {
                 let _ = write!(s, " from {} {ds}", cell_list(&self.cells));
             }
-            Technique::RegionForcingChains | Technique::DynamicRegionForcingChains => {
+            Technique::RegionForcingChains
+            | Technique::DynamicRegionForcingChains
+            | Technique::DynamicRegionForcingChainsPlus => {
                 if let Some(house) = h.first() {
                     let _ = write!(s, " from {ds} in {house}");
                 }

@@ -2,7 +2,8 @@
 //! every puzzle serate rates below 6.5 gets its ER/EP/ED exactly (all of Explainer's rules up to
 //! its chains are implemented, in its order: 828 of the 1,000 of gen1), and so do a sample whose
 //! paths take four strong links or the VWXYZ-/UVWXYZ-Wing and a sample rated 6.6 to 9.0, whose
-//! paths go through the chains. The whole of gen1 (ignored by default: the chains take a while
+//! paths go through the chains, and a sample whose paths take the dynamic forcing chains (+)
+//! (9.5 to 10.1). The whole of gen1 (ignored by default: the chains take a while
 //! in a debug build) is rated, every puzzle exactly. `scripts/logic-agreement.sh` makes the
 //! table over larger sets.
 use simdoku_logic::{Board, Technique, explain, rate};
@@ -82,4 +83,48 @@ fn agrees_with_serate_on_the_whole_sample() {
         same += 1;
     }
     assert_eq!(same, 1000);
+}
+
+/// The sample whose serate paths take the dynamic forcing chains (+): its puzzles in file order
+/// (magictour top1465's three that no earlier rule rates, then forum-hardest puzzles with one
+/// to five of their solution's digits added, then the three forum-hardest puzzles themselves
+/// that need no nested level).
+fn dfc_plus_rows() -> Vec<(&'static str, String, f64)> {
+    rows(include_str!("data/serate_dfc_plus.csv")).collect()
+}
+
+/// Whether the path of a puzzle takes a dynamic forcing chains (+) step.
+fn takes_plus(puzzle: &str) -> bool {
+    explain(&Board::parse(puzzle).unwrap())
+        .steps
+        .iter()
+        .any(|s| s.technique >= Technique::DynamicContradictionChainsPlus)
+}
+
+#[test]
+fn agrees_with_serate_through_dynamic_forcing_chains_plus() {
+    // The first twelve: a second or two in release.
+    for (puzzle, want, er) in dfc_plus_rows().into_iter().take(12) {
+        assert!(er >= 9.0);
+        assert_eq!(rating(puzzle).as_deref(), Some(want.as_str()), "{puzzle}");
+        assert!(takes_plus(puzzle), "{puzzle}");
+    }
+}
+
+#[test]
+#[ignore = "the whole dynamic forcing chains (+) sample: tens of seconds in release"]
+fn agrees_with_serate_through_dynamic_forcing_chains_plus_whole() {
+    let rows = dfc_plus_rows();
+    let mut seen = Vec::new();
+    for (puzzle, want, _) in &rows {
+        assert_eq!(rating(puzzle).as_deref(), Some(want.as_str()), "{puzzle}");
+        for s in explain(&Board::parse(puzzle).unwrap()).steps {
+            if s.technique >= Technique::DynamicContradictionChainsPlus
+                && !seen.contains(&s.technique)
+            {
+                seen.push(s.technique);
+            }
+        }
+    }
+    assert_eq!(seen.len(), 4, "{seen:?}");
 }

@@ -1,6 +1,6 @@
 //! No step ever removes a candidate of the solution or places a wrong value: on generated
-//! puzzles and on every bundled hard set, each step of the explanation is checked against the
-//! solution an engine finds.
+//! puzzles, on every bundled hard set and on the puzzles whose paths take the dynamic forcing
+//! chains (+), each step of the explanation is checked against the solution an engine finds.
 use simdoku_core::testkit::bench_set;
 use simdoku_core::{Engine, Grid, scalar::Scalar};
 use std::collections::BTreeMap;
@@ -135,8 +135,45 @@ fn bundled_hard_sets_whole() {
         Technique::NishioForcingChains,
         Technique::CellForcingChains,
         Technique::DynamicContradictionChains,
+        Technique::DynamicContradictionChainsPlus,
     ] {
         assert!(past.contains_key(&t), "{t} takes no step");
+    }
+}
+
+/// Every step of the puzzles whose paths take the dynamic forcing chains (+) (the committed
+/// serate sample: forum-hardest puzzles with solution digits added, and others), the first
+/// `take` of them; returns the steps of each technique.
+fn dfc_plus_sample(take: usize) -> BTreeMap<Technique, usize> {
+    let mut engine = Scalar::new();
+    let mut used = BTreeMap::new();
+    let text = include_str!("data/serate_dfc_plus.csv");
+    for line in text.lines().filter(|l| !l.starts_with('#')).take(take) {
+        let puzzle = Grid::parse(&line[..81]).unwrap();
+        let (solution, _) = engine.solve(&puzzle);
+        let (_, solved) = check(&puzzle, &solution.unwrap(), &mut used);
+        assert!(solved, "{puzzle}");
+    }
+    used
+}
+
+#[test]
+fn dynamic_forcing_chains_plus() {
+    let used = dfc_plus_sample(12);
+    assert!(used.contains_key(&Technique::DynamicContradictionChainsPlus));
+}
+
+#[test]
+#[ignore = "the whole dynamic forcing chains (+) sample: tens of seconds in release"]
+fn dynamic_forcing_chains_plus_whole() {
+    let used = dfc_plus_sample(usize::MAX);
+    for t in [
+        Technique::DynamicContradictionChainsPlus,
+        Technique::DynamicDoubleForcingChainsPlus,
+        Technique::DynamicCellForcingChainsPlus,
+        Technique::DynamicRegionForcingChainsPlus,
+    ] {
+        assert!(used.contains_key(&t), "{t} takes no step");
     }
 }
 

@@ -106,7 +106,7 @@ impl Generator {
     /// A puzzle whose Sudoku Explainer rating is in `target` (an ER band, [`SeTarget`], or a
     /// [`Level`](crate::Level)): up to `attempts` candidates are made with this generator's
     /// options and rated with [`logic::rate`](crate::logic::rate); `None` when none was in the
-    /// band. Exact bands reach ER 9.0 at most; [`Level::Extreme`](crate::Level::Extreme) takes
+    /// band. Exact bands reach ER 9.4 at most; [`Level::Extreme`](crate::Level::Extreme) takes
     /// the puzzles rated above 6.0 or that the rater cannot rate (no exact ER). Seeded, the
     /// same puzzles on every CPU.
     ///

@@ -78,7 +78,7 @@
 //! assert!(simdoku::is_minimal(&minimal.puzzle));
 //! let easy = Generator::seeded(3).clues(36).generate_graded(Singles::Naked, 50);
 //! assert!(easy.is_some());
-//! // Sudoku Explainer's difficulty: an ER band (at most 9.0) or a level (see `Level`).
+//! // Sudoku Explainer's difficulty: an ER band (at most 9.4) or a level (see `Level`).
 //! let hard = Generator::seeded(5).generate_rated(simdoku::Level::Hard, 1000).unwrap();
 //! assert!((30..=44).contains(&hard.rating.unwrap().er));           // ER 3.0 to 4.4
 //! let band: simdoku::SeTarget = "4.0..6.0".parse().unwrap();
