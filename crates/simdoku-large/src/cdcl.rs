@@ -112,6 +112,8 @@ pub struct CdclStats {
     pub decisions: u64,
     /// Conflicts (each one learns a clause).
     pub conflicts: u64,
+    /// Literals propagated (taken from the queue): with `conflicts`, the work per conflict.
+    pub propagations: u64,
     /// Whether the deadline stopped the search.
     pub timed_out: bool,
 }
