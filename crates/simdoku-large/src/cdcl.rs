@@ -9,7 +9,8 @@
 //!
 //! # Search
 //! Conflict-driven clause learning: two watched literals with blockers, first-UIP learning with
-//! recursive minimisation, EVSIDS branching (a binary heap) with phase saving, decisions set a
+//! recursive minimisation and shrinking (each lower level's literals replaced by their UIP
+//! there), EVSIDS branching (a binary heap) with phase saving, decisions set a
 //! variable true first (a value placed in a cell), Luby restarts, and a learned-clause database
 //! cut in tiers by literal block distance (LBD) every few thousand conflicts.
 //!
@@ -31,7 +32,7 @@
 //! * `model`: variables, exactly-one groups and their clauses, from the candidates;
 //! * `propagate`: watch lists (a binary clause propagates from its marked watch alone), unit
 //!   propagation, assignment and backtracking;
-//! * `analyze`: first-UIP learning, minimisation, LBD, blocking a visited solution;
+//! * `analyze`: first-UIP learning, minimisation, shrinking, LBD, blocking a visited solution;
 //! * `reduce`: the learned-clause database cut (LBD tiers, on a conflict schedule);
 //! * `order`: EVSIDS activities and the variable heap;
 //! * `tests`: binary clauses through their marked watches against the same clauses visited.
@@ -95,6 +96,8 @@ pub struct CdclConfig {
     pub decay: f64,
     /// Restarts keep the decisions that would be made again first (trail reuse).
     pub reuse_trail: bool,
+    /// Shrink each learned clause: a lower level's literals replaced by their UIP there.
+    pub shrink: bool,
     /// Conflicts between two cuts of the learned clauses.
     pub reduce_interval: u64,
 }
@@ -109,6 +112,7 @@ impl Default for CdclConfig {
             phase_saving: true,
             decay: 0.95,
             reuse_trail: true,
+            shrink: true,
             reduce_interval: 2000,
         }
     }
@@ -220,6 +224,8 @@ struct Analysis {
     learnt: Vec<Lit>,
     to_clear: Vec<u32>,
     dfs: Vec<(u32, u32)>,
+    /// The clause being shrunk (`analyze`).
+    shrunk: Vec<Lit>,
     level_stamp: Vec<u64>,
     stamp: u64,
 }
