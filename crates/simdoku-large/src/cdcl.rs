@@ -9,10 +9,10 @@
 //!
 //! # Search
 //! Conflict-driven clause learning: two watched literals with blockers, first-UIP learning with
-//! recursive minimisation and shrinking (each lower level's literals replaced by their UIP
-//! there), EVSIDS branching (a binary heap) with phase saving, decisions set a
+//! recursive minimisation (and, as an option, shrinking: each lower level's literals replaced
+//! by their UIP there), EVSIDS branching (a binary heap) with phase saving, decisions set a
 //! variable true first (a value placed in a cell), Luby restarts, and a learned-clause database
-//! cut in tiers by literal block distance (LBD) every few thousand conflicts.
+//! cut by literal block distance (LBD) at restarts.
 //!
 //! Until the first solution, decisions follow the *target phase* (Biere and Fleury, "Chasing
 //! target phases", 2020): the values of the longest conflict-free assignment met so far, so
@@ -33,7 +33,7 @@
 //! * `propagate`: watch lists (a binary clause propagates from its marked watch alone), unit
 //!   propagation, assignment and backtracking;
 //! * `analyze`: first-UIP learning, minimisation, shrinking, LBD, blocking a visited solution;
-//! * `reduce`: the learned-clause database cut (LBD tiers, on a conflict schedule);
+//! * `reduce`: the learned-clause database cut at restarts;
 //! * `order`: EVSIDS activities and the variable heap;
 //! * `tests`: binary clauses through their marked watches against the same clauses visited.
 //! * `exchange`: the clauses and stop flag shared with the other searches of a portfolio
@@ -64,16 +64,8 @@ const BIN_TAG: u32 = 1 << 31;
 /// Watch flag (high bit of `Watch::cref`): the clause is binary, its other literal is the
 /// watch's blocker.
 const BIN_WATCH: u32 = 1 << 31;
-/// Clause header words: size, info (LBD << `INFO_LBD` | flags), activity (f32 bits).
+/// Clause header words: size, info (LBD << 1 | learnt), activity (f32 bits).
 const HEADER: usize = 3;
-/// Info flag: a learned clause.
-const INFO_LEARNT: u32 = 1;
-/// Info flag: used in conflict analysis since the last database cut (`reduce`).
-const INFO_USED: u32 = 2;
-/// Info flag, during a database cut: locked (a reason), then to be dropped.
-const INFO_DEAD: u32 = 4;
-/// The LBD's shift in the info word.
-const INFO_LBD: u32 = 3;
 /// Groups a variable can be in: its cell, row, column, box and both diagonals.
 const GROUPS: usize = 6;
 
@@ -96,10 +88,10 @@ pub struct CdclConfig {
     pub decay: f64,
     /// Restarts keep the decisions that would be made again first (trail reuse).
     pub reuse_trail: bool,
-    /// Shrink each learned clause: a lower level's literals replaced by their UIP there.
+    /// Shrink each learned clause: a lower level's literals replaced by their UIP there (off:
+    /// fewer literals, but through the command line it solved fewer held-out grids; see
+    /// docs/notes/2026-11-26-large-threads.md).
     pub shrink: bool,
-    /// Conflicts between two cuts of the learned clauses.
-    pub reduce_interval: u64,
 }
 
 impl Default for CdclConfig {
@@ -112,8 +104,7 @@ impl Default for CdclConfig {
             phase_saving: true,
             decay: 0.95,
             reuse_trail: true,
-            shrink: true,
-            reduce_interval: 2000,
+            shrink: false,
         }
     }
 }
@@ -213,8 +204,7 @@ struct ClauseDb {
     originals: Vec<u32>,
     learnts: Vec<u32>,
     watches: Vec<Vec<Watch>>,
-    /// The conflict count at which the next database cut is due.
-    next_reduce: u64,
+    max_learnts: usize,
 }
 
 /// Scratch space of conflict analysis (`analyze`).
@@ -335,14 +325,16 @@ impl Cdcl {
                 continue;
             }
             if restarts.due(self.stats.conflicts) {
-                let keep = self.reused_levels();
-                self.cancel_until(keep);
+                if self.clauses.learnts.len() >= self.clauses.max_learnts {
+                    self.cancel_until(0);
+                    self.reduce();
+                } else {
+                    let keep = self.reused_levels();
+                    self.cancel_until(keep);
+                }
                 if !self.take_shared() {
                     return self.stats;
                 }
-            }
-            if self.reduce_due() {
-                self.reduce();
             }
             ticks = ticks.wrapping_add(1);
             if ticks.is_multiple_of(1024) && self.halted(deadline) {

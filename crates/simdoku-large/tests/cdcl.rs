@@ -47,10 +47,8 @@ fn cdcl_solutions(p: &LargeGrid, x: bool, cfg: CdclConfig, limit: usize) -> Hash
 
 #[test]
 fn counts_match_the_dom_wdeg_search_from_raw_givens() {
-    // With and without trail reuse, phase saving, target phases and clause shrinking, with the
-    // learned clauses cut every 5 conflicts (at any level, reasons moving with their
-    // clauses), plain and X, 4x4 to 16x16: the same solution sets as the search without
-    // learning.
+    // With and without trail reuse, phase saving, target phases and clause shrinking, plain
+    // and X, 4x4 to 16x16: the same solution sets as the search without learning.
     let off = Config {
         learn: Learn::Off,
         ..Config::default()
@@ -74,13 +72,7 @@ fn counts_match_the_dom_wdeg_search_from_raw_givens() {
             ..CdclConfig::default()
         },
         CdclConfig {
-            shrink: false,
-            reduce_interval: 5,
-            ..CdclConfig::default()
-        },
-        CdclConfig {
-            reduce_interval: 5,
-            count_restart_unit: 3,
+            shrink: true,
             ..CdclConfig::default()
         },
     ];

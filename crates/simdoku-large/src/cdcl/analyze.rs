@@ -2,10 +2,7 @@
 //! literal block distance (LBD), adding it and asserting its first literal; the clause that blocks a
 //! solution already visited (for counting).
 
-use super::{
-    Analysis, BIN_TAG, Cdcl, Conflict, HEADER, INFO_LBD, INFO_LEARNT, INFO_USED, Lit, NO_REASON,
-    VarInfo, var,
-};
+use super::{Analysis, BIN_TAG, Cdcl, Conflict, HEADER, Lit, NO_REASON, VarInfo, var};
 
 impl Cdcl {
     /// First-UIP learning into `self.analysis.learnt` (asserting literal first, then the literal of the
@@ -280,7 +277,7 @@ impl Cdcl {
     pub(super) fn store_learnt(&mut self, lbd: u32) -> u32 {
         let cref = self.clauses.arena.len() as u32;
         self.clauses.arena.push(self.analysis.learnt.len() as u32);
-        self.clauses.arena.push(lbd << INFO_LBD | INFO_LEARNT);
+        self.clauses.arena.push(lbd << 1 | 1);
         self.clauses.arena.push(0f32.to_bits());
         self.clauses.arena.extend_from_slice(&self.analysis.learnt);
         self.clauses.learnts.push(cref);
@@ -319,11 +316,10 @@ impl Cdcl {
     }
 }
 
-/// A learned clause's activity (in its header) goes up by one, and it counts as used.
+/// A learned clause's activity (in its header) goes up by one.
 fn bump_clause(arena: &mut [u32], cref: u32) {
     let c = cref as usize;
-    if arena[c + 1] & INFO_LEARNT != 0 {
-        arena[c + 1] |= INFO_USED;
+    if arena[c + 1] & 1 != 0 {
         let a = f32::from_bits(arena[c + 2]) + 1.0;
         arena[c + 2] = a.to_bits();
     }

@@ -164,7 +164,7 @@ impl Cdcl {
                 0.0
             }
         }));
-        self.clauses.next_reduce = self.cfg.reduce_interval;
+        self.clauses.max_learnts = (self.clauses.originals.len() / 3).max(2000);
         for l in units {
             match self.lval[l as usize] {
                 1 => {}

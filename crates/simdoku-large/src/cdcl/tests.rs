@@ -3,9 +3,7 @@
 
 use simdoku_core::rng::Rng;
 
-use super::{
-    BIN_TAG, BIN_WATCH, Cdcl, Conflict, HEADER, INFO_LBD, INFO_LEARNT, Lit, NO_REASON, pos,
-};
+use super::{BIN_TAG, BIN_WATCH, Cdcl, Conflict, HEADER, Lit, NO_REASON, pos};
 
 /// The houses of an empty `n^2 x n^2` grid (rows, columns, boxes), cell indices row-major.
 fn house_cells(n: usize) -> Vec<u32> {
@@ -45,9 +43,7 @@ fn random_model(n: usize, extra: usize, rng: &mut Rng) -> Cdcl {
             }
         }
         let cref = cdcl.clauses.arena.len() as u32;
-        cdcl.clauses
-            .arena
-            .extend([len as u32, 2 << INFO_LBD | INFO_LEARNT, 0]);
+        cdcl.clauses.arena.extend([len as u32, 2 << 1 | 1, 0]);
         cdcl.clauses.arena.extend_from_slice(&lits);
         cdcl.clauses.learnts.push(cref);
         cdcl.watch_clause(cref);
