@@ -2,7 +2,7 @@
 //! the search's own naked singles only), with a fixed conflict budget, so that the work does not
 //! depend on the machine's speed: `cargo run --release -p simdoku-large --example cdcl_bench --
 //! [--conflicts N] [--limit N] [--repeat R] FILE...`. Prints, per grid: <file:line>, size,
-//! solutions, decisions, conflicts, milliseconds (median of the repeats), conflicts per second.
+//! solutions, decisions, conflicts, propagations per conflict, milliseconds (median of the repeats), conflicts per second.
 
 #![allow(clippy::cast_precision_loss)]
 
@@ -71,12 +71,13 @@ fn main() {
             let s = runs[runs.len() / 2];
             let st = last.unwrap();
             println!(
-                "{f}:{} {side}x{side} sols {} decisions {} conflicts {}{} {:.1} ms {:.0} conflicts/s",
+                "{f}:{} {side}x{side} sols {} decisions {} conflicts {}{} props/conflict {:.0} {:.1} ms {:.0} conflicts/s",
                 p.line,
                 st.solutions,
                 st.decisions,
                 st.conflicts,
                 if st.timed_out { " (budget)" } else { "" },
+                st.propagations as f64 / st.conflicts.max(1) as f64,
                 s * 1e3,
                 st.conflicts as f64 / s
             );

@@ -9,7 +9,8 @@
 //!
 //! # Search
 //! Conflict-driven clause learning: two watched literals with blockers, first-UIP learning with
-//! recursive minimisation, EVSIDS branching (a binary heap) with phase saving, decisions set a
+//! recursive minimisation (and, as an option, shrinking: each lower level's literals replaced
+//! by their UIP there), EVSIDS branching (a binary heap) with phase saving, decisions set a
 //! variable true first (a value placed in a cell), Luby restarts, and a learned-clause database
 //! cut by literal block distance (LBD) at restarts.
 //!
@@ -31,7 +32,7 @@
 //! * `model`: variables, exactly-one groups and their clauses, from the candidates;
 //! * `propagate`: watch lists (a binary clause propagates from its marked watch alone), unit
 //!   propagation, assignment and backtracking;
-//! * `analyze`: first-UIP learning, minimisation, LBD, blocking a visited solution;
+//! * `analyze`: first-UIP learning, minimisation, shrinking, LBD, blocking a visited solution;
 //! * `reduce`: the learned-clause database cut at restarts;
 //! * `order`: EVSIDS activities and the variable heap;
 //! * `tests`: binary clauses through their marked watches against the same clauses visited.
@@ -87,6 +88,10 @@ pub struct CdclConfig {
     pub decay: f64,
     /// Restarts keep the decisions that would be made again first (trail reuse).
     pub reuse_trail: bool,
+    /// Shrink each learned clause: a lower level's literals replaced by their UIP there (off:
+    /// fewer literals, but through the command line it solved fewer held-out grids; see
+    /// docs/notes/2026-11-26-large-threads.md).
+    pub shrink: bool,
 }
 
 impl Default for CdclConfig {
@@ -99,6 +104,7 @@ impl Default for CdclConfig {
             phase_saving: true,
             decay: 0.95,
             reuse_trail: true,
+            shrink: false,
         }
     }
 }
@@ -112,6 +118,8 @@ pub struct CdclStats {
     pub decisions: u64,
     /// Conflicts (each one learns a clause).
     pub conflicts: u64,
+    /// Literals propagated (taken from the queue): with `conflicts`, the work per conflict.
+    pub propagations: u64,
     /// Whether the deadline stopped the search.
     pub timed_out: bool,
 }
@@ -206,6 +214,8 @@ struct Analysis {
     learnt: Vec<Lit>,
     to_clear: Vec<u32>,
     dfs: Vec<(u32, u32)>,
+    /// The clause being shrunk (`analyze`).
+    shrunk: Vec<Lit>,
     level_stamp: Vec<u64>,
     stamp: u64,
 }

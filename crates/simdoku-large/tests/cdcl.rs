@@ -47,8 +47,8 @@ fn cdcl_solutions(p: &LargeGrid, x: bool, cfg: CdclConfig, limit: usize) -> Hash
 
 #[test]
 fn counts_match_the_dom_wdeg_search_from_raw_givens() {
-    // With and without trail reuse, phase saving and target phases, plain and X, 4x4 to 16x16:
-    // the same solution sets as the search without learning.
+    // With and without trail reuse, phase saving, target phases and clause shrinking, plain
+    // and X, 4x4 to 16x16: the same solution sets as the search without learning.
     let off = Config {
         learn: Learn::Off,
         ..Config::default()
@@ -69,6 +69,10 @@ fn counts_match_the_dom_wdeg_search_from_raw_givens() {
         CdclConfig {
             target_phase: false,
             restart_unit: 100,
+            ..CdclConfig::default()
+        },
+        CdclConfig {
+            shrink: true,
             ..CdclConfig::default()
         },
     ];

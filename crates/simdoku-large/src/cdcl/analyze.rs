@@ -1,5 +1,5 @@
-//! Conflict analysis: the first-UIP clause, its recursive minimisation, its literal block
-//! distance (LBD), adding it and asserting its first literal; the clause that blocks a
+//! Conflict analysis: the first-UIP clause, its recursive minimisation and shrinking, its
+//! literal block distance (LBD), adding it and asserting its first literal; the clause that blocks a
 //! solution already visited (for counting).
 
 use super::{Analysis, BIN_TAG, Cdcl, Conflict, HEADER, Lit, NO_REASON, VarInfo, var};
@@ -82,6 +82,9 @@ impl Cdcl {
         };
         learnt[0] = p ^ 1;
         self.minimize();
+        if self.cfg.shrink {
+            self.shrink();
+        }
         // Literal of the highest level other than the current one goes second.
         let vinfo = &self.vinfo[..];
         let learnt = &mut self.analysis.learnt;
@@ -131,6 +134,112 @@ impl Cdcl {
         for &v in to_clear.iter() {
             seen[v as usize] = 0;
         }
+    }
+
+    /// Shrinking (all-UIP on the lower levels, after Feng and Bacchus 2020): the clause's
+    /// literals of one lower level are replaced by the single literal of that level that
+    /// implies them all (their UIP there), found by resolving them back along the trail, when
+    /// none of the reasons met brings in a literal of another level that the clause lacks.
+    /// Same levels (same LBD), fewer literals: a value placed in a cell puts dozens of
+    /// variables false on its level, and a clause that held many of them holds the placement.
+    pub(super) fn shrink(&mut self) {
+        let vinfo = &self.vinfo[..];
+        let trail = &self.trail[..];
+        let trail_lim = &self.trail_lim[..];
+        let arena = &self.clauses.arena[..];
+        let Analysis {
+            seen,
+            learnt,
+            to_clear,
+            shrunk,
+            ..
+        } = &mut self.analysis;
+        if learnt.len() <= 2 {
+            return;
+        }
+        let level = |l: Lit| vinfo[var(l)].level;
+        // Highest level first; seen = 1 marks the clause.
+        learnt[1..].sort_unstable_by_key(|&l| std::cmp::Reverse(level(l)));
+        for &l in &learnt[1..] {
+            seen[var(l)] = 1;
+        }
+        shrunk.clear();
+        shrunk.push(learnt[0]);
+        let mut k = 1;
+        while k < learnt.len() {
+            let lv = level(learnt[k]);
+            let mut end = k + 1;
+            while end < learnt.len() && level(learnt[end]) == lv {
+                end += 1;
+            }
+            let group = k..end;
+            k = end;
+            if group.len() == 1 {
+                shrunk.push(learnt[group.start]);
+                continue;
+            }
+            // Walk level lv's part of the trail down, resolving the marked literals (seen 1
+            // in the clause, 3 met on the way) until one is left.
+            to_clear.clear();
+            let lo = trail_lim[lv as usize - 1];
+            let mut idx = trail_lim.get(lv as usize).copied().unwrap_or(trail.len());
+            let mut count = group.len();
+            let mut uip = None;
+            'walk: while idx > lo {
+                idx -= 1;
+                let p = trail[idx];
+                let v = var(p);
+                if seen[v] == 0 || vinfo[v].level != lv {
+                    continue;
+                }
+                if count == 1 {
+                    uip = Some(p);
+                    break;
+                }
+                let r = vinfo[v].reason;
+                if r == NO_REASON {
+                    break;
+                }
+                let mut meet = |q: Lit| -> bool {
+                    let w = var(q);
+                    let lw = vinfo[w].level;
+                    if lw == lv {
+                        if seen[w] == 0 {
+                            seen[w] = 3;
+                            to_clear.push(w as u32);
+                            count += 1;
+                        }
+                        true
+                    } else {
+                        lw == 0 || seen[w] == 1
+                    }
+                };
+                if r & BIN_TAG != 0 {
+                    if !meet(r & !BIN_TAG) {
+                        break 'walk;
+                    }
+                } else {
+                    let c = r as usize + HEADER;
+                    for &q in &arena[c..c + arena[c - HEADER] as usize] {
+                        if var(q) != v && !meet(q) {
+                            break 'walk;
+                        }
+                    }
+                }
+                count -= 1;
+            }
+            for &w in to_clear.iter() {
+                seen[w as usize] = 0;
+            }
+            match uip {
+                Some(p) => shrunk.push(p ^ 1),
+                None => shrunk.extend_from_slice(&learnt[group]),
+            }
+        }
+        for &l in &learnt[1..] {
+            seen[var(l)] = 0;
+        }
+        std::mem::swap(learnt, shrunk);
     }
 
     pub(super) fn lbd(&mut self, lits_from: usize, len: usize) -> u32 {

@@ -175,6 +175,7 @@ impl Cdcl {
                 break;
             }
         }
+        self.stats.propagations += (qhead - self.qhead) as u64;
         self.qhead = qhead;
         confl
     }
