@@ -329,6 +329,7 @@ def explain(puzzle):
             raise ValueError("explain() takes one puzzle")
         _batch.check_errors(status, reasons, "raise", True)
         line = _batch.to_strings(cells[:1])[0]
+    line = _batch._strip_line_end(line)
     if "\n" in line:
         raise ValueError("explain() takes one puzzle (the string contains a line break)")
     steps, _solved = _batch._native.explain_line(line)
