@@ -203,6 +203,17 @@ def test_lines_as_read_from_a_file(tmp_path):
     assert status.tolist() == [simdoku.OK, simdoku.INVALID] and out[0] == want[0]
 
 
+def test_limits_below_one_are_errors():
+    # count(limit=0) answered 1 and rate(samples=0) a rating of no sample; the CLI refuses both.
+    for bad in (0, -1):
+        with pytest.raises(ValueError, match="limit must be at least 1"):
+            simdoku.count(P0, limit=bad)
+        with pytest.raises(ValueError, match="samples must be at least 1"):
+            simdoku.rate(P0, samples=bad)
+    assert simdoku.count("." * 81, limit=1) == 1
+    assert simdoku.rate(P0, samples=1).solutions == 1
+
+
 def test_unsolvable_puzzle():
     # Valid givens, no solution: r1c1 can hold nothing (1-8 in its row, 9 in its column).
     p = "." + "12345678" + "9" + "." * 71
