@@ -42,7 +42,7 @@ const CHECK_CHUNK: usize = 1 << 18;
 /// (reported) if the file could not be read.
 pub fn read_puzzles(name: &str, out: &mut Vec<Grid>) -> Option<bool> {
     let mut src = open_reported(name)?;
-    let (ok, _) = read_chunk(&mut src, &shown(name), out, usize::MAX);
+    let (ok, _) = read_chunk(&mut src, shown(name), out, usize::MAX);
     Some(ok)
 }
 
@@ -136,7 +136,7 @@ pub fn check(a: &CheckArgs) -> ExitCode {
         while !ended {
             let mut puzzles = Vec::new();
             let read_ok;
-            (read_ok, ended) = read_chunk(&mut src, &shown_name, &mut puzzles, CHECK_CHUNK);
+            (read_ok, ended) = read_chunk(&mut src, shown_name, &mut puzzles, CHECK_CHUNK);
             all_ok &= read_ok;
             let bytes = src.reader.bytes_read - bytes_before;
             let n = puzzles.len().max(1) as u64;
@@ -146,7 +146,7 @@ pub fn check(a: &CheckArgs) -> ExitCode {
                     bytes_before + bytes * done / n
                 } else {
                     total as u64 + done
-                })
+                });
             };
             let chunk = cross_check_with_progress(&puzzles, &specs, a.limit, &tick);
             match &mut report {
