@@ -101,6 +101,9 @@ def count(puzzles, limit=2, *, errors="raise", threads=None, engine=None):
     ...                "11" + "." * 79], errors="mask")
     ([1, 0], array([0, 3], dtype=int8))
     """
+    if int(limit) < 1:
+        # As the CLI's --limit: 0 would still find one solution and answer 1.
+        raise ValueError(f"limit must be at least 1, got {limit}")
     inp = _batch.prepare(puzzles)
     status, counts, _, reasons = _batch.run(inp, "count", int(limit), threads, engine)
     _batch.check_errors(status, reasons, errors, inp.single)
@@ -259,6 +262,9 @@ def rate(puzzles, *, method="guesses", samples=16, seed=None, errors="raise", th
         return _rate_se(puzzles, errors, threads)
     if method != "guesses":
         raise ValueError(f'method must be "guesses" or "se", got {method!r}')
+    if int(samples) < 1:
+        # As the CLI's --samples: no sample gives no figure to average.
+        raise ValueError(f"samples must be at least 1, got {samples}")
     inp, cells, status, reasons = _batch.cells_of(puzzles)
     status2, sols, guesses, grades, reasons2 = _batch._native.rate_cells(
         cells, samples, seed, threads
@@ -330,6 +336,7 @@ def explain(puzzle):
             raise ValueError("explain() takes one puzzle")
         _batch.check_errors(status, reasons, "raise", True)
         line = _batch.to_strings(cells[:1])[0]
+    line = _batch._strip_line_end(line)
     if "\n" in line:
         raise ValueError("explain() takes one puzzle (the string contains a line break)")
     steps, _solved = _batch._native.explain_line(line)

@@ -42,6 +42,15 @@ class _Input:
         self.reasons: dict[int, str] = {}
 
 
+def _strip_line_end(s: str) -> str:
+    """`s` without one final `\\n` or `\\r\\n`."""
+    if s.endswith("\r\n"):
+        return s[:-2]
+    if s.endswith("\n"):
+        return s[:-1]
+    return s
+
+
 def _from_strings(items, single: bool) -> _Input:
     inp = _Input()
     inp.kind = "str" if single else "list"
@@ -57,11 +66,16 @@ def _from_strings(items, single: bool) -> _Input:
                 items[i] = ""
         text = "\n".join(items)
     if text.count("\n") != max(inp.n - 1, 0):
+        # One line ending at the end (as `readlines()` and `f.read()` of a one-line file leave
+        # it) is no part of the puzzle; a line break inside a row is an error.
         items = list(items)
         for i, s in enumerate(items):
-            if "\n" in s:
-                inp.reasons[i] = "contains a line break"
-                items[i] = ""
+            if isinstance(s, str) and "\n" in s:
+                s = _strip_line_end(s)
+                items[i] = s
+                if "\n" in s:
+                    inp.reasons[i] = "contains a line break"
+                    items[i] = ""
         text = "\n".join(items)
     inp.lines = text.encode("utf-8", "replace")
     return inp

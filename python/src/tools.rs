@@ -421,7 +421,17 @@ fn large_solve<'py>(
     if let Some(v) = grid.conflict(x) {
         return Err(PyValueError::new_err(format!("contradictory givens: {v}")));
     }
-    let timeout = timeout.map(std::time::Duration::from_secs_f64);
+    // Seconds, as the CLI's --timeout: NaN or negative is an error (not a panic), and more
+    // seconds than a Duration holds (inf, 1e30) is no limit.
+    let timeout = match timeout {
+        Some(t) if t.is_nan() || t < 0.0 => {
+            return Err(PyValueError::new_err(format!(
+                "timeout must be a number of seconds >= 0, got {t}"
+            )));
+        }
+        Some(t) => std::time::Duration::try_from_secs_f64(t).ok(),
+        None => None,
+    };
     let (status, sol) = py.detach(|| {
         let mut solver = Solver::for_shape(grid.shape(), x, Config::default());
         let (status, sol, _) = solver.count(&grid, if unique { 2 } else { 1 }, timeout);

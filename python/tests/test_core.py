@@ -186,6 +186,34 @@ def test_non_strings_in_a_list_are_invalid_rows():
         simdoku.solve([P0, None])
 
 
+def test_lines_as_read_from_a_file(tmp_path):
+    # readlines() keeps each line's "\n" (or "\r\n"): one final line ending is no part of
+    # the puzzle; a line break inside a row still makes that row invalid.
+    f = tmp_path / "p.txt"
+    f.write_bytes(f"{P0}\n{TOP95[1]}\r\n{P0}\n".encode())
+    with open(f, newline="") as fh:
+        lines = fh.readlines()
+    assert lines[1].endswith("\r\n")
+    want = [simdoku.solve(P0), simdoku.solve(TOP95[1]), simdoku.solve(P0)]
+    assert simdoku.solve(lines) == want
+    assert simdoku.solve(P0 + "\n") == want[0]
+    assert simdoku.count(lines) == [1, 1, 1]
+    assert simdoku.explain(P0 + "\r\n") == simdoku.explain(P0)
+    out, status = simdoku.solve([P0 + "\n", P0 + "\n\n"], errors="mask")
+    assert status.tolist() == [simdoku.OK, simdoku.INVALID] and out[0] == want[0]
+
+
+def test_limits_below_one_are_errors():
+    # count(limit=0) answered 1 and rate(samples=0) a rating of no sample; the CLI refuses both.
+    for bad in (0, -1):
+        with pytest.raises(ValueError, match="limit must be at least 1"):
+            simdoku.count(P0, limit=bad)
+        with pytest.raises(ValueError, match="samples must be at least 1"):
+            simdoku.rate(P0, samples=bad)
+    assert simdoku.count("." * 81, limit=1) == 1
+    assert simdoku.rate(P0, samples=1).solutions == 1
+
+
 def test_unsolvable_puzzle():
     # Valid givens, no solution: r1c1 can hold nothing (1-8 in its row, 9 in its column).
     p = "." + "12345678" + "9" + "." * 71

@@ -175,6 +175,13 @@ def test_large():
         simdoku.large.solve(np.zeros((4, 4), dtype=int), unique=True)
     with pytest.raises(ValueError, match="square"):
         simdoku.large.solve(np.zeros((4, 5), dtype=int))
+    # Timeouts past a Duration are no limit; NaN and negative ones a ValueError (both panicked).
+    for t in (float("inf"), 1e30):
+        s = simdoku.large.solve(np.zeros((4, 4), dtype=int), timeout=t)
+        assert sorted(s[0].tolist()) == [1, 2, 3, 4]
+    for t in (float("nan"), -1.0):
+        with pytest.raises(ValueError, match="timeout"):
+            simdoku.large.solve(np.zeros((4, 4), dtype=int), timeout=t)
 
 
 def test_engines():

@@ -20,10 +20,11 @@ pub struct BenchArgs {
     /// Thread counts to measure, comma-separated (e.g. `1,2,4` for a scaling table).
     #[arg(short = 'j', long, value_delimiter = ',', default_value = "1")]
     pub threads: Vec<usize>,
-    /// Passes (the median is reported).
-    #[arg(long, default_value_t = 5)]
-    pub passes: usize,
-    /// Minimum seconds per timed run (a set is repeated until it has run this long).
+    /// Passes (the median is reported); at least 1.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..))]
+    pub passes: u64,
+    /// Minimum seconds per timed run (a set is repeated until it has run this long); a number
+    /// of seconds >= 0.
     #[arg(long, default_value_t = 0.3)]
     pub min_time: f64,
     /// Modes: first (first solution), unique (count to 2).
@@ -39,6 +40,13 @@ pub fn bench(a: &BenchArgs) -> ExitCode {
         Ok(s) => s,
         Err(e) => return crate::args::usage_error(e),
     };
+    // NaN never compares >= the time run, so a pass would repeat for ever.
+    if !(a.min_time.is_finite() && a.min_time >= 0.0) {
+        return crate::args::usage_error(format!(
+            "--min-time {}: not a number of seconds >= 0",
+            a.min_time
+        ));
+    }
     let mut modes = Vec::new();
     for m in &a.modes {
         match m.as_str() {
@@ -79,7 +87,7 @@ pub fn bench(a: &BenchArgs) -> ExitCode {
         .flat_map(|&t| specs.iter().map(move |s| EngineContender::new(s, t)))
         .collect();
     let refs: Vec<&dyn Contender> = contenders.iter().map(|c| c as &dyn Contender).collect();
-    let rows = measure(&sets, &refs, &modes, a.passes, a.min_time);
+    let rows = measure(&sets, &refs, &modes, a.passes as usize, a.min_time);
     let reference = refs[0].name();
     print!("{}", table(&rows, &reference));
     if let Some(path) = &a.plot

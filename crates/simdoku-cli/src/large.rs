@@ -123,7 +123,8 @@ pub fn large(a: &LargeCmd) -> ExitCode {
     }
     let timeout = match a.timeout {
         0.0 => None,
-        t if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
+        // Too many seconds for a Duration (1e30, inf) is no limit at all, not a panic.
+        t if t > 0.0 => Duration::try_from_secs_f64(t).ok(),
         t => return crate::args::usage_error(format!("--timeout {t}: not a number of seconds")),
     };
     let args = LargeArgs {

@@ -82,6 +82,11 @@ impl Progress {
         }
     }
 
+    /// Whether the bar counts input bytes (else items).
+    pub fn counts_bytes(&self) -> bool {
+        self.bytes
+    }
+
     /// `n` items done in all (a bar over items only).
     pub fn set_position(&self, n: u64) {
         if let Some(b) = &self.bar {

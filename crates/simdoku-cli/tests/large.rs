@@ -1,6 +1,6 @@
 //! End-to-end tests of `simdoku large`.
 
-use simdoku::large::text;
+use simdoku::large::{check_solution, text};
 use simdoku_core::testkit::bench_data_dir;
 
 mod common;
@@ -54,6 +54,26 @@ fn malformed_grids_fail_with_file_and_line() {
     );
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8(out.stdout).unwrap().contains("timed out"));
+}
+
+#[test]
+fn timeouts_past_a_duration_mean_no_limit() {
+    // 1e30 s and inf do not fit a Duration: no limit (this panicked), not an error; NaN is a
+    // usage error.
+    for t in ["1e30", "inf"] {
+        let out = simdoku(&["large", "--timeout", t, "-"], b"................\n");
+        assert!(out.status.success(), "--timeout {t}: {out:?}");
+        let line = String::from_utf8(out.stdout).unwrap();
+        let got = text::parse(&line).remove(0).unwrap();
+        let empty = text::parse("................").remove(0).unwrap();
+        assert!(got.grid.is_full(), "{line}");
+        assert!(
+            check_solution(&empty.grid, &got.grid, false).is_ok(),
+            "{line}"
+        );
+    }
+    let out = simdoku(&["large", "--timeout", "NaN", "-"], b"................\n");
+    assert_eq!(out.status.code(), Some(2));
 }
 
 #[test]

@@ -29,6 +29,7 @@ fn limits_of_zero_are_usage_errors() {
         &["count", "--limit", "0"][..],
         &["check", "--limit", "0"],
         &["rate", "--samples", "0"],
+        &["bench", "--passes", "0", "-"],
     ] {
         let out = simdoku(args, b"");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -38,6 +39,14 @@ fn limits_of_zero_are_usage_errors() {
             "{args:?}: {stderr}"
         );
         assert!(out.stdout.is_empty());
+    }
+    // A --min-time that is not a number of seconds is a usage error: NaN made bench loop for
+    // ever.
+    for t in ["NaN", "inf", "-1"] {
+        let arg = format!("--min-time={t}");
+        let out = simdoku(&["bench", &arg, "-"], format!("{PUZZLE}\n").as_bytes());
+        assert_eq!(out.status.code(), Some(2), "{t}");
+        assert!(text(&out.stderr).contains("--min-time"), "{t}");
     }
     let help = text(&simdoku(&["count", "--help"], b"").stdout);
     let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
