@@ -312,14 +312,15 @@ def _packed(kind, scalars, columns, inp, status, errors):
 
 def explain(puzzle):
     """The steps a person would take to solve one puzzle, in Sudoku Explainer's order: a list
-    of dicts with ``technique`` (``"hidden single"``), ``difficulty`` (Explainer's scale, 1.0 to
-    5.4), ``placements`` (``(cell, digit)`` pairs), ``eliminations`` (``(cell, [digits])``
+    of dicts with ``technique`` (``"hidden single"``), ``difficulty`` (Explainer's scale, 1.0
+    and up), ``placements`` (``(cell, digit)`` pairs), ``eliminations`` (``(cell, [digits])``
     pairs), cells 0-80 row by row, and ``text`` (``"r6c2=4 hidden single in box 4"``).
 
     ``puzzle``: an 81-character string, a 729-character pencilmark line, or an array of shape
-    ``(81,)`` or ``(9, 9)``. Where no implemented technique applies (a harder puzzle, or one
-    without a unique solution) the list ends there; the last step then leaves empty cells.
-    A string or array that is not a puzzle raises ``ValueError``.
+    ``(81,)`` or ``(9, 9)``. Where no implemented technique applies (a puzzle that needs
+    Explainer's nested forcing chains, or one with several solutions) the list
+    ends there; the last step then leaves empty cells. A string or array that is not a puzzle,
+    or a puzzle with no solution, raises ``ValueError``.
 
     >>> import simdoku
     >>> steps = simdoku.explain("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
@@ -339,7 +340,10 @@ def explain(puzzle):
     line = _batch._strip_line_end(line)
     if "\n" in line:
         raise ValueError("explain() takes one puzzle (the string contains a line break)")
-    steps, _solved = _batch._native.explain_line(line)
+    steps, solved = _batch._native.explain_line(line)
+    if not solved and count(line, limit=1) == 0:
+        # The steps of a puzzle with no solution lead nowhere: say so, as the CLI's "stuck".
+        raise ValueError("the puzzle has no solution")
     return [
         {
             "technique": t,

@@ -107,3 +107,9 @@ def test_explain_stops_where_the_techniques_do_and_rejects_junk():
         simdoku.explain("123")
     with pytest.raises(ValueError, match="one puzzle"):
         simdoku.explain(to_cells([beyond, beyond]))
+    # No solution (r1c9 needs the 9 that r2c9 holds): an error, not a partial
+    # list that looks like a harder puzzle.
+    no_solution = "12345678." + "." * 8 + "9" + "." * 63
+    assert simdoku.count(no_solution) == 0
+    with pytest.raises(ValueError, match="no solution"):
+        simdoku.explain(no_solution)
