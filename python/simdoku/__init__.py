@@ -203,6 +203,9 @@ def generate(n=None, *, clues=None, symmetry=None, minimal=False, grade=None, se
     count = 1 if n is None else int(n)
     if count < 0:
         raise ValueError("n must be >= 0")
+    if clues is not None and not 0 <= int(clues) <= 81:
+        # As the CLI's --clues: a grid has 81 cells.
+        raise ValueError(f"clues must be in 0..=81, got {clues}")
     if se is not None and not isinstance(se, str):
         if isinstance(se, (tuple, list)):
             if len(se) != 2:

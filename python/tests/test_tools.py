@@ -43,6 +43,8 @@ def test_generate_options():
         simdoku.generate(1, symmetry="spiral")
     with pytest.raises(ValueError, match="unknown grade"):
         simdoku.generate(1, grade="fiendish")
+    with pytest.raises(ValueError, match="clues must be in 0..=81"):
+        simdoku.generate(1, clues=100)
 
 
 LEVELS = {"easy": (1.0, 1.5), "medium": (1.6, 2.9), "hard": (3.0, 4.4), "expert": (4.5, 6.0)}
