@@ -46,18 +46,25 @@ pub fn engines(a: &EnginesArgs) -> ExitCode {
         println!("CPU lacks:    {}", lacks.join(" "));
     }
     println!();
+    let needs: Vec<String> = ENGINES
+        .iter()
+        .map(|e| {
+            if e.features.is_empty() {
+                "-".to_string()
+            } else {
+                e.features.join(",")
+            }
+        })
+        .collect();
+    // The needs column as wide as its longest entry (avx512's list is the longest).
+    let w = needs.iter().map(String::len).max().unwrap_or(0);
     println!(
-        "{:<8} {:<10} {:<28} summary",
+        "{:<8} {:<10} {:<w$} summary",
         "engine", "available", "needs"
     );
-    for e in ENGINES {
+    for (e, needs) in ENGINES.iter().zip(&needs) {
         let avail = if e.available() { "yes" } else { "no" };
-        let needs = if e.features.is_empty() {
-            "-".to_string()
-        } else {
-            e.features.join(",")
-        };
-        println!("{:<8} {:<10} {:<28} {}", e.name, avail, needs, e.summary);
+        println!("{:<8} {:<10} {:<w$} {}", e.name, avail, needs, e.summary);
     }
     println!();
     let basis = if a.calibrate {
