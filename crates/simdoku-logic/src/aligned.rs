@@ -68,6 +68,10 @@ fn aligned(b: &Board, degree: usize) -> Option<Step> {
                 }
                 continue;
             }
+            // A triplet's common excluders are among the pair's: fewer than two, no triplet.
+            if pair.count_ones() < 2 {
+                continue;
+            }
             tails.clear();
             let skip = in_list & !(1u128 << c0 | 1u128 << c1);
             tails.extend(cells_of(excl[c0] & skip));
@@ -112,34 +116,45 @@ fn exclude(b: &Board, cells: &[usize], common: u128) -> Option<Step> {
             see[x][y] = sees(cells[x], cells[y]);
         }
     }
+    // With no excluder and no two base cells seeing each other, every combination is allowed.
+    if excluders.is_empty() && !see.iter().flatten().any(|&s| s) {
+        return None;
+    }
     let mut allowed = [0u16; 3];
     let mut lockers = 0u128;
-    // Every combination, one candidate per base cell.
+    // Every combination, one candidate per base cell; true once every candidate is allowed
+    // (nothing can leave then).
     let mut walk = |p: [u8; 3]| {
         for x in 0..n {
             for y in x + 1..n {
                 if p[x] == p[y] && see[x][y] {
-                    return;
+                    return false;
                 }
             }
         }
         let set = p[..n].iter().fold(0u16, |m, &d| m | bit(d));
         if let Some(&(e, _)) = excluders.iter().find(|&&(_, m)| m & !set == 0) {
             lockers |= 1 << e;
-            return;
+            return false;
         }
+        let before = allowed;
         for x in 0..n {
             allowed[x] |= bit(p[x]);
         }
+        allowed != before && (0..n).all(|x| cands[x] & !allowed[x] == 0)
     };
     for d0 in digits(cands[0]) {
         for d1 in digits(cands[1]) {
             if n == 2 {
-                walk([d0, d1, 0]);
+                if walk([d0, d1, 0]) {
+                    return None;
+                }
                 continue;
             }
             for d2 in digits(cands[2]) {
-                walk([d0, d1, d2]);
+                if walk([d0, d1, d2]) {
+                    return None;
+                }
             }
         }
     }

@@ -22,7 +22,7 @@
 //!   suffix, then the first found.
 use crate::board::{Board, House, bit};
 use crate::step::{Step, Technique};
-use crate::strong::{Link, Side, chain_grade, links_in, victims};
+use crate::strong::{Link, chain_grade, common_house, digit_cells, link_houses, links_in, victims};
 
 /// Explainer's sort key (difficulty as its double, eliminations negated, suffix) and the step.
 type Best = Option<((f64, i32, Vec<u8>), Step)>;
@@ -79,64 +79,25 @@ fn kind_tuples(n: usize) -> Vec<Vec<usize>> {
     out
 }
 
-/// Where a side of a link lies: its column, row and box when all its cells share it (`NONE`
-/// when not).
-#[derive(Clone, Copy)]
-struct Place([u8; 3]);
-
-const NONE: u8 = 255;
-
-impl Place {
-    fn of(side: Side) -> Place {
-        let cells = side.cells();
-        let first = cells[0] as usize;
-        let key = |f: fn(usize) -> usize| {
-            if cells.iter().all(|&c| f(c as usize) == f(first)) {
-                f(first) as u8
-            } else {
-                NONE
-            }
-        };
-        Place([
-            key(|x| x % 9),
-            key(|x| x / 9),
-            key(|x| x / 27 * 3 + x % 9 / 3),
-        ])
-    }
-
-    /// The house (column, then row, then box) holding both sides, as `strong::common_house`.
-    fn join(self, other: Place) -> Option<House> {
-        for (k, kind) in [(0, 2), (1, 1), (2, 0)] {
-            if self.0[k] != NONE && self.0[k] == other.0[k] {
-                return Some(House::of_kind(kind, self.0[k] as usize));
-            }
-        }
-        None
-    }
-}
-
-/// A link and where its sides lie.
-type Placed = (Link, [Place; 2]);
-
-/// A link on the chain being built: the link, its house, where its sides lie.
+/// A link on the chain being built and its house.
 #[derive(Clone, Copy)]
 struct Chosen {
     link: Link,
     house: House,
-    places: [Place; 2],
 }
 
 /// What one search shares between its chains.
-struct Search<'a> {
-    b: &'a Board,
+struct Search {
     n: usize,
     base: f64,
     technique: Technique,
     orders: Vec<[usize; MAX]>,
-    /// Each digit's links in each house, with where their sides lie.
-    links: Vec<Vec<Vec<Placed>>>,
+    /// Each digit's links in each house.
+    links: Vec<Vec<Vec<Link>>>,
     /// Each digit's candidate cells in each house.
     cands: Vec<[u128; 27]>,
+    /// Each digit's candidate cells.
+    dcells: [u128; 9],
     best: Best,
     v1: Vec<u8>,
     v2: Vec<u8>,
@@ -149,14 +110,9 @@ fn strong_links(b: &Board, n: usize, base: f64, technique: Technique) -> Option<
     assert!(n <= MAX);
     let mut links = vec![vec![Vec::new(); 27]; 9];
     let mut cands = vec![[0u128; 27]; 9];
-    let mut found = Vec::new();
     for d in 1..=9u8 {
         for (h, house) in House::ALL.iter().enumerate() {
-            links_in(b, *house, d, &mut found);
-            links[d as usize - 1][h] = found
-                .iter()
-                .map(|l| (*l, [Place::of(l.sides[0]), Place::of(l.sides[1])]))
-                .collect();
+            links_in(b, *house, d, &mut links[d as usize - 1][h]);
             cands[d as usize - 1][h] = house
                 .cells()
                 .iter()
@@ -165,7 +121,6 @@ fn strong_links(b: &Board, n: usize, base: f64, technique: Technique) -> Option<
         }
     }
     let mut s = Search {
-        b,
         n,
         base,
         technique,
@@ -179,20 +134,36 @@ fn strong_links(b: &Board, n: usize, base: f64, technique: Technique) -> Option<
             .collect(),
         links,
         cands,
+        dcells: std::array::from_fn(|i| digit_cells(b, i as u8 + 1)),
         best: None,
         v1: Vec::new(),
         v2: Vec::new(),
     };
     let mut chosen: Vec<Chosen> = Vec::with_capacity(n);
+    // How many houses of each kind hold a link of each digit: a tuple asking for more houses of
+    // a kind than that has no set of links (houses of one kind are distinct).
+    let mut have = [[0usize; 3]; 9];
+    for (di, links) in s.links.iter().enumerate() {
+        for (h, l) in links.iter().enumerate() {
+            have[di][h / 9] += usize::from(!l.is_empty());
+        }
+    }
     for kinds in kind_tuples(n) {
+        let mut need = [0usize; 3];
+        for &k in &kinds {
+            need[k] += 1;
+        }
         for d in 1..=9u8 {
+            if (0..3).any(|k| need[k] > have[d as usize - 1][k]) {
+                continue;
+            }
             s.extend(d, &kinds, 0, 0, &mut chosen);
         }
     }
     s.best.map(|(_, st)| st)
 }
 
-impl Search<'_> {
+impl Search {
     /// Adds the links of house after house, depth by depth, and tries the chains of each full
     /// set.
     fn extend(
@@ -221,12 +192,8 @@ impl Search<'_> {
                 continue;
             }
             for k in 0..self.links[di][h.index()].len() {
-                let (link, places) = self.links[di][h.index()][k];
-                chosen.push(Chosen {
-                    link,
-                    house: h,
-                    places,
-                });
+                let link = self.links[di][h.index()][k];
+                chosen.push(Chosen { link, house: h });
                 self.extend(d, kinds, used | p, i, chosen);
                 chosen.pop();
             }
@@ -237,16 +204,27 @@ impl Search<'_> {
     /// the best so far.
     fn chains(&mut self, d: u8, kinds: &[usize], chosen: &[Chosen]) {
         let n = self.n;
+        let dm = self.dcells[d as usize - 1];
         // join[i][a][j][c]: the house joining side `a` of link `i` to side `c` of link `j`.
         let mut join = [[[[None; 2]; MAX]; 2]; MAX];
-        // Each link must join another, or there is no chain.
+        // Each link must join another, or there is no chain: first on the links' house masks.
+        let mut lh = [0u32; MAX];
+        for (m, c) in lh.iter_mut().zip(chosen) {
+            *m = link_houses(&c.link);
+        }
+        for i in 0..n {
+            let others = (0..n).filter(|&j| j != i).fold(0, |m, j| m | lh[j]);
+            if lh[i] & others == 0 {
+                return;
+            }
+        }
         for i in 0..n {
             let mut any = false;
             for j in 0..n {
                 if i != j {
                     for a in 0..2 {
                         for c in 0..2 {
-                            let h = chosen[i].places[a].join(chosen[j].places[c]);
+                            let h = common_house(chosen[i].link.sides[a], chosen[j].link.sides[c]);
                             any |= h.is_some();
                             join[i][a][j][c] = h;
                         }
@@ -278,20 +256,20 @@ impl Search<'_> {
                 }
                 let start = chosen[q[0]].link.sides[u(0)];
                 let end = chosen[q[n - 1]].link.sides[1 - u(n - 1)];
-                let ring = chosen[q[0]].places[u(0)].join(chosen[q[n - 1]].places[1 - u(n - 1)]);
+                let ring = join[q[0]][u(0)][q[n - 1]][1 - u(n - 1)];
                 let mut elims: Vec<u8>;
                 let total;
                 if ring.is_some() {
                     if q[0] != 0 || u(0) != 0 {
                         continue;
                     }
-                    victims(self.b, d, start, end, houses, &mut self.v1);
+                    victims(dm, start, end, houses, &mut self.v1);
                     elims = self.v1.clone();
                     let mut cnt = self.v1.len();
                     for w in 0..n - 1 {
                         let bridge1 = chosen[q[w]].link.sides[1 - u(w)];
                         let bridge2 = chosen[q[w + 1]].link.sides[u(w + 1)];
-                        victims(self.b, d, bridge1, bridge2, houses, &mut self.v2);
+                        victims(dm, bridge1, bridge2, houses, &mut self.v2);
                         cnt += self.v2.len();
                         elims.extend_from_slice(&self.v2);
                     }
@@ -299,7 +277,7 @@ impl Search<'_> {
                     elims.dedup();
                     total = cnt as i32;
                 } else {
-                    victims(self.b, d, start, end, &outside[..2 * n - 1], &mut self.v1);
+                    victims(dm, start, end, &outside[..2 * n - 1], &mut self.v1);
                     if self.v1.is_empty() {
                         continue;
                     }
