@@ -22,7 +22,7 @@
 //!   suffix, then the first found.
 use crate::board::{Board, House, bit};
 use crate::step::{Step, Technique};
-use crate::strong::{Link, chain_grade, common_house, digit_cells, link_houses, links_in, victims};
+use crate::strong::{Link, LinkTable, chain_grade, common_house, link_houses, victims};
 
 /// Explainer's sort key (difficulty as its double, eliminations negated, suffix) and the step.
 type Best = Option<((f64, i32, Vec<u8>), Step)>;
@@ -92,12 +92,8 @@ struct Search {
     base: f64,
     technique: Technique,
     orders: Vec<[usize; MAX]>,
-    /// Each digit's links in each house.
-    links: Vec<Vec<Vec<Link>>>,
-    /// Each digit's candidate cells in each house.
-    cands: Vec<[u128; 27]>,
-    /// Each digit's candidate cells.
-    dcells: [u128; 9],
+    /// Each digit's links and candidate cells.
+    t: LinkTable,
     best: Best,
     v1: Vec<u8>,
     v2: Vec<u8>,
@@ -108,18 +104,6 @@ const MAX: usize = 6;
 
 fn strong_links(b: &Board, n: usize, base: f64, technique: Technique) -> Option<Step> {
     assert!(n <= MAX);
-    let mut links = vec![vec![Vec::new(); 27]; 9];
-    let mut cands = vec![[0u128; 27]; 9];
-    for d in 1..=9u8 {
-        for (h, house) in House::ALL.iter().enumerate() {
-            links_in(b, *house, d, &mut links[d as usize - 1][h]);
-            cands[d as usize - 1][h] = house
-                .cells()
-                .iter()
-                .filter(|&&c| b.has(c as usize, d))
-                .fold(0u128, |m, &c| m | 1 << c);
-        }
-    }
     let mut s = Search {
         n,
         base,
@@ -132,9 +116,7 @@ fn strong_links(b: &Board, n: usize, base: f64, technique: Technique) -> Option<
                 a
             })
             .collect(),
-        links,
-        cands,
-        dcells: std::array::from_fn(|i| digit_cells(b, i as u8 + 1)),
+        t: LinkTable::new(b),
         best: None,
         v1: Vec::new(),
         v2: Vec::new(),
@@ -143,7 +125,7 @@ fn strong_links(b: &Board, n: usize, base: f64, technique: Technique) -> Option<
     // How many houses of each kind hold a link of each digit: a tuple asking for more houses of
     // a kind than that has no set of links (houses of one kind are distinct).
     let mut have = [[0usize; 3]; 9];
-    for (di, links) in s.links.iter().enumerate() {
+    for (di, links) in s.t.links.iter().enumerate() {
         for (h, l) in links.iter().enumerate() {
             have[di][h / 9] += usize::from(!l.is_empty());
         }
@@ -187,12 +169,12 @@ impl Search {
         };
         for i in start..9 {
             let h = House::of_kind(kinds[depth], i);
-            let p = self.cands[di][h.index()];
+            let p = self.t.cands[di][h.index()];
             if p & used != 0 {
                 continue;
             }
-            for k in 0..self.links[di][h.index()].len() {
-                let link = self.links[di][h.index()][k];
+            for k in 0..self.t.links[di][h.index()].len() {
+                let link = self.t.links[di][h.index()][k];
                 chosen.push(Chosen { link, house: h });
                 self.extend(d, kinds, used | p, i, chosen);
                 chosen.pop();
@@ -204,7 +186,7 @@ impl Search {
     /// the best so far.
     fn chains(&mut self, d: u8, kinds: &[usize], chosen: &[Chosen]) {
         let n = self.n;
-        let dm = self.dcells[d as usize - 1];
+        let dm = self.t.dcells[d as usize - 1];
         // join[i][a][j][c]: the house joining side `a` of link `i` to side `c` of link `j`.
         let mut join = [[[[None; 2]; MAX]; 2]; MAX];
         // Each link must join another, or there is no chain: first on the links' house masks.

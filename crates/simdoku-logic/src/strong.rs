@@ -224,6 +224,34 @@ pub(crate) fn links_in(b: &Board, house: House, d: u8, out: &mut Vec<Link>) {
     out.push(grouped(Side::new(&s0), Side::new(&s1)));
 }
 
+/// Each digit's strong links in each house (`links[d - 1][house index]`) and candidate cells in
+/// each house, drawn once per search.
+pub(crate) struct LinkTable {
+    pub(crate) links: Vec<Vec<Vec<Link>>>,
+    pub(crate) cands: [[u128; 27]; 9],
+    pub(crate) dcells: [u128; 9],
+}
+
+impl LinkTable {
+    pub(crate) fn new(b: &Board) -> LinkTable {
+        let dcells: [u128; 9] = std::array::from_fn(|i| digit_cells(b, i as u8 + 1));
+        let mut links = vec![vec![Vec::new(); 27]; 9];
+        let mut cands = [[0u128; 27]; 9];
+        for d in 1..=9u8 {
+            let di = d as usize - 1;
+            for (h, house) in House::ALL.iter().enumerate() {
+                links_in(b, *house, d, &mut links[di][h]);
+                cands[di][h] = HOUSE_MASK[h] & dcells[di];
+            }
+        }
+        LinkTable {
+            links,
+            cands,
+            dcells,
+        }
+    }
+}
+
 /// The house (column, then row, then box) holding every cell of two sides, if any.
 #[inline]
 pub(crate) fn common_house(a: Side, c: Side) -> Option<House> {
@@ -260,36 +288,28 @@ type Key = (u8, i32, [u8; 3]);
 pub(crate) fn two_strong_links(b: &Board) -> Option<Step> {
     // (difficulty, -eliminations, suffix): the least wins, the first among equals.
     let mut best: Option<(Key, Step)> = None;
-    let (mut l0s, mut l1s) = (Vec::new(), Vec::new());
+    let t = LinkTable::new(b);
     let (mut v1, mut v2) = (Vec::new(), Vec::new());
     for (k0, k1) in [(0, 0), (0, 1), (1, 1), (0, 2), (1, 2), (2, 2)] {
         for d in 1..=9u8 {
-            let dm = digit_cells(b, d);
+            let di = d as usize - 1;
+            let dm = t.dcells[di];
             for i0 in 0..9 {
                 let h0 = House::of_kind(k0, i0);
-                links_in(b, h0, d, &mut l0s);
+                let l0s = &t.links[di][h0.index()];
                 if l0s.is_empty() {
                     continue;
                 }
-                let p0: Vec<u8> = h0
-                    .cells()
-                    .iter()
-                    .copied()
-                    .filter(|&c| b.has(c as usize, d))
-                    .collect();
+                let p0 = t.cands[di][h0.index()];
                 let start1 = if k0 == k1 { i0 + 1 } else { 0 };
-                for l0 in &l0s {
+                for l0 in l0s {
                     for i1 in start1..9 {
                         let h1 = House::of_kind(k1, i1);
-                        if h1
-                            .cells()
-                            .iter()
-                            .any(|&c| b.has(c as usize, d) && p0.contains(&c))
-                        {
+                        if t.cands[di][h1.index()] & p0 != 0 {
                             continue;
                         }
-                        links_in(b, h1, d, &mut l1s);
-                        for l1 in &l1s {
+                        let l1s = &t.links[di][h1.index()];
+                        for l1 in l1s {
                             for u in 0..4 {
                                 let (u0, u1) = (u >> 1, u & 1);
                                 let (bridge1, bridge2) = (l0.sides[1 - u0], l1.sides[u1]);
@@ -441,24 +461,11 @@ pub(crate) fn three_strong_links(b: &Board) -> Option<Step> {
             }
         }
     }
-    // Each digit's links and candidate cells (bit `cell` set) in each house.
-    let mut all_links: Vec<Vec<Vec<Link>>> = vec![vec![Vec::new(); 27]; 9];
-    let mut all_cands = [[0u128; 27]; 9];
-    for d in 1..=9u8 {
-        for (h, house) in House::ALL.iter().enumerate() {
-            links_in(b, *house, d, &mut all_links[d as usize - 1][h]);
-            all_cands[d as usize - 1][h] = house
-                .cells()
-                .iter()
-                .filter(|&&c| b.has(c as usize, d))
-                .fold(0u128, |m, &c| m | 1 << c);
-        }
-    }
-    let dms: [u128; 9] = std::array::from_fn(|i| digit_cells(b, i as u8 + 1));
+    let t = LinkTable::new(b);
     for kinds in &triples {
         for d in 1..=9u8 {
-            let links = &all_links[d as usize - 1];
-            let cands = &all_cands[d as usize - 1];
+            let links = &t.links[d as usize - 1];
+            let cands = &t.cands[d as usize - 1];
             for i0 in 0..9 {
                 let h0 = House::of_kind(kinds[0], i0);
                 for l0 in &links[h0.index()] {
@@ -479,7 +486,7 @@ pub(crate) fn three_strong_links(b: &Board) -> Option<Step> {
                                 }
                                 for l2 in &links[h2.index()] {
                                     chains(
-                                        dms[d as usize - 1],
+                                        t.dcells[d as usize - 1],
                                         d,
                                         &[*l0, *l1, *l2],
                                         [h0, h1, h2],
