@@ -228,12 +228,20 @@ impl Search {
         outside[..n].copy_from_slice(houses);
         let orders = std::mem::take(&mut self.orders);
         for q in &orders {
-            'turns: for turns in 0..1u32 << n {
+            // The turns in binary counting order; a join that fails rules out every turn with
+            // the same first `w + 2` turns, skipped at once.
+            let mut next = 0u32;
+            'turns: while next < 1u32 << n {
+                let turns = next;
+                next += 1;
                 let u = |i: usize| (turns >> (n - 1 - i) & 1) as usize;
                 for w in 0..n - 1 {
                     match join[q[w]][1 - u(w)][q[w + 1]][u(w + 1)] {
                         Some(h) => outside[n + w] = h,
-                        None => continue 'turns,
+                        None => {
+                            next = (turns | ((1 << (n - 2 - w)) - 1)) + 1;
+                            continue 'turns;
+                        }
                     }
                 }
                 let start = chosen[q[0]].link.sides[u(0)];

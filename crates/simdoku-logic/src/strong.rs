@@ -546,13 +546,21 @@ fn chains(
     }
     let groups = links.iter().filter(|l| l.grouped).count() as u8;
     for q in [[0, 1, 2], [1, 0, 2], [0, 2, 1]] {
-        'turns: for turns in 0..8u8 {
+        // The turns in binary counting order; a join that fails rules out every turn with the
+        // same first `w + 2` turns, skipped at once.
+        let mut next = 0u8;
+        'turns: while next < 8 {
+            let turns = next;
+            next += 1;
             let u = [turns >> 2 & 1, turns >> 1 & 1, turns & 1].map(usize::from);
             let mut shares = [House::Box(0); 2];
             for w in 0..2 {
                 match join[q[w]][1 - u[w]][q[w + 1]][u[w + 1]] {
                     Some(h) => shares[w] = h,
-                    None => continue 'turns,
+                    None => {
+                        next = (turns | ((1 << (1 - w)) - 1)) + 1;
+                        continue 'turns;
+                    }
                 }
             }
             let start = links[q[0]].sides[u[0]];
