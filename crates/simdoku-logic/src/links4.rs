@@ -236,13 +236,11 @@ impl Search {
                 next += 1;
                 let u = |i: usize| (turns >> (n - 1 - i) & 1) as usize;
                 for w in 0..n - 1 {
-                    match join[q[w]][1 - u(w)][q[w + 1]][u(w + 1)] {
-                        Some(h) => outside[n + w] = h,
-                        None => {
-                            next = (turns | ((1 << (n - 2 - w)) - 1)) + 1;
-                            continue 'turns;
-                        }
-                    }
+                    let Some(h) = join[q[w]][1 - u(w)][q[w + 1]][u(w + 1)] else {
+                        next = (turns | ((1 << (n - 2 - w)) - 1)) + 1;
+                        continue 'turns;
+                    };
+                    outside[n + w] = h;
                 }
                 let start = chosen[q[0]].link.sides[u(0)];
                 let end = chosen[q[n - 1]].link.sides[1 - u(n - 1)];

@@ -555,13 +555,11 @@ fn chains(
             let u = [turns >> 2 & 1, turns >> 1 & 1, turns & 1].map(usize::from);
             let mut shares = [House::Box(0); 2];
             for w in 0..2 {
-                match join[q[w]][1 - u[w]][q[w + 1]][u[w + 1]] {
-                    Some(h) => shares[w] = h,
-                    None => {
-                        next = (turns | ((1 << (1 - w)) - 1)) + 1;
-                        continue 'turns;
-                    }
-                }
+                let Some(h) = join[q[w]][1 - u[w]][q[w + 1]][u[w + 1]] else {
+                    next = (turns | ((1 << (1 - w)) - 1)) + 1;
+                    continue 'turns;
+                };
+                shares[w] = h;
             }
             let start = links[q[0]].sides[u[0]];
             let end = links[q[2]].sides[1 - u[2]];
