@@ -15,7 +15,7 @@
 //! - Triplets: for each pair, a third base cell among the excluders of the first (cell order),
 //!   then those of the second not already taken, the pair's cells left out.
 //! - The first hint found is taken.
-use crate::board::{Board, PEERS, bit, cells_of, digits, sees};
+use crate::board::{Board, PEERS, cells_of, sees};
 use crate::step::{Step, Technique};
 
 /// The aligned pair exclusion Explainer takes.
@@ -68,6 +68,10 @@ fn aligned(b: &Board, degree: usize) -> Option<Step> {
                 }
                 continue;
             }
+            // A triplet's common excluders are among the pair's: fewer than two, no triplet.
+            if pair.count_ones() < 2 {
+                continue;
+            }
             tails.clear();
             let skip = in_list & !(1u128 << c0 | 1u128 << c1);
             tails.extend(cells_of(excl[c0] & skip));
@@ -112,34 +116,46 @@ fn exclude(b: &Board, cells: &[usize], common: u128) -> Option<Step> {
             see[x][y] = sees(cells[x], cells[y]);
         }
     }
+    // With no excluder and no two base cells seeing each other, every combination is allowed.
+    if excluders.is_empty() && !see.iter().flatten().any(|&s| s) {
+        return None;
+    }
+    let (see01, see02, see12) = (see[0][1], see[0][2], see[1][2]);
     let mut allowed = [0u16; 3];
     let mut lockers = 0u128;
-    // Every combination, one candidate per base cell.
-    let mut walk = |p: [u8; 3]| {
-        for x in 0..n {
-            for y in x + 1..n {
-                if p[x] == p[y] && see[x][y] {
-                    return;
-                }
-            }
-        }
-        let set = p[..n].iter().fold(0u16, |m, &d| m | bit(d));
-        if let Some(&(e, _)) = excluders.iter().find(|&&(_, m)| m & !set == 0) {
-            lockers |= 1 << e;
-            return;
-        }
-        for x in 0..n {
-            allowed[x] |= bit(p[x]);
-        }
-    };
-    for d0 in digits(cands[0]) {
-        for d1 in digits(cands[1]) {
-            if n == 2 {
-                walk([d0, d1, 0]);
+    // Every combination, one candidate per base cell (each a one-bit mask, in digit order). The
+    // walk stops once every candidate is allowed: nothing can leave then.
+    let full = |a: &[u16; 3]| a[0] == cands[0] && a[1] == cands[1] && a[2] == cands[2];
+    let mut m0 = cands[0];
+    while m0 != 0 {
+        let b0 = m0 & m0.wrapping_neg();
+        m0 &= m0 - 1;
+        let mut m1 = cands[1];
+        while m1 != 0 {
+            let b1 = m1 & m1.wrapping_neg();
+            m1 &= m1 - 1;
+            if b0 == b1 && see01 {
                 continue;
             }
-            for d2 in digits(cands[2]) {
-                walk([d0, d1, d2]);
+            // A two-cell walk takes one pass with no third digit.
+            let mut m2 = if n == 2 { 1 } else { cands[2] };
+            while m2 != 0 {
+                let b2 = if n == 2 { 0 } else { m2 & m2.wrapping_neg() };
+                m2 &= m2 - 1;
+                if n == 3 && ((b2 == b0 && see02) || (b2 == b1 && see12)) {
+                    continue;
+                }
+                let set = b0 | b1 | b2;
+                if let Some(&(e, _)) = excluders.iter().find(|&&(_, m)| m & !set == 0) {
+                    lockers |= 1 << e;
+                    continue;
+                }
+                allowed[0] |= b0;
+                allowed[1] |= b1;
+                allowed[2] |= b2;
+                if full(&allowed) {
+                    return None;
+                }
             }
         }
     }

@@ -22,7 +22,7 @@
 //!   suffix, then the first found.
 use crate::board::{Board, House, bit};
 use crate::step::{Step, Technique};
-use crate::strong::{Link, Side, chain_grade, links_in, victims};
+use crate::strong::{Link, LinkTable, chain_grade, common_house, link_houses, victims};
 
 /// Explainer's sort key (difficulty as its double, eliminations negated, suffix) and the step.
 type Best = Option<((f64, i32, Vec<u8>), Step)>;
@@ -79,64 +79,21 @@ fn kind_tuples(n: usize) -> Vec<Vec<usize>> {
     out
 }
 
-/// Where a side of a link lies: its column, row and box when all its cells share it (`NONE`
-/// when not).
-#[derive(Clone, Copy)]
-struct Place([u8; 3]);
-
-const NONE: u8 = 255;
-
-impl Place {
-    fn of(side: Side) -> Place {
-        let cells = side.cells();
-        let first = cells[0] as usize;
-        let key = |f: fn(usize) -> usize| {
-            if cells.iter().all(|&c| f(c as usize) == f(first)) {
-                f(first) as u8
-            } else {
-                NONE
-            }
-        };
-        Place([
-            key(|x| x % 9),
-            key(|x| x / 9),
-            key(|x| x / 27 * 3 + x % 9 / 3),
-        ])
-    }
-
-    /// The house (column, then row, then box) holding both sides, as `strong::common_house`.
-    fn join(self, other: Place) -> Option<House> {
-        for (k, kind) in [(0, 2), (1, 1), (2, 0)] {
-            if self.0[k] != NONE && self.0[k] == other.0[k] {
-                return Some(House::of_kind(kind, self.0[k] as usize));
-            }
-        }
-        None
-    }
-}
-
-/// A link and where its sides lie.
-type Placed = (Link, [Place; 2]);
-
-/// A link on the chain being built: the link, its house, where its sides lie.
+/// A link on the chain being built and its house.
 #[derive(Clone, Copy)]
 struct Chosen {
     link: Link,
     house: House,
-    places: [Place; 2],
 }
 
 /// What one search shares between its chains.
-struct Search<'a> {
-    b: &'a Board,
+struct Search {
     n: usize,
     base: f64,
     technique: Technique,
     orders: Vec<[usize; MAX]>,
-    /// Each digit's links in each house, with where their sides lie.
-    links: Vec<Vec<Vec<Placed>>>,
-    /// Each digit's candidate cells in each house.
-    cands: Vec<[u128; 27]>,
+    /// Each digit's links and candidate cells.
+    t: LinkTable,
     best: Best,
     v1: Vec<u8>,
     v2: Vec<u8>,
@@ -147,25 +104,7 @@ const MAX: usize = 6;
 
 fn strong_links(b: &Board, n: usize, base: f64, technique: Technique) -> Option<Step> {
     assert!(n <= MAX);
-    let mut links = vec![vec![Vec::new(); 27]; 9];
-    let mut cands = vec![[0u128; 27]; 9];
-    let mut found = Vec::new();
-    for d in 1..=9u8 {
-        for (h, house) in House::ALL.iter().enumerate() {
-            links_in(b, *house, d, &mut found);
-            links[d as usize - 1][h] = found
-                .iter()
-                .map(|l| (*l, [Place::of(l.sides[0]), Place::of(l.sides[1])]))
-                .collect();
-            cands[d as usize - 1][h] = house
-                .cells()
-                .iter()
-                .filter(|&&c| b.has(c as usize, d))
-                .fold(0u128, |m, &c| m | 1 << c);
-        }
-    }
     let mut s = Search {
-        b,
         n,
         base,
         technique,
@@ -177,22 +116,36 @@ fn strong_links(b: &Board, n: usize, base: f64, technique: Technique) -> Option<
                 a
             })
             .collect(),
-        links,
-        cands,
+        t: LinkTable::new(b),
         best: None,
         v1: Vec::new(),
         v2: Vec::new(),
     };
     let mut chosen: Vec<Chosen> = Vec::with_capacity(n);
+    // How many houses of each kind hold a link of each digit: a tuple asking for more houses of
+    // a kind than that has no set of links (houses of one kind are distinct).
+    let mut have = [[0usize; 3]; 9];
+    for (di, links) in s.t.links.iter().enumerate() {
+        for (h, l) in links.iter().enumerate() {
+            have[di][h / 9] += usize::from(!l.is_empty());
+        }
+    }
     for kinds in kind_tuples(n) {
+        let mut need = [0usize; 3];
+        for &k in &kinds {
+            need[k] += 1;
+        }
         for d in 1..=9u8 {
+            if (0..3).any(|k| need[k] > have[d as usize - 1][k]) {
+                continue;
+            }
             s.extend(d, &kinds, 0, 0, &mut chosen);
         }
     }
     s.best.map(|(_, st)| st)
 }
 
-impl Search<'_> {
+impl Search {
     /// Adds the links of house after house, depth by depth, and tries the chains of each full
     /// set.
     fn extend(
@@ -216,17 +169,13 @@ impl Search<'_> {
         };
         for i in start..9 {
             let h = House::of_kind(kinds[depth], i);
-            let p = self.cands[di][h.index()];
+            let p = self.t.cands[di][h.index()];
             if p & used != 0 {
                 continue;
             }
-            for k in 0..self.links[di][h.index()].len() {
-                let (link, places) = self.links[di][h.index()][k];
-                chosen.push(Chosen {
-                    link,
-                    house: h,
-                    places,
-                });
+            for k in 0..self.t.links[di][h.index()].len() {
+                let link = self.t.links[di][h.index()][k];
+                chosen.push(Chosen { link, house: h });
                 self.extend(d, kinds, used | p, i, chosen);
                 chosen.pop();
             }
@@ -237,16 +186,27 @@ impl Search<'_> {
     /// the best so far.
     fn chains(&mut self, d: u8, kinds: &[usize], chosen: &[Chosen]) {
         let n = self.n;
+        let dm = self.t.dcells[d as usize - 1];
         // join[i][a][j][c]: the house joining side `a` of link `i` to side `c` of link `j`.
         let mut join = [[[[None; 2]; MAX]; 2]; MAX];
-        // Each link must join another, or there is no chain.
+        // Each link must join another, or there is no chain: first on the links' house masks.
+        let mut lh = [0u32; MAX];
+        for (m, c) in lh.iter_mut().zip(chosen) {
+            *m = link_houses(&c.link);
+        }
+        for i in 0..n {
+            let others = (0..n).filter(|&j| j != i).fold(0, |m, j| m | lh[j]);
+            if lh[i] & others == 0 {
+                return;
+            }
+        }
         for i in 0..n {
             let mut any = false;
             for j in 0..n {
                 if i != j {
                     for a in 0..2 {
                         for c in 0..2 {
-                            let h = chosen[i].places[a].join(chosen[j].places[c]);
+                            let h = common_house(chosen[i].link.sides[a], chosen[j].link.sides[c]);
                             any |= h.is_some();
                             join[i][a][j][c] = h;
                         }
@@ -268,30 +228,36 @@ impl Search<'_> {
         outside[..n].copy_from_slice(houses);
         let orders = std::mem::take(&mut self.orders);
         for q in &orders {
-            'turns: for turns in 0..1u32 << n {
+            // The turns in binary counting order; a join that fails rules out every turn with
+            // the same first `w + 2` turns, skipped at once.
+            let mut next = 0u32;
+            'turns: while next < 1u32 << n {
+                let turns = next;
+                next += 1;
                 let u = |i: usize| (turns >> (n - 1 - i) & 1) as usize;
                 for w in 0..n - 1 {
-                    match join[q[w]][1 - u(w)][q[w + 1]][u(w + 1)] {
-                        Some(h) => outside[n + w] = h,
-                        None => continue 'turns,
-                    }
+                    let Some(h) = join[q[w]][1 - u(w)][q[w + 1]][u(w + 1)] else {
+                        next = (turns | ((1 << (n - 2 - w)) - 1)) + 1;
+                        continue 'turns;
+                    };
+                    outside[n + w] = h;
                 }
                 let start = chosen[q[0]].link.sides[u(0)];
                 let end = chosen[q[n - 1]].link.sides[1 - u(n - 1)];
-                let ring = chosen[q[0]].places[u(0)].join(chosen[q[n - 1]].places[1 - u(n - 1)]);
+                let ring = join[q[0]][u(0)][q[n - 1]][1 - u(n - 1)];
                 let mut elims: Vec<u8>;
                 let total;
                 if ring.is_some() {
                     if q[0] != 0 || u(0) != 0 {
                         continue;
                     }
-                    victims(self.b, d, start, end, houses, &mut self.v1);
+                    victims(dm, start, end, houses, &mut self.v1);
                     elims = self.v1.clone();
                     let mut cnt = self.v1.len();
                     for w in 0..n - 1 {
                         let bridge1 = chosen[q[w]].link.sides[1 - u(w)];
                         let bridge2 = chosen[q[w + 1]].link.sides[u(w + 1)];
-                        victims(self.b, d, bridge1, bridge2, houses, &mut self.v2);
+                        victims(dm, bridge1, bridge2, houses, &mut self.v2);
                         cnt += self.v2.len();
                         elims.extend_from_slice(&self.v2);
                     }
@@ -299,7 +265,7 @@ impl Search<'_> {
                     elims.dedup();
                     total = cnt as i32;
                 } else {
-                    victims(self.b, d, start, end, &outside[..2 * n - 1], &mut self.v1);
+                    victims(dm, start, end, &outside[..2 * n - 1], &mut self.v1);
                     if self.v1.is_empty() {
                         continue;
                     }

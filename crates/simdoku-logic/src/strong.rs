@@ -21,14 +21,18 @@
 //!   one with the most eliminations (counted as above), then the least "suffix" (the number of
 //!   grouped links, then the kinds' code: `00` box+box, `01` box+line, `11` parallel lines, `12`
 //!   row+column), then the first found.
-use crate::board::{Board, House, bit, sees};
+use crate::board::{Board, House, PEER_MASKS, bit, cells_of};
+use crate::links::HOUSE_MASK;
 use crate::step::{Step, Technique};
 
-/// One side of a strong link: its cell, then the cells grouped with it.
+/// One side of a strong link: its cell, then the cells grouped with it; the cells that see all
+/// of them, and the houses that hold all of them (bit `h` for house index `h`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Side {
     cells: [u8; 3],
     len: u8,
+    houses: u32,
+    seen: u128,
 }
 
 impl Side {
@@ -36,14 +40,29 @@ impl Side {
         let mut s = Side {
             cells: [0; 3],
             len: cells.len() as u8,
+            houses: u32::MAX,
+            seen: u128::MAX,
         };
         s.cells[..cells.len()].copy_from_slice(cells);
+        for &c in cells {
+            let c = c as usize;
+            s.seen &= PEER_MASKS[c];
+            s.houses &= 1 << (c / 27 * 3 + c % 9 / 3) | 1 << (9 + c / 9) | 1 << (18 + c % 9);
+        }
         s
     }
 
     pub(crate) fn cells(&self) -> &[u8] {
         &self.cells[..self.len as usize]
     }
+}
+
+/// The cells holding digit `d`, as a bitboard.
+pub(crate) fn digit_cells(b: &Board, d: u8) -> u128 {
+    (0..9).fold(0u128, |m, r| {
+        let pos = b.positions(House::Row(r as u8), d) as u128;
+        m | pos << (9 * r)
+    })
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -205,37 +224,60 @@ pub(crate) fn links_in(b: &Board, house: House, d: u8, out: &mut Vec<Link>) {
     out.push(grouped(Side::new(&s0), Side::new(&s1)));
 }
 
-/// The house (column, then row, then box) holding every cell of two sides, if any.
-fn common_house(a: Side, c: Side) -> Option<House> {
-    let first = a.cells[0] as usize;
-    let all = || a.cells().iter().chain(c.cells()).map(|&x| x as usize);
-    if all().all(|x| x % 9 == first % 9) {
-        return Some(House::Col((first % 9) as u8));
-    }
-    if all().all(|x| x / 9 == first / 9) {
-        return Some(House::Row((first / 9) as u8));
-    }
-    let bx = |x: usize| x / 27 * 3 + x % 9 / 3;
-    if all().all(|x| bx(x) == bx(first)) {
-        return Some(House::Box(bx(first) as u8));
-    }
-    None
+/// Each digit's strong links in each house (`links[d - 1][house index]`) and candidate cells in
+/// each house, drawn once per search.
+pub(crate) struct LinkTable {
+    pub(crate) links: Vec<Vec<Vec<Link>>>,
+    pub(crate) cands: [[u128; 27]; 9],
+    pub(crate) dcells: [u128; 9],
 }
 
-/// Cells with `d` that see every cell of both sides, outside the given houses.
-pub(crate) fn victims(b: &Board, d: u8, a: Side, c: Side, outside: &[House], out: &mut Vec<u8>) {
-    out.clear();
-    for x in 0..81usize {
-        if b.has(x, d)
-            && a.cells()
-                .iter()
-                .chain(c.cells())
-                .all(|&y| sees(x, y as usize))
-            && !outside.iter().any(|h| h.contains(x))
-        {
-            out.push(x as u8);
+impl LinkTable {
+    pub(crate) fn new(b: &Board) -> LinkTable {
+        let dcells: [u128; 9] = std::array::from_fn(|i| digit_cells(b, i as u8 + 1));
+        let mut links = vec![vec![Vec::new(); 27]; 9];
+        let mut cands = [[0u128; 27]; 9];
+        for d in 1..=9u8 {
+            let di = d as usize - 1;
+            for (h, house) in House::ALL.iter().enumerate() {
+                links_in(b, *house, d, &mut links[di][h]);
+                cands[di][h] = HOUSE_MASK[h] & dcells[di];
+            }
+        }
+        LinkTable {
+            links,
+            cands,
+            dcells,
         }
     }
+}
+
+/// The house (column, then row, then box) holding every cell of two sides, if any.
+#[inline]
+pub(crate) fn common_house(a: Side, c: Side) -> Option<House> {
+    let m = a.houses & c.houses;
+    if m == 0 {
+        return None;
+    }
+    // At most one house of each kind: the column's bit is the highest, then the row's.
+    Some(House::ALL[31 - m.leading_zeros() as usize])
+}
+
+/// The houses of a link's two sides (bit `h` for house index `h`): links whose masks do not
+/// meet cannot join.
+pub(crate) fn link_houses(l: &Link) -> u32 {
+    l.sides[0].houses | l.sides[1].houses
+}
+
+/// Cells with the digit (`dcells`, from [`digit_cells`]) that see every cell of both sides,
+/// outside the given houses, in cell order.
+pub(crate) fn victims(dcells: u128, a: Side, c: Side, outside: &[House], out: &mut Vec<u8>) {
+    out.clear();
+    let mut m = dcells & a.seen & c.seen;
+    for h in outside {
+        m &= !HOUSE_MASK[h.index()];
+    }
+    out.extend(cells_of(m).map(|x| x as u8));
 }
 
 /// How Explainer orders the family's hints: difficulty, then fewer eliminations last (the count
@@ -246,35 +288,28 @@ type Key = (u8, i32, [u8; 3]);
 pub(crate) fn two_strong_links(b: &Board) -> Option<Step> {
     // (difficulty, -eliminations, suffix): the least wins, the first among equals.
     let mut best: Option<(Key, Step)> = None;
-    let (mut l0s, mut l1s) = (Vec::new(), Vec::new());
+    let t = LinkTable::new(b);
     let (mut v1, mut v2) = (Vec::new(), Vec::new());
     for (k0, k1) in [(0, 0), (0, 1), (1, 1), (0, 2), (1, 2), (2, 2)] {
         for d in 1..=9u8 {
+            let di = d as usize - 1;
+            let dm = t.dcells[di];
             for i0 in 0..9 {
                 let h0 = House::of_kind(k0, i0);
-                links_in(b, h0, d, &mut l0s);
+                let l0s = &t.links[di][h0.index()];
                 if l0s.is_empty() {
                     continue;
                 }
-                let p0: Vec<u8> = h0
-                    .cells()
-                    .iter()
-                    .copied()
-                    .filter(|&c| b.has(c as usize, d))
-                    .collect();
+                let p0 = t.cands[di][h0.index()];
                 let start1 = if k0 == k1 { i0 + 1 } else { 0 };
-                for l0 in &l0s {
+                for l0 in l0s {
                     for i1 in start1..9 {
                         let h1 = House::of_kind(k1, i1);
-                        if h1
-                            .cells()
-                            .iter()
-                            .any(|&c| b.has(c as usize, d) && p0.contains(&c))
-                        {
+                        if t.cands[di][h1.index()] & p0 != 0 {
                             continue;
                         }
-                        links_in(b, h1, d, &mut l1s);
-                        for l1 in &l1s {
+                        let l1s = &t.links[di][h1.index()];
+                        for l1 in l1s {
                             for u in 0..4 {
                                 let (u0, u1) = (u >> 1, u & 1);
                                 let (bridge1, bridge2) = (l0.sides[1 - u0], l1.sides[u1]);
@@ -289,14 +324,14 @@ pub(crate) fn two_strong_links(b: &Board) -> Option<Step> {
                                     if u0 != 0 {
                                         continue;
                                     }
-                                    victims(b, d, start, end, &[h0, h1], &mut v1);
-                                    victims(b, d, bridge1, bridge2, &[h0, h1], &mut v2);
+                                    victims(dm, start, end, &[h0, h1], &mut v1);
+                                    victims(dm, bridge1, bridge2, &[h0, h1], &mut v2);
                                     total = (v1.len() + v2.len()) as i32;
                                     elims = v1.iter().chain(&v2).copied().collect();
                                     elims.sort_unstable();
                                     elims.dedup();
                                 } else {
-                                    victims(b, d, start, end, &[h0, h1, share], &mut v1);
+                                    victims(dm, start, end, &[h0, h1, share], &mut v1);
                                     total = v1.len() as i32;
                                     elims = v1.clone();
                                 }
@@ -426,23 +461,11 @@ pub(crate) fn three_strong_links(b: &Board) -> Option<Step> {
             }
         }
     }
-    // Each digit's links and candidate cells (bit `cell` set) in each house.
-    let mut all_links: Vec<Vec<Vec<Link>>> = vec![vec![Vec::new(); 27]; 9];
-    let mut all_cands = [[0u128; 27]; 9];
-    for d in 1..=9u8 {
-        for (h, house) in House::ALL.iter().enumerate() {
-            links_in(b, *house, d, &mut all_links[d as usize - 1][h]);
-            all_cands[d as usize - 1][h] = house
-                .cells()
-                .iter()
-                .filter(|&&c| b.has(c as usize, d))
-                .fold(0u128, |m, &c| m | 1 << c);
-        }
-    }
+    let t = LinkTable::new(b);
     for kinds in &triples {
         for d in 1..=9u8 {
-            let links = &all_links[d as usize - 1];
-            let cands = &all_cands[d as usize - 1];
+            let links = &t.links[d as usize - 1];
+            let cands = &t.cands[d as usize - 1];
             for i0 in 0..9 {
                 let h0 = House::of_kind(kinds[0], i0);
                 for l0 in &links[h0.index()] {
@@ -463,7 +486,7 @@ pub(crate) fn three_strong_links(b: &Board) -> Option<Step> {
                                 }
                                 for l2 in &links[h2.index()] {
                                     chains(
-                                        b,
+                                        t.dcells[d as usize - 1],
                                         d,
                                         &[*l0, *l1, *l2],
                                         [h0, h1, h2],
@@ -487,7 +510,7 @@ pub(crate) fn three_strong_links(b: &Board) -> Option<Step> {
 /// before the best so far.
 #[allow(clippy::too_many_arguments)]
 fn chains(
-    b: &Board,
+    dm: u128,
     d: u8,
     links: &[Link; 3],
     houses: [House; 3],
@@ -496,35 +519,64 @@ fn chains(
     v2: &mut Vec<u8>,
     best: &mut Best,
 ) {
+    // join[i][a][j][c]: the house joining side `a` of link `i` to side `c` of link `j`. Each
+    // link of a chain joins another, so a link that joins none leaves no chain to try.
+    let lh = links.map(|l| link_houses(&l));
+    if lh[0] & (lh[1] | lh[2]) == 0 || lh[1] & (lh[0] | lh[2]) == 0 || lh[2] & (lh[0] | lh[1]) == 0
+    {
+        return;
+    }
+    let mut join = [[[[None; 2]; 3]; 2]; 3];
+    for i in 0..3 {
+        let mut any = false;
+        for j in 0..3 {
+            if i != j {
+                for a in 0..2 {
+                    for c in 0..2 {
+                        let h = common_house(links[i].sides[a], links[j].sides[c]);
+                        any |= h.is_some();
+                        join[i][a][j][c] = h;
+                    }
+                }
+            }
+        }
+        if !any {
+            return;
+        }
+    }
     let groups = links.iter().filter(|l| l.grouped).count() as u8;
     for q in [[0, 1, 2], [1, 0, 2], [0, 2, 1]] {
-        'turns: for turns in 0..8u8 {
+        // The turns in binary counting order; a join that fails rules out every turn with the
+        // same first `w + 2` turns, skipped at once.
+        let mut next = 0u8;
+        'turns: while next < 8 {
+            let turns = next;
+            next += 1;
             let u = [turns >> 2 & 1, turns >> 1 & 1, turns & 1].map(usize::from);
             let mut shares = [House::Box(0); 2];
             for w in 0..2 {
-                let bridge1 = links[q[w]].sides[1 - u[w]];
-                let bridge2 = links[q[w + 1]].sides[u[w + 1]];
-                match common_house(bridge1, bridge2) {
-                    Some(h) => shares[w] = h,
-                    None => continue 'turns,
-                }
+                let Some(h) = join[q[w]][1 - u[w]][q[w + 1]][u[w + 1]] else {
+                    next = (turns | ((1 << (1 - w)) - 1)) + 1;
+                    continue 'turns;
+                };
+                shares[w] = h;
             }
             let start = links[q[0]].sides[u[0]];
             let end = links[q[2]].sides[1 - u[2]];
-            let ring = common_house(start, end);
+            let ring = join[q[0]][u[0]][q[2]][1 - u[2]];
             let mut elims: Vec<u8>;
             let total;
             if ring.is_some() {
                 if q[0] != 0 || u[0] != 0 {
                     continue;
                 }
-                victims(b, d, start, end, &houses, v1);
+                victims(dm, start, end, &houses, v1);
                 elims = v1.clone();
                 let mut n = v1.len();
                 for w in 0..2 {
                     let bridge1 = links[q[w]].sides[1 - u[w]];
                     let bridge2 = links[q[w + 1]].sides[u[w + 1]];
-                    victims(b, d, bridge1, bridge2, &houses, v2);
+                    victims(dm, bridge1, bridge2, &houses, v2);
                     n += v2.len();
                     elims.extend_from_slice(v2);
                 }
@@ -533,7 +585,7 @@ fn chains(
                 total = n as i32;
             } else {
                 let outside = [houses[0], houses[1], houses[2], shares[0], shares[1]];
-                victims(b, d, start, end, &outside, v1);
+                victims(dm, start, end, &outside, v1);
                 elims = v1.clone();
                 total = elims.len() as i32;
             }
