@@ -19,27 +19,8 @@
 //!   by the index modulo the table's size, insertion order within a bucket), digits ascending.
 //! - Pairs of cells, digits or lines are tried in colexicographic order ({0,1}, {0,2}, {1,2},
 //!   {0,3}, ...).
-use crate::board::Board;
+use crate::board::{Board, HOUSE_CELLS};
 use crate::links::{Grid, HOUSE_MASK, cand, each_cell};
-
-/// The cells of each house in reading order (boxes, rows, columns).
-const HOUSE_CELLS: [[u8; 9]; 27] = {
-    let mut t = [[0u8; 9]; 27];
-    let mut h = 0;
-    while h < 27 {
-        let mut n = 0;
-        let mut c = 0;
-        while c < 81 {
-            if HOUSE_MASK[h] & (1 << c) != 0 {
-                t[h][n] = c as u8;
-                n += 1;
-            }
-            c += 1;
-        }
-        h += 1;
-    }
-    t
-};
 
 /// The pairs of 0..9 in colexicographic order.
 const PAIRS: [(u8, u8); 36] = {

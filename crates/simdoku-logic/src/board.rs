@@ -19,8 +19,9 @@ pub enum House {
     Col(u8),
 }
 
-/// The cells of each house: boxes, then rows, then columns.
-const HOUSE_CELLS: [[u8; 9]; 27] = {
+/// The cells of each house in reading order: boxes, then rows, then columns (the numbering of
+/// [`House::index`] and of `links::HOUSE_MASK`).
+pub(crate) const HOUSE_CELLS: [[u8; 9]; 27] = {
     let mut t = [[0u8; 9]; 27];
     let mut i = 0;
     while i < 9 {
