@@ -22,10 +22,9 @@
 //!   suffix, then the first found.
 use crate::board::{Board, House, bit};
 use crate::step::{Step, Technique};
-use crate::strong::{Link, LinkTable, chain_grade, common_house, link_houses, victims};
-
-/// Explainer's sort key (difficulty as its double, eliminations negated, suffix) and the step.
-type Best = Option<((f64, i32, Vec<u8>), Step)>;
+use crate::strong::{
+    Best, Link, LinkTable, chain_grade, common_house, kept_first, link_houses, victims,
+};
 
 /// The four strong links Explainer takes.
 pub(crate) fn four_strong_links(b: &Board) -> Option<Step> {
@@ -279,12 +278,7 @@ impl Search {
                 let (add, suffix) = chain_grade(groups, &chain_kinds);
                 let difficulty = self.base + add;
                 let key = (difficulty, -total, suffix);
-                if self.best.as_ref().is_some_and(|(k, _)| {
-                    k.0.total_cmp(&key.0)
-                        .then(k.1.cmp(&key.1))
-                        .then(k.2.cmp(&key.2))
-                        .is_le()
-                }) {
+                if kept_first(&self.best, &key) {
                     continue;
                 }
                 let mut st = Step {

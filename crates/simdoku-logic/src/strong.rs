@@ -431,9 +431,20 @@ pub(crate) fn line_name(kinds: &[u8]) -> Vec<u8> {
     set.min(least)
 }
 
-/// The best hint so far: Explainer's sort key (difficulty as its double, eliminations negated,
-/// suffix) and the step.
-type Best = Option<((f64, i32, Vec<u8>), Step)>;
+/// The best hint so far of the three- and four-link searches: Explainer's sort key (difficulty
+/// as its double, eliminations negated, suffix) and the step.
+pub(crate) type Best = Option<((f64, i32, Vec<u8>), Step)>;
+
+/// Whether the hint kept in `best` sorts at or before one with `key` (the new one then loses:
+/// the first found wins a tie).
+pub(crate) fn kept_first(best: &Best, key: &(f64, i32, Vec<u8>)) -> bool {
+    best.as_ref().is_some_and(|(k, _)| {
+        k.0.total_cmp(&key.0)
+            .then(k.1.cmp(&key.1))
+            .then(k.2.cmp(&key.2))
+            .is_le()
+    })
+}
 
 /// Three strong links on one digit, chained (Explainer's "3 Strong Links": 3 skyscrapers 5.4,
 /// 3-string kites and turbot chains 5.5 or 5.6, grouped 5.7; X-loops when the free ends share
@@ -595,12 +606,7 @@ fn chains(
             let (add, suffix) = chain_grade(groups, &q.map(|i| kinds[i] as u8));
             let difficulty = 5.4 + add;
             let key = (difficulty, -total, suffix);
-            if best.as_ref().is_some_and(|(k, _)| {
-                k.0.total_cmp(&key.0)
-                    .then(k.1.cmp(&key.1))
-                    .then(k.2.cmp(&key.2))
-                    .is_le()
-            }) {
+            if kept_first(best, &key) {
                 continue;
             }
             let mut s = Step {
