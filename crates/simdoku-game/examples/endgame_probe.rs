@@ -85,9 +85,11 @@ fn main() {
 fn generated(an: &mut Analyzer, games: u64) {
     let cap: f64 = std::env::var("CAP").map_or(10.0, |s| s.parse().expect("CAP=seconds"));
     let (mut nodes, mut secs, mut solved, mut total) = (0u64, 0f64, 0, 0);
-    let only: Option<Vec<u64>> = std::env::var("SEEDS")
-        .ok()
-        .map(|v| v.split(',').map(|x| x.parse().expect("SEEDS=n,n,...")).collect());
+    let only: Option<Vec<u64>> = std::env::var("SEEDS").ok().map(|v| {
+        v.split(',')
+            .map(|x| x.parse().expect("SEEDS=n,n,..."))
+            .collect()
+    });
     for seed in 0..games {
         if only.as_ref().is_some_and(|o| !o.contains(&seed)) {
             continue;
