@@ -633,8 +633,18 @@ impl Node {
             stats.resize(k, ColStat::default());
         }
         let stats = &mut stats[..k];
+        // Eight columns at a time (unrolled), then the rest.
+        let (stats8, stats_rest) = stats.as_chunks_mut::<8>();
         for (row, &id) in self.rows.chunks_exact(k).zip(&self.ids) {
-            for (st, &d) in stats.iter_mut().zip(row) {
+            let (row8, row_rest) = row.as_chunks::<8>();
+            for (st, ds) in stats8.iter_mut().zip(row8) {
+                for t in 0..8 {
+                    let d = usize::from(ds[t]) & 15;
+                    st[t].count[d] += 1;
+                    st[t].hash[d] ^= id;
+                }
+            }
+            for (st, &d) in stats_rest.iter_mut().zip(row_rest) {
                 let d = usize::from(d) & 15;
                 st.count[d] += 1;
                 st.hash[d] ^= id;
@@ -686,12 +696,25 @@ impl Node {
             // subset of them alike too: its moves keep what the earlier column's keep, and lose
             // to them in the order (same count and name, higher slot), here and in every
             // descendant. The children leave it out.
+            // The kept columns by fingerprint, in a small open-addressing table (at most 81 of
+            // 128 slots; `u8::MAX` empty): one look per column instead of one per pair.
+            let mut seen = [u8::MAX; 128];
             let mut kept = 0;
             for i in 0..keep.len() {
                 let b = keep[i];
-                let dup = keep[..kept]
-                    .iter()
-                    .any(|&a| sigs[a] == sigs[b] && same_partition(&stats[a], &stats[b], n));
+                let mut h = (sigs[b] >> 57) as usize;
+                let mut dup = false;
+                while seen[h] != u8::MAX {
+                    let a = usize::from(seen[h]);
+                    if sigs[a] == sigs[b] && same_partition(&stats[a], &stats[b], n) {
+                        dup = true;
+                        break;
+                    }
+                    h = (h + 1) & 127;
+                }
+                if !dup {
+                    seen[h] = b as u8;
+                }
                 keep[kept] = b;
                 kept += usize::from(!dup);
             }
