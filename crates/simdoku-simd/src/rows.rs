@@ -124,7 +124,7 @@ mod tests {
             let n = 1 + rng.below(70);
             // Few values per column (singles rare), now and then any byte.
             let spread = 1 + rng.below(if case % 7 == 0 { 256 } else { 4 });
-            let rows: Vec<u8> = (0..n * k).map(|_| 1 + rng.below(spread) as u8).collect();
+            let rows: Vec<u8> = (0..n * k).map(|_| (1 + rng.below(spread)) as u8).collect();
             let mut picked: Vec<u32> = (0..n as u32).filter(|_| rng.below(3) > 0).collect();
             if case % 5 == 0 {
                 picked.push(n as u32 - 1); // the last row: its load runs past the end
