@@ -1,6 +1,7 @@
 //! Times the exact endgame search on given positions: `cargo run --release -p simdoku-game
 //! --example endgame_probe -- GRID [GRID...]` (81 characters, `.` or `0` for empty; `CAP=SECONDS`
-//! stops each search then, answering unknown), or on generated ones: `GEN=GAMES CAP=SECONDS`.
+//! stops each search then, answering unknown), or on generated ones: `GEN=GAMES CAP=SECONDS`
+//! (`SEEDS=12,16` keeps the positions of those games only).
 
 use std::time::Instant;
 
@@ -84,7 +85,15 @@ fn main() {
 fn generated(an: &mut Analyzer, games: u64) {
     let cap: f64 = std::env::var("CAP").map_or(10.0, |s| s.parse().expect("CAP=seconds"));
     let (mut nodes, mut secs, mut solved, mut total) = (0u64, 0f64, 0, 0);
+    let only: Option<Vec<u64>> = std::env::var("SEEDS").ok().map(|v| {
+        v.split(',')
+            .map(|x| x.parse().expect("SEEDS=n,n,..."))
+            .collect()
+    });
     for seed in 0..games {
+        if only.as_ref().is_some_and(|o| !o.contains(&seed)) {
+            continue;
+        }
         let mut rng = Rng::new(seed);
         let mut g = Grid::EMPTY;
         let mut positions = Vec::new();

@@ -389,11 +389,12 @@ impl Endgame {
         if let Some(e) = self.table.get(hash) {
             return Some(e);
         }
-        self.search_new(node, hash, depth)
+        self.search_new(node, hash, depth, true)
     }
 
-    /// [`Self::search`] of a position the table does not know.
-    fn search_new(&mut self, node: &Node, hash: u64, depth: usize) -> Option<Entry> {
+    /// [`Self::search`] of a position the table does not know; `singles`: whether a move
+    /// may keep one solution (`false`: known not to).
+    fn search_new(&mut self, node: &Node, hash: u64, depth: usize, singles: bool) -> Option<Entry> {
         self.nodes += 1;
         if self.out_of_time(node.len()) {
             return None;
@@ -402,18 +403,32 @@ impl Endgame {
             self.scratch.resize_with(depth + 1, Scratch::default);
         }
         let mut sc = std::mem::take(&mut self.scratch[depth]);
-        let result = self.expand(node, &mut sc, depth);
+        let result = self.expand(node, &mut sc, depth, singles);
         self.scratch[depth] = sc;
         let result = result?;
         self.table.insert(hash, result, node.len());
         Some(result)
     }
 
-    fn expand(&mut self, node: &Node, sc: &mut Scratch, depth: usize) -> Option<Entry> {
-        let mut len = 0;
-        if let Some(slot) = node.scan_into(&mut sc.stats, &mut sc.moves, &mut len, &mut sc.keep) {
-            return Some(Entry::Win { slot, after: 1 });
+    fn expand(
+        &mut self,
+        node: &Node,
+        sc: &mut Scratch,
+        depth: usize,
+        singles: bool,
+    ) -> Option<Entry> {
+        // Most nodes (73% on the probe) are won at once by a move that keeps one solution: a
+        // digit seen once in a column, looked for before the full scan (by the parent, on its
+        // own rows, unless this is where the search starts).
+        if singles {
+            sc.picked.clear();
+            sc.picked.extend(0..node.len() as u32);
+            if let Some(slot) = node.first_single(&sc.picked) {
+                return Some(Entry::Win { slot, after: 1 });
+            }
         }
+        let mut len = 0;
+        node.scan_into(&mut sc.stats, &mut sc.moves, &mut len, &mut sc.keep);
         let moves = &mut sc.moves[..len];
         moves.sort_unstable();
         // Moves that keep the same subset, adjacent now: the first (lowest slot) stays.
@@ -451,8 +466,22 @@ impl Endgame {
             let e = if let Some(e) = self.table.get(s.hash()) {
                 e
             } else {
-                node.child_into(&s, &sc.keep, &mut sc.picked, &mut sc.child);
-                self.search_new(&sc.child, s.hash(), depth + 1)?
+                node.pick(&s, &mut sc.picked);
+                let picked = &sc.picked[..s.count() as usize];
+                // Most children (70%) are won at once by a move that keeps one solution: that
+                // is looked for on this node's rows, and only a child without one is built.
+                if let Some(slot) = node.first_single(picked) {
+                    self.nodes += 1;
+                    if self.out_of_time(picked.len()) {
+                        return None;
+                    }
+                    let e = Entry::Win { slot, after: 1 };
+                    self.table.insert(s.hash(), e, picked.len());
+                    e
+                } else {
+                    node.child_into(picked, &sc.keep, &mut sc.child);
+                    self.search_new(&sc.child, s.hash(), depth + 1, false)?
+                }
             };
             match e {
                 Entry::Loss => {
@@ -468,12 +497,14 @@ impl Endgame {
     }
 }
 
-/// Per column `j..j + W` of `rows` (`k` digits a row), the digits that occur exactly once, as
-/// bits (up to eight columns: a zero-filled `[u32; 8]`).
-fn singles<const W: usize>(rows: &[u8], k: usize, j: usize) -> [u32; 8] {
+/// Per column `j..j + W` of the rows `picked` of `rows` (`k` digits a row), the digits that
+/// occur exactly once, as bits (up to eight columns: a zero-filled `[u32; 8]`).
+fn singles<const W: usize>(rows: &[u8], k: usize, picked: &[u32], j: usize) -> [u32; 8] {
     let (mut once, mut twice) = ([0u32; W], [0u32; W]);
-    for row in rows.chunks_exact(k) {
-        let row: &[u8; W] = row[j..j + W].try_into().expect("W columns");
+    for &r in picked {
+        let row: &[u8; W] = rows[r as usize * k + j..][..W]
+            .try_into()
+            .expect("W columns");
         for t in 0..W {
             let b = 1 << (row[t] & 15);
             twice[t] |= once[t] & b;
@@ -587,45 +618,33 @@ impl Node {
 
     /// The moves that keep four or more solutions but not all, with what they keep, into
     /// `moves` (two or three left lose for the mover: the opponent keeps one and claims), and
-    /// the columns where the solutions differ into `keep`; or the first move in slot order that
-    /// keeps one solution (a win), if any. Leaves `stats` all zero.
+    /// the columns where the solutions differ into `keep`, of a node where no move keeps one
+    /// solution ([`Node::first_single`] is `None`). Leaves `stats` all zero.
     fn scan_into(
         &self,
         stats: &mut Vec<ColStat>,
         moves: &mut Vec<NodeMove>,
         len: &mut usize,
         keep: &mut Vec<usize>,
-    ) -> Option<u16> {
+    ) {
         let k = self.cols.len();
         debug_assert!(k > 0, "two or more distinct solutions differ somewhere");
         if stats.len() < k {
             stats.resize(k, ColStat::default());
         }
         let stats = &mut stats[..k];
-        // Most nodes (73% on the probe) are won at once by a move that keeps one solution: a
-        // digit seen once in a column. Columns are checked one by one, in registers, until one
-        // has such a digit (on average after 37% of the cells), before the full scan.
-        // Eight columns per pass over the rows (independent chains, an eighth of the loops).
-        let mut j = 0;
-        while j < k {
-            let singles = match k - j {
-                1 => singles::<1>(&self.rows, k, j),
-                2 => singles::<2>(&self.rows, k, j),
-                3 => singles::<3>(&self.rows, k, j),
-                4 => singles::<4>(&self.rows, k, j),
-                5 => singles::<5>(&self.rows, k, j),
-                6 => singles::<6>(&self.rows, k, j),
-                7 => singles::<7>(&self.rows, k, j),
-                _ => singles::<8>(&self.rows, k, j),
-            };
-            if let Some((t, &single)) = singles.iter().enumerate().find(|&(_, &s)| s != 0) {
-                let col = u16::from(self.cols[j + t]);
-                return Some(col * 9 + single.trailing_zeros() as u16 - 1);
-            }
-            j += 8;
-        }
+        // Eight columns at a time (unrolled), then the rest.
+        let (stats8, stats_rest) = stats.as_chunks_mut::<8>();
         for (row, &id) in self.rows.chunks_exact(k).zip(&self.ids) {
-            for (st, &d) in stats.iter_mut().zip(row) {
+            let (row8, row_rest) = row.as_chunks::<8>();
+            for (st, ds) in stats8.iter_mut().zip(row8) {
+                for t in 0..8 {
+                    let d = usize::from(ds[t]) & 15;
+                    st[t].count[d] += 1;
+                    st[t].hash[d] ^= id;
+                }
+            }
+            for (st, &d) in stats_rest.iter_mut().zip(row_rest) {
                 let d = usize::from(d) & 15;
                 st.count[d] += 1;
                 st.hash[d] ^= id;
@@ -677,12 +696,25 @@ impl Node {
             // subset of them alike too: its moves keep what the earlier column's keep, and lose
             // to them in the order (same count and name, higher slot), here and in every
             // descendant. The children leave it out.
+            // The kept columns by fingerprint, in a small open-addressing table (at most 81 of
+            // 128 slots; `u8::MAX` empty): one look per column instead of one per pair.
+            let mut seen = [u8::MAX; 128];
             let mut kept = 0;
             for i in 0..keep.len() {
                 let b = keep[i];
-                let dup = keep[..kept]
-                    .iter()
-                    .any(|&a| sigs[a] == sigs[b] && same_partition(&stats[a], &stats[b], n));
+                let mut h = (sigs[b] >> 57) as usize;
+                let mut dup = false;
+                while seen[h] != u8::MAX {
+                    let a = usize::from(seen[h]);
+                    if sigs[a] == sigs[b] && same_partition(&stats[a], &stats[b], n) {
+                        dup = true;
+                        break;
+                    }
+                    h = (h + 1) & 127;
+                }
+                if !dup {
+                    seen[h] = b as u8;
+                }
                 keep[kept] = b;
                 kept += usize::from(!dup);
             }
@@ -690,14 +722,11 @@ impl Node {
         }
         stats.fill(ColStat::default());
         *len = count;
-        None
     }
 
-    /// The node move `m` leads to, into `out`, over the columns `keep` (where this node's
-    /// solutions differ).
-    fn child_into(&self, m: &NodeMove, keep: &[usize], picked: &mut Vec<u32>, out: &mut Node) {
+    /// The rows that `m` keeps, into `picked[..m.count()]`, without a branch per row.
+    fn pick(&self, m: &NodeMove, picked: &mut Vec<u32>) {
         let k = self.cols.len();
-        // The kept rows, without a branch per row.
         picked.clear();
         picked.resize(self.len() + 1, 0);
         let mut p = 0;
@@ -706,6 +735,44 @@ impl Node {
             p += usize::from(d == m.digit());
         }
         debug_assert_eq!(p, m.count() as usize);
+    }
+
+    /// The first move in slot order that keeps one of the rows `picked` (two or more), if
+    /// any: columns checked eight at a time (independent chains, an eighth of the loops),
+    /// until one has a digit seen once (on average after 37% of the cells).
+    fn first_single(&self, picked: &[u32]) -> Option<u16> {
+        let k = self.cols.len();
+        // 32 columns at a time where the CPU has AVX2.
+        if let Ok(found) = simdoku_simd::first_single(&self.rows, k, picked) {
+            return found.map(|(j, d)| u16::from(self.cols[j]) * 9 + u16::from(d) - 1);
+        }
+        let mut j = 0;
+        while j < k {
+            let (rows, p) = (&self.rows[..], picked);
+            let singles = match k - j {
+                1 => singles::<1>(rows, k, p, j),
+                2 => singles::<2>(rows, k, p, j),
+                3 => singles::<3>(rows, k, p, j),
+                4 => singles::<4>(rows, k, p, j),
+                5 => singles::<5>(rows, k, p, j),
+                6 => singles::<6>(rows, k, p, j),
+                7 => singles::<7>(rows, k, p, j),
+                _ => singles::<8>(rows, k, p, j),
+            };
+            if let Some((t, &single)) = singles.iter().enumerate().find(|&(_, &s)| s != 0) {
+                let col = u16::from(self.cols[j + t]);
+                return Some(col * 9 + single.trailing_zeros() as u16 - 1);
+            }
+            j += 8;
+        }
+        None
+    }
+
+    /// The node of the rows `picked`, into `out`, over the columns `keep` (where this node's
+    /// solutions differ).
+    fn child_into(&self, picked: &[u32], keep: &[usize], out: &mut Node) {
+        let k = self.cols.len();
+        let p = picked.len();
         let k2 = keep.len();
         out.rows.clear();
         out.ids.clear();
@@ -1100,11 +1167,12 @@ mod tests {
             let varies = |j: usize| (0..n).any(|r| digit(r, j) != digit(0, j));
             let (mut stats, mut moves, mut len, mut keep) = (Vec::new(), Vec::new(), 0, Vec::new());
             if node
-                .scan_into(&mut stats, &mut moves, &mut len, &mut keep)
+                .first_single(&(0..n as u32).collect::<Vec<_>>())
                 .is_some()
             {
                 continue; // won at once: no children
             }
+            node.scan_into(&mut stats, &mut moves, &mut len, &mut keep);
             assert!(
                 stats
                     .iter()
@@ -1121,6 +1189,41 @@ mod tests {
             }
         }
         assert!(dropped > 0, "some columns split alike");
+    }
+
+    /// A move that keeps one solution, looked for on the parent's rows, is the one the built
+    /// child's own rows give (the child leaves out constant and repeated columns), and is one.
+    #[test]
+    fn singles_of_a_child_are_found_on_the_parent() {
+        let (mut found, mut none) = (0, 0);
+        for seed in 0..60 {
+            let Some((_, set)) = mixed(seed) else {
+                continue;
+            };
+            let node = set.node(&set.all());
+            let all: Vec<u32> = (0..node.len() as u32).collect();
+            if node.first_single(&all).is_some() {
+                continue;
+            }
+            let (mut stats, mut moves, mut len, mut keep) = (Vec::new(), Vec::new(), 0, Vec::new());
+            node.scan_into(&mut stats, &mut moves, &mut len, &mut keep);
+            let (mut picked, mut child) = (Vec::new(), Node::default());
+            for m in &moves[..len] {
+                node.pick(m, &mut picked);
+                let picked = &picked[..m.count() as usize];
+                node.child_into(picked, &keep, &mut child);
+                let rows: Vec<u32> = (0..child.len() as u32).collect();
+                let single = node.first_single(picked);
+                assert_eq!(single, child.first_single(&rows), "seed {seed}");
+                let subset = set.keep(&set.all(), m.slot());
+                let stats = set.scan(&subset);
+                let first = stats.iter().find(|s| s.count == 1).map(|s| s.slot);
+                assert_eq!(single, first, "seed {seed}");
+                found += usize::from(single.is_some());
+                none += usize::from(single.is_none());
+            }
+        }
+        assert!(found > 0 && none > 0, "{found} found, {none} none");
     }
 
     #[test]

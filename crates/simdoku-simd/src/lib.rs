@@ -5,7 +5,8 @@
 //!   for it and for core's `scalar`);
 //! * `dpll` (private): the box-variable DPLL search, written once over its `Vector` trait;
 //! * [`avx2`] and [`avx512`]: that search's two instantiations, the engines `avx2` and
-//!   `avx512`.
+//!   `avx512`;
+//! * `rows` (private, behind [`first_single`]): a kernel of the game's endgame search.
 //!
 //! Each engine declares the CPU features it needs once, with `features!`: the list becomes
 //! the engine module's `FEATURES` constant (which the dispatch crate's registry shows), the
@@ -71,10 +72,41 @@ mod cpuid;
 #[cfg(target_arch = "x86_64")]
 mod dpll;
 #[cfg(target_arch = "x86_64")]
+mod rows;
+#[cfg(target_arch = "x86_64")]
 pub mod sse;
 
 #[cfg(target_arch = "x86_64")]
 pub use cpuid::{CpuModel, cpu_model};
+
+/// In the rows `picked` of `rows` (`k` bytes a row, row `r` at `rows[r * k..]`), the first
+/// column (`0..k`) where some value (a byte's low four bits) occurs in exactly one picked row,
+/// with the smallest such value there; the game's endgame asks it of a position (a set of
+/// solutions) for a move that keeps one solution. [`Unsupported`] where this CPU lacks AVX2
+/// (or on other targets): the caller's own loop answers then. Bytes past the end of `rows`
+/// read as zero.
+///
+/// # Errors
+/// [`Unsupported`] without AVX2.
+pub fn first_single(
+    rows: &[u8],
+    k: usize,
+    picked: &[u32],
+) -> Result<Option<(usize, u8)>, Unsupported> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        rows::first_single(rows, k, picked)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (rows, k, picked);
+        Err(Unsupported)
+    }
+}
+
+/// A kernel's answer where this CPU lacks the instructions it needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unsupported;
 
 /// Whether this CPU has `feature`, for every feature some engine declares (its `FEATURES`);
 /// `None` for any other name, and on targets without these engines.
