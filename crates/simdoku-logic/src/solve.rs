@@ -43,6 +43,9 @@ pub fn next_step(b: &Board) -> Option<Step> {
         .or_else(|| forcing::multiple(b))
         .or_else(|| forcing::dynamic(b))
         .or_else(|| forcing::dynamic_plus(b))
+        // Explainer's nested forcing chains.
+        .or_else(|| forcing::nested(b, 2))
+        .or_else(|| forcing::nested(b, 3))
 }
 
 /// The steps from a board to its solution, or as far as the techniques go.
