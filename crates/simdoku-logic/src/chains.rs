@@ -580,4 +580,37 @@ mod tests {
         assert_eq!(s.eliminations, want, "{s}");
         assert_eq!(s.cells.len(), 6);
     }
+
+    /// As a rule nested in a chain, the X-cycle of six relies on what the chain removed from
+    /// its links' houses: with r1c2's 1 gone (row 1 links r1c1 and r1c5), the hints that use
+    /// that link have it as their parent; with nothing gone, no hint has a parent.
+    #[test]
+    fn nested_hints_and_their_parents() {
+        let mut b = open();
+        let keep = [(0, 0), (0, 4), (3, 4), (3, 7), (6, 7), (6, 0)];
+        for r in [0, 3, 6] {
+            for k in 0..9 {
+                if !keep.contains(&(r, k)) {
+                    b.eliminate(r * 9 + k, 1);
+                }
+            }
+        }
+        let g = Grid::of(&b);
+        let mut hints = Vec::new();
+        all_hints(&g, &[0; 9], &mut hints);
+        assert!(!hints.is_empty());
+        assert!(hints.iter().all(|h| !h.has_parents()));
+        let mut gone = [0u128; 9];
+        gone[0] = 1 << 1;
+        hints.clear();
+        all_hints(&g, &gone, &mut hints);
+        crate::links::sort_inner(&mut hints);
+        let first = &hints[0];
+        assert_eq!((first.rank.difficulty, first.rank.complexity), (6.5, 6));
+        assert_eq!(first.removable.len(), 18);
+        assert_eq!(first.parents, gone);
+        for h in &hints {
+            assert!(h.parents == gone || !h.has_parents());
+        }
+    }
 }

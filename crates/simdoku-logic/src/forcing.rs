@@ -92,8 +92,9 @@ enum Mode {
     /// Dynamic with the basic rules inside the chains (Explainer's chaining level 1).
     DynamicPlus,
     /// Dynamic with the basic rules, then (level 2) the cycles and forcing chains, then
-    /// (level 3) the multiple forcing chains inside the chains.
-    Nested(u8),
+    /// (level 3) the multiple forcing chains inside the chains; or (level 4) the dynamic forcing
+    /// chains of the level given second.
+    Nested(u8, u8),
 }
 
 struct Engine {
@@ -106,6 +107,8 @@ struct Engine {
     /// Explainer's chaining level: 0 (none inside), 1 (basic rules), 2 (and static chains), 3
     /// (and multiple forcing chains).
     level: u8,
+    /// At level 4: the level of the dynamic chains inside.
+    limit: u8,
     /// The complexity of each nested chain met in this search, by the index its implications
     /// carry.
     nested_cx: Vec<u32>,
@@ -249,9 +252,28 @@ impl Engine {
         }
         let mut inner = std::mem::take(&mut self.inner);
         inner.clear();
-        all_hints(&self.cur, &gone, &mut inner);
+        if self.level >= 4 {
+            // Only the dynamic forcing chains (of level `limit`) inside, on the reduced grid.
+            let fixed = self.plus.as_ref().map(|f| Fixed {
+                base: self.cur,
+                empty: f.empty,
+                placed_count: f.placed_count,
+            });
+            let mode = match self.limit {
+                0 => Mode::Dynamic,
+                1 => Mode::DynamicPlus,
+                l => Mode::Nested(l, 0),
+            };
+            let mut out = Out::All {
+                gone: &gone,
+                hints: &mut inner,
+            };
+            search(self.cur, fixed.filter(|_| self.limit >= 1), mode, &mut out);
+        } else {
+            all_hints(&self.cur, &gone, &mut inner);
+        }
         sort_inner(&mut inner);
-        if self.level >= 3 && !inner.iter().any(Inner::has_parents) {
+        if self.level == 3 && !inner.iter().any(Inner::has_parents) {
             inner.clear();
             let mut out = Out::All {
                 gone: &gone,
@@ -395,9 +417,10 @@ pub(crate) fn dynamic_plus(b: &Board) -> Option<Step> {
 }
 
 /// Nested forcing chains: the dynamic ones with the basic rules inside the chains, then the
-/// cycles and forcing chains (level 2, 9.5), then the multiple forcing chains (level 3, 10.0).
-pub(crate) fn nested(b: &Board, level: u8) -> Option<Step> {
-    run(b, Mode::Nested(level))
+/// cycles and forcing chains (level 2, 9.5), then the multiple forcing chains (level 3, 10.0);
+/// or (level 4, 10.5) the dynamic forcing chains of level `limit` (0 to 3) inside.
+pub(crate) fn nested(b: &Board, level: u8, limit: u8) -> Option<Step> {
+    run(b, Mode::Nested(level, limit))
 }
 
 /// What a target implication does: place its candidate ("on") or remove it ("off").
@@ -441,9 +464,20 @@ fn chain_parents(arena: &mut Arena, n: u32, root: u8, gone: &[u128; 9], parents:
     });
 }
 
+/// Keeps a nested rule's hint when it removes something (Explainer's `isWorth`).
+fn push_inner(hints: &mut Vec<Inner>, rank: Rank, removable: Vec<u16>, parents: [u128; 9]) {
+    if !removable.is_empty() {
+        hints.push(Inner {
+            rank,
+            removable,
+            parents,
+        });
+    }
+}
+
 fn run(b: &Board, mode: Mode) -> Option<Step> {
     let g = Grid::of(b);
-    let plus = matches!(mode, Mode::DynamicPlus | Mode::Nested(_));
+    let plus = matches!(mode, Mode::DynamicPlus | Mode::Nested(..));
     let mut out = Out::Best(None);
     search(g, plus.then(|| Fixed::of(b, &g)), mode, &mut out);
     match out {
@@ -455,16 +489,16 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
 fn search(g: Grid, fixed: Option<Fixed>, mode: Mode, out: &mut Out) {
     let nishio = mode == Mode::Nishio;
     let dynamic = mode != Mode::Multiple;
-    let level = match mode {
-        Mode::DynamicPlus => 1,
-        Mode::Nested(l) => l,
-        _ => 0,
+    let (level, limit) = match mode {
+        Mode::DynamicPlus => (1, 0),
+        Mode::Nested(l, n) => (l, n),
+        _ => (0, 0),
     };
     let base = match mode {
         Mode::Nishio => 7.5,
         Mode::Multiple => 8.0,
         Mode::Dynamic => 8.5,
-        Mode::DynamicPlus | Mode::Nested(_) => 8.5 + 0.5 * f64::from(level),
+        Mode::DynamicPlus | Mode::Nested(..) => 8.5 + 0.5 * f64::from(level),
     };
     // A candidate whose assumption contradicts itself.
     let t_absurd = match level {
@@ -472,13 +506,15 @@ fn search(g: Grid, fixed: Option<Fixed>, mode: Mode, out: &mut Out) {
         0 => Technique::DynamicContradictionChains,
         1 => Technique::DynamicContradictionChainsPlus,
         2 => Technique::DynamicContradictionChainsFc,
-        _ => Technique::DynamicContradictionChainsMfc,
+        3 => Technique::DynamicContradictionChainsMfc,
+        _ => Technique::DynamicContradictionChainsDfc,
     };
     let t_double = match level {
         0 => Technique::DynamicDoubleForcingChains,
         1 => Technique::DynamicDoubleForcingChainsPlus,
         2 => Technique::DynamicDoubleForcingChainsFc,
-        _ => Technique::DynamicDoubleForcingChainsMfc,
+        3 => Technique::DynamicDoubleForcingChainsMfc,
+        _ => Technique::DynamicDoubleForcingChainsDfc,
     };
     let (t_cell, t_region) = match level {
         _ if !dynamic => (Technique::CellForcingChains, Technique::RegionForcingChains),
@@ -494,9 +530,13 @@ fn search(g: Grid, fixed: Option<Fixed>, mode: Mode, out: &mut Out) {
             Technique::DynamicCellForcingChainsFc,
             Technique::DynamicRegionForcingChainsFc,
         ),
-        _ => (
+        3 => (
             Technique::DynamicCellForcingChainsMfc,
             Technique::DynamicRegionForcingChainsMfc,
+        ),
+        _ => (
+            Technique::DynamicCellForcingChainsDfc,
+            Technique::DynamicRegionForcingChainsDfc,
         ),
     };
     let mut e = Engine {
@@ -506,6 +546,7 @@ fn search(g: Grid, fixed: Option<Fixed>, mode: Mode, out: &mut Out) {
         dynamic,
         plus: fixed,
         level,
+        limit,
         nested_cx: Vec::new(),
         inner: Vec::new(),
         found: Found::default(),
@@ -519,14 +560,18 @@ fn search(g: Grid, fixed: Option<Fixed>, mode: Mode, out: &mut Out) {
     // Each candidate's implications "on" are drawn once per search: its own cell's chains and
     // the region chains of its houses share them (the same implications either way).
     thread_local! {
-        // The buffers of the implications, kept from one search to the next.
-        static POOL: std::cell::RefCell<Option<Pool>> = const { std::cell::RefCell::new(None) };
+        // The buffers of the implications, kept from one search to the next (one set a level of
+        // nesting: a chain may run a search inside).
+        static POOL: std::cell::RefCell<Vec<(Pool, Imp)>> = const {
+            std::cell::RefCell::new(Vec::new())
+        };
     }
-    let mut pool = POOL.with_borrow_mut(Option::take).unwrap_or_else(Pool::new);
+    let (mut pool, mut off_imp) = POOL
+        .with_borrow_mut(Vec::pop)
+        .unwrap_or_else(|| (Pool::new(), Imp::new()));
     pool.clear();
     let mut vals = [0usize; 9];
     let mut others = [0usize; 8];
-    let mut off_imp = Imp::new();
     let mut ids = Vec::new();
     for cell in 0..81 {
         let m = g.cands[cell];
@@ -542,29 +587,45 @@ fn search(g: Grid, fixed: Option<Fixed>, mode: Mode, out: &mut Out) {
             let src = cand(cell, d);
             let vi = pool.on_chain(&mut e, src);
             vals[k] = vi;
-            if let (Some((a, z)), Out::Best(best)) = (pool.absurd[vi], &mut *out) {
+            if let Some((a, z)) = pool.absurd[vi] {
                 let arena = &mut pool.imps[vi].arena;
                 let mut cx = length(arena, a, &mut ids) + length(arena, z, &mut ids);
                 cx += nested_length(&mut ids, &e.nested_cx);
                 let rank = Rank::new(base, cx, 7);
-                offer(best, rank, || {
-                    let mut s = chain_step(t_absurd, rank, vec![cell as u8], 1 << (d - 1));
-                    s.eliminations.push((cell as u8, 1 << (d - 1)));
-                    s
-                });
+                match &mut *out {
+                    Out::Best(best) => offer(best, rank, || {
+                        let mut s = chain_step(t_absurd, rank, vec![cell as u8], 1 << (d - 1));
+                        s.eliminations.push((cell as u8, 1 << (d - 1)));
+                        s
+                    }),
+                    Out::All { gone, hints } => {
+                        let mut parents = [0u128; 9];
+                        chain_parents(arena, a, NO_CAUSE, gone, &mut parents);
+                        chain_parents(arena, z, NO_CAUSE, gone, &mut parents);
+                        push_inner(hints, rank, vec![src], parents);
+                    }
+                }
             }
             if dynamic {
                 let absurd = e.chain(&mut off_imp, src, false);
-                if let (Some((a, z)), Out::Best(best)) = (absurd, &mut *out) {
+                if let Some((a, z)) = absurd {
                     let arena = &mut off_imp.arena;
                     let mut cx = length(arena, a, &mut ids) + length(arena, z, &mut ids);
                     cx += nested_length(&mut ids, &e.nested_cx);
                     let rank = Rank::new(base, cx, 7);
-                    offer(best, rank, || {
-                        let mut s = chain_step(t_absurd, rank, vec![cell as u8], 1 << (d - 1));
-                        s.placements.push((cell as u8, d));
-                        s
-                    });
+                    match &mut *out {
+                        Out::Best(best) => offer(best, rank, || {
+                            let mut s = chain_step(t_absurd, rank, vec![cell as u8], 1 << (d - 1));
+                            s.placements.push((cell as u8, d));
+                            s
+                        }),
+                        Out::All { gone, hints } => {
+                            let mut parents = [0u128; 9];
+                            chain_parents(arena, a, NO_CAUSE, gone, &mut parents);
+                            chain_parents(arena, z, NO_CAUSE, gone, &mut parents);
+                            push_inner(hints, rank, target_removes(&g, src, true), parents);
+                        }
+                    }
                 }
                 if card >= 3 && !nishio {
                     let imp = &mut pool.imps[vi];
@@ -580,17 +641,30 @@ fn search(g: Grid, fixed: Option<Fixed>, mode: Mode, out: &mut Out) {
                             if y == NONE {
                                 continue;
                             }
-                            let Out::Best(best) = &mut *out else { continue };
                             let mut cx = length(&mut imp.arena, x, &mut ids)
                                 + length(&mut off_imp.arena, y, &mut ids);
                             cx += nested_length(&mut ids, &e.nested_cx);
                             let rank = Rank::new(base, cx, 1);
-                            offer(best, rank, || {
-                                let mut s =
-                                    chain_step(t_double, rank, vec![cell as u8], 1 << (d - 1));
-                                target_effect(&mut s, q, on);
-                                s
-                            });
+                            match &mut *out {
+                                Out::Best(best) => offer(best, rank, || {
+                                    let mut s =
+                                        chain_step(t_double, rank, vec![cell as u8], 1 << (d - 1));
+                                    target_effect(&mut s, q, on);
+                                    s
+                                }),
+                                Out::All { gone, hints } => {
+                                    let mut parents = [0u128; 9];
+                                    chain_parents(&mut imp.arena, x, NO_CAUSE, gone, &mut parents);
+                                    chain_parents(
+                                        &mut off_imp.arena,
+                                        y,
+                                        NO_CAUSE,
+                                        gone,
+                                        &mut parents,
+                                    );
+                                    push_inner(hints, rank, target_removes(&g, q, on), parents);
+                                }
+                            }
                         }
                     }
                 }
@@ -650,11 +724,7 @@ fn search(g: Grid, fixed: Option<Fixed>, mode: Mode, out: &mut Out) {
                                         let arena = &mut pool.imps[j].arena;
                                         chain_parents(arena, t, h, gone, &mut parents);
                                     }
-                                    hints.push(Inner {
-                                        rank,
-                                        removable: target_removes(&g, q, on),
-                                        parents,
-                                    });
+                                    push_inner(hints, rank, target_removes(&g, q, on), parents);
                                 }
                             }
                         }
@@ -705,16 +775,12 @@ fn search(g: Grid, fixed: Option<Fixed>, mode: Mode, out: &mut Out) {
                                 let arena = &mut pool.imps[j].arena;
                                 chain_parents(arena, t, CELL_CAUSE, gone, &mut parents);
                             }
-                            hints.push(Inner {
-                                rank,
-                                removable: target_removes(&g, q, on),
-                                parents,
-                            });
+                            push_inner(hints, rank, target_removes(&g, q, on), parents);
                         }
                     }
                 }
             }
         }
     }
-    POOL.with_borrow_mut(|p| *p = Some(pool));
+    POOL.with_borrow_mut(|p| p.push((pool, off_imp)));
 }

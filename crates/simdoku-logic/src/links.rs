@@ -473,6 +473,32 @@ mod tests {
         assert_eq!(to_tenths(6.6 + length_added(19)), 71);
     }
 
+    /// Inner hints go by difficulty, length, then kind, the first found winning a tie; of two
+    /// that remove the same candidates (in any order), the first is kept.
+    #[test]
+    fn inner_hints_sorted_and_deduplicated() {
+        let h = |difficulty: f64, complexity: u32, sort_key: u8, removable: &[u16]| Inner {
+            rank: Rank {
+                difficulty,
+                complexity,
+                sort_key,
+            },
+            removable: removable.to_vec(),
+            parents: [0; 9],
+        };
+        let mut v = vec![
+            h(7.0, 5, 4, &[3]),
+            h(6.5, 9, 2, &[1, 2]),
+            h(6.5, 9, 2, &[2, 1]),
+            h(6.6, 4, 2, &[5]),
+            h(6.5, 9, 1, &[7]),
+            h(6.5, 8, 4, &[1]),
+        ];
+        sort_inner(&mut v);
+        let got: Vec<Vec<u16>> = v.iter().map(|x| x.removable.clone()).collect();
+        assert_eq!(got, [vec![1], vec![7], vec![1, 2], vec![5], vec![3]]);
+    }
+
     #[test]
     fn masks() {
         assert_eq!(PEER_MASK[0].count_ones(), 20);

@@ -169,11 +169,21 @@ pub enum Technique {
     DynamicCellForcingChainsMfc,
     /// Dynamic region forcing chains with multiple forcing chains inside (10.0 and up).
     DynamicRegionForcingChainsMfc,
+    // Level 4 ("+ Dynamic Forcing Chains"): only dynamic forcing chains inside, of levels 0 to
+    // 3 in turn (10.5 and up).
+    /// Contradiction forcing chains with dynamic forcing chains inside (10.5 and up).
+    DynamicContradictionChainsDfc,
+    /// Double forcing chains with dynamic forcing chains inside (10.5 and up).
+    DynamicDoubleForcingChainsDfc,
+    /// Dynamic cell forcing chains with dynamic forcing chains inside (10.5 and up).
+    DynamicCellForcingChainsDfc,
+    /// Dynamic region forcing chains with dynamic forcing chains inside (10.5 and up).
+    DynamicRegionForcingChainsDfc,
 }
 
 impl Technique {
     /// Every technique, in search order.
-    pub const ALL: [Technique; 65] = [
+    pub const ALL: [Technique; 69] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -239,6 +249,10 @@ impl Technique {
         Technique::DynamicDoubleForcingChainsMfc,
         Technique::DynamicCellForcingChainsMfc,
         Technique::DynamicRegionForcingChainsMfc,
+        Technique::DynamicContradictionChainsDfc,
+        Technique::DynamicDoubleForcingChainsDfc,
+        Technique::DynamicCellForcingChainsDfc,
+        Technique::DynamicRegionForcingChainsDfc,
     ];
 
     /// The difficulty in tenths (Sudoku Explainer's ER times ten); for unique loops, whose
@@ -303,6 +317,10 @@ impl Technique {
             | Technique::DynamicDoubleForcingChainsMfc
             | Technique::DynamicCellForcingChainsMfc
             | Technique::DynamicRegionForcingChainsMfc => 100,
+            Technique::DynamicContradictionChainsDfc
+            | Technique::DynamicDoubleForcingChainsDfc
+            | Technique::DynamicCellForcingChainsDfc
+            | Technique::DynamicRegionForcingChainsDfc => 105,
         }
     }
 
@@ -386,6 +404,18 @@ impl Technique {
             }
             Technique::DynamicRegionForcingChainsMfc => {
                 "dynamic region forcing chains (+ multiple forcing chains)"
+            }
+            Technique::DynamicContradictionChainsDfc => {
+                "contradiction forcing chains (+ dynamic forcing chains)"
+            }
+            Technique::DynamicDoubleForcingChainsDfc => {
+                "double forcing chains (+ dynamic forcing chains)"
+            }
+            Technique::DynamicCellForcingChainsDfc => {
+                "dynamic cell forcing chains (+ dynamic forcing chains)"
+            }
+            Technique::DynamicRegionForcingChainsDfc => {
+                "dynamic region forcing chains (+ dynamic forcing chains)"
             }
         }
     }
@@ -622,21 +652,25 @@ impl fmt::Display for Step {
             | Technique::DynamicContradictionChainsFc
             | Technique::DynamicDoubleForcingChainsFc
             | Technique::DynamicContradictionChainsMfc
-            | Technique::DynamicDoubleForcingChainsMfc => {
+            | Technique::DynamicDoubleForcingChainsMfc
+            | Technique::DynamicContradictionChainsDfc
+            | Technique::DynamicDoubleForcingChainsDfc => {
                 let _ = write!(s, " from {} {ds}", cell_list(&self.cells));
             }
             Technique::CellForcingChains
             | Technique::DynamicCellForcingChains
             | Technique::DynamicCellForcingChainsPlus
             | Technique::DynamicCellForcingChainsFc
-            | Technique::DynamicCellForcingChainsMfc => {
+            | Technique::DynamicCellForcingChainsMfc
+            | Technique::DynamicCellForcingChainsDfc => {
                 let _ = write!(s, " from {} {ds}", cell_list(&self.cells));
             }
             Technique::RegionForcingChains
             | Technique::DynamicRegionForcingChains
             | Technique::DynamicRegionForcingChainsPlus
             | Technique::DynamicRegionForcingChainsFc
-            | Technique::DynamicRegionForcingChainsMfc => {
+            | Technique::DynamicRegionForcingChainsMfc
+            | Technique::DynamicRegionForcingChainsDfc => {
                 if let Some(house) = h.first() {
                     let _ = write!(s, " from {ds} in {house}");
                 }
