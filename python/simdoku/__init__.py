@@ -177,8 +177,8 @@ def generate(n=None, *, clues=None, symmetry=None, minimal=False, grade=None, se
 
     ``se=(lo, hi)``: keep only puzzles whose Sudoku Explainer ER (as ``rate(method="se")``
     gives it) lies in ``lo..hi`` (a single number: that ER; a string ``"4.0..6.0"`` too);
-    ``hi`` is at most 9.4 (past Explainer's dynamic forcing chains (+) ratings are not
-    reproduced).
+    ``hi`` is at most 9.4 (past it Explainer's path takes its nested forcing chains, which
+    random puzzles almost never need).
     ``level``: ``"easy"`` (ER 1.0-1.5), ``"medium"`` (1.6-2.9), ``"hard"`` (3.0-4.4),
     ``"expert"`` (4.5-6.0) or ``"extreme"`` (above 6.0, or beyond the rater:
     ``rate(method="se")`` gives NaN). Candidates are made with the other options and rated until
@@ -320,9 +320,9 @@ def explain(puzzle):
     pairs), cells 0-80 row by row, and ``text`` (``"r6c2=4 hidden single in box 4"``).
 
     ``puzzle``: an 81-character string, a 729-character pencilmark line, or an array of shape
-    ``(81,)`` or ``(9, 9)``. Where no implemented technique applies (a puzzle that needs
-    Explainer's nested forcing chains, or one with several solutions) the list
-    ends there; the last step then leaves empty cells. A string or array that is not a puzzle,
+    ``(81,)`` or ``(9, 9)``. Where no implemented technique applies (a puzzle with several
+    solutions: Explainer's nested forcing chains are tried only on one with one solution) the
+    list ends there; the last step then leaves empty cells. A string or array that is not a puzzle,
     or a puzzle with no solution, raises ``ValueError``.
 
     >>> import simdoku
