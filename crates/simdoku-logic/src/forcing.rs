@@ -268,7 +268,7 @@ impl Engine {
                 gone: &gone,
                 hints: &mut inner,
             };
-            search(self.cur, fixed.filter(|_| self.limit >= 1), mode, &mut out);
+            search(&self.cur, fixed.filter(|_| self.limit >= 1), mode, &mut out);
         } else {
             all_hints(&self.cur, &gone, &mut inner);
         }
@@ -279,7 +279,7 @@ impl Engine {
                 gone: &gone,
                 hints: &mut inner,
             };
-            search(self.cur, None, Mode::Multiple, &mut out);
+            search(&self.cur, None, Mode::Multiple, &mut out);
             sort_inner(&mut inner);
         }
         let mut more = false;
@@ -479,14 +479,15 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
     let g = Grid::of(b);
     let plus = matches!(mode, Mode::DynamicPlus | Mode::Nested(..));
     let mut out = Out::Best(None);
-    search(g, plus.then(|| Fixed::of(b, &g)), mode, &mut out);
+    search(&g, plus.then(|| Fixed::of(b, &g)), mode, &mut out);
     match out {
         Out::Best(best) => best.map(|b| b.step),
         Out::All { .. } => None,
     }
 }
 
-fn search(g: Grid, fixed: Option<Fixed>, mode: Mode, out: &mut Out) {
+fn search(g: &Grid, fixed: Option<Fixed>, mode: Mode, out: &mut Out) {
+    let g = *g;
     let nishio = mode == Mode::Nishio;
     let dynamic = mode != Mode::Multiple;
     let (level, limit) = match mode {
