@@ -63,8 +63,39 @@ fn nested_step(b: &Board) -> Option<Step> {
         .or_else(|| forcing::nested(b, 4, 3))
 }
 
+/// A digit with one place left in a house (`Some(Some(_))`), or none left where it is not placed
+/// (`Some(None)`: no solution), or neither.
+fn hidden_single(b: &Board) -> Option<Option<(usize, u8)>> {
+    for kind in 0..3 {
+        for i in 0..9 {
+            let house = crate::board::House::of_kind(kind, i);
+            let cells = house.cells();
+            let mut placed = 0u16;
+            for &c in cells {
+                let v = b.value(c as usize);
+                if v != 0 {
+                    placed |= 1 << (v - 1);
+                }
+            }
+            for d in 1..=9u8 {
+                if placed & (1 << (d - 1)) != 0 {
+                    continue;
+                }
+                let p = b.positions(house, d);
+                if p == 0 {
+                    return Some(None);
+                }
+                if p.count_ones() == 1 {
+                    return Some(Some((cells[p.trailing_zeros() as usize] as usize, d)));
+                }
+            }
+        }
+    }
+    None
+}
+
 /// How many solutions the board's candidates leave, counting up to `limit`: depth first on the
-/// cell with the fewest candidates, naked singles placed on the way.
+/// cell with the fewest candidates, naked and hidden singles placed on the way.
 fn solutions(b: &mut Board, limit: u32) -> u32 {
     loop {
         let mut best = None;
@@ -89,6 +120,14 @@ fn solutions(b: &mut Board, limit: u32) -> u32 {
         if fewest == 1 {
             b.place(c, m.trailing_zeros() as u8 + 1);
             continue;
+        }
+        match hidden_single(b) {
+            Some(None) => return 0,
+            Some(Some((c, d))) => {
+                b.place(c, d);
+                continue;
+            }
+            None => {}
         }
         let mut total = 0;
         for d in crate::board::digits(m) {
