@@ -3,9 +3,9 @@
 //! its chains are implemented, in its order: 828 of the 1,000 of gen1), and so do a sample whose
 //! paths take four strong links or the VWXYZ-/UVWXYZ-Wing and a sample rated 6.6 to 9.0, whose
 //! paths go through the chains, a sample whose paths take the dynamic forcing chains (+)
-//! (9.5 to 10.1), and a sample whose paths take the nested forcing chains (10.2 and up). The whole of gen1 (ignored by default: the chains take a while
-//! in a debug build) is rated, every puzzle exactly. `scripts/logic-agreement.sh` makes the
-//! table over larger sets.
+//! (9.5 to 10.1), and a sample whose paths take the nested forcing chains (10.2 and up). The
+//! whole of gen1 (ignored by default: the chains take a while in a debug build) is rated, every
+//! puzzle exactly. `scripts/logic-agreement.sh` makes the table over larger sets.
 use simdoku_logic::{Board, Technique, explain, rate};
 
 fn rows(text: &str) -> impl Iterator<Item = (&str, String, f64)> {
