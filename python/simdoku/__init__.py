@@ -237,8 +237,8 @@ _GRADES = np.array(["naked-singles", "hidden-singles", "beyond-singles", "contra
 SeRating = namedtuple("SeRating", ["er", "ep", "ed"])
 SeRating.__doc__ = """Sudoku Explainer's ratings (``method="se"``), as ``serate`` prints them: ``er`` the
 hardest step of the solving path, ``ep`` the hardest up to the first placement, ``ed`` the first
-step's (floats with one decimal). NaN when the puzzle needs a technique beyond those implemented
-(Explainer's path is reproduced up to its chains, about ER 6.5): never a guess."""
+step's (floats with one decimal). NaN when the steps stop short (no rule of Explainer's applies;
+all of its default rules are implemented, its nested forcing chains included): never a guess."""
 
 
 def rate(puzzles, *, method="guesses", samples=16, seed=None, errors="raise", threads=None):
@@ -246,7 +246,7 @@ def rate(puzzles, *, method="guesses", samples=16, seed=None, errors="raise", th
     arrays for an array.
 
     ``method="se"``: Sudoku Explainer's ER/EP/ED instead, a :class:`SeRating` (floats, NaN when
-    the puzzle is beyond the implemented techniques) for one puzzle, a list of them for a
+    the steps stop short) for one puzzle, a list of them for a
     list, a SeRating of three float64 arrays for an array; strings may be 729-character
     pencilmark lines too. A puzzle without a unique solution is an error (status
     ``NO_SOLUTION`` or ``MULTIPLE`` with ``errors="mask"``, ratings NaN). ``samples`` and
@@ -258,8 +258,8 @@ def rate(puzzles, *, method="guesses", samples=16, seed=None, errors="raise", th
     (1, 'beyond-singles', True)
     >>> simdoku.rate("4...291..51..3.47..871....3..8....9..5......4269.........346..5...9..7.6.........", method="se")
     SeRating(er=2.0, ep=1.2, ed=1.2)
-    >>> simdoku.rate(["........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"], method="se")
-    [SeRating(er=nan, ep=nan, ed=nan)]
+    >>> simdoku.rate(["..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.."], method="se")
+    [SeRating(er=10.6, ep=1.2, ed=1.2)]
     """
     if method == "se":
         return _rate_se(puzzles, errors, threads)
