@@ -177,8 +177,8 @@ def generate(n=None, *, clues=None, symmetry=None, minimal=False, grade=None, se
 
     ``se=(lo, hi)``: keep only puzzles whose Sudoku Explainer ER (as ``rate(method="se")``
     gives it) lies in ``lo..hi`` (a single number: that ER; a string ``"4.0..6.0"`` too);
-    ``hi`` is at most 9.4 (past Explainer's dynamic forcing chains (+) ratings are not
-    reproduced).
+    ``hi`` is at most 9.4 (past it Explainer's path takes its nested forcing chains, which
+    random puzzles almost never need).
     ``level``: ``"easy"`` (ER 1.0-1.5), ``"medium"`` (1.6-2.9), ``"hard"`` (3.0-4.4),
     ``"expert"`` (4.5-6.0) or ``"extreme"`` (above 6.0, or beyond the rater:
     ``rate(method="se")`` gives NaN). Candidates are made with the other options and rated until
@@ -237,8 +237,8 @@ _GRADES = np.array(["naked-singles", "hidden-singles", "beyond-singles", "contra
 SeRating = namedtuple("SeRating", ["er", "ep", "ed"])
 SeRating.__doc__ = """Sudoku Explainer's ratings (``method="se"``), as ``serate`` prints them: ``er`` the
 hardest step of the solving path, ``ep`` the hardest up to the first placement, ``ed`` the first
-step's (floats with one decimal). NaN when the puzzle needs a technique beyond those implemented
-(Explainer's path is reproduced up to its chains, about ER 6.5): never a guess."""
+step's (floats with one decimal). NaN when the steps stop short (no rule of Explainer's applies;
+all of its default rules are implemented, its nested forcing chains included): never a guess."""
 
 
 def rate(puzzles, *, method="guesses", samples=16, seed=None, errors="raise", threads=None):
@@ -246,7 +246,7 @@ def rate(puzzles, *, method="guesses", samples=16, seed=None, errors="raise", th
     arrays for an array.
 
     ``method="se"``: Sudoku Explainer's ER/EP/ED instead, a :class:`SeRating` (floats, NaN when
-    the puzzle is beyond the implemented techniques) for one puzzle, a list of them for a
+    the steps stop short) for one puzzle, a list of them for a
     list, a SeRating of three float64 arrays for an array; strings may be 729-character
     pencilmark lines too. A puzzle without a unique solution is an error (status
     ``NO_SOLUTION`` or ``MULTIPLE`` with ``errors="mask"``, ratings NaN). ``samples`` and
@@ -258,8 +258,8 @@ def rate(puzzles, *, method="guesses", samples=16, seed=None, errors="raise", th
     (1, 'beyond-singles', True)
     >>> simdoku.rate("4...291..51..3.47..871....3..8....9..5......4269.........346..5...9..7.6.........", method="se")
     SeRating(er=2.0, ep=1.2, ed=1.2)
-    >>> simdoku.rate(["........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"], method="se")
-    [SeRating(er=nan, ep=nan, ed=nan)]
+    >>> simdoku.rate(["..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.."], method="se")
+    [SeRating(er=10.6, ep=1.2, ed=1.2)]
     """
     if method == "se":
         return _rate_se(puzzles, errors, threads)
@@ -320,9 +320,9 @@ def explain(puzzle):
     pairs), cells 0-80 row by row, and ``text`` (``"r6c2=4 hidden single in box 4"``).
 
     ``puzzle``: an 81-character string, a 729-character pencilmark line, or an array of shape
-    ``(81,)`` or ``(9, 9)``. Where no implemented technique applies (a puzzle that needs
-    Explainer's nested forcing chains, or one with several solutions) the list
-    ends there; the last step then leaves empty cells. A string or array that is not a puzzle,
+    ``(81,)`` or ``(9, 9)``. Where no implemented technique applies (a puzzle with several
+    solutions: Explainer's nested forcing chains are tried only on one with one solution) the
+    list ends there; the last step then leaves empty cells. A string or array that is not a puzzle,
     or a puzzle with no solution, raises ``ValueError``.
 
     >>> import simdoku

@@ -90,9 +90,9 @@ enum Command {
     /// With --se LO..HI or --level, only puzzles of that Sudoku Explainer difficulty: candidates
     /// are made with the other options (--minimal, --symmetry, --clues) and rated as `rate --se`
     /// rates until one falls in the band. Levels (ER): easy 1.0-1.5, medium 1.6-2.9, hard
-    /// 3.0-4.4, expert 4.5-6.0, extreme above 6.0 or beyond the rater. Ratings are Explainer's up
-    /// to its dynamic forcing chains (+); past them (nested levels, 9.5 and up) `rate --se` says
-    /// beyond, so --se stops at 9.4.
+    /// 3.0-4.4, expert 4.5-6.0, extreme above 6.0 or beyond the rater. Ratings are Explainer's, its
+    /// nested forcing chains (9.5 and up, seconds a puzzle) included; --se bands stop at 9.4
+    /// (random puzzles almost never go past it: ask for --level extreme).
     /// Among minimal puzzles about 24% are easy, 34% medium, 16% hard, 7% expert and 19%
     /// extreme; with --symmetry rot180 about 54%, 22%, 12%, 4% and 9%.
     #[command(after_help = "Examples:\n  simdoku generate -n 100 --seed 1\n  \

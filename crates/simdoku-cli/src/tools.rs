@@ -58,8 +58,8 @@ pub enum LevelArg {
     /// ER 4.5-6.0: unique rectangles and loops, quads, Jellyfish, three strong links,
     /// WXYZ-Wing, BUG.
     Expert,
-    /// Above ER 6.0 (four strong links, larger wings, chains), or beyond the rater (`rate --se`
-    /// says `beyond`: Explainer's nested forcing chains, 9.5 and up).
+    /// Above ER 6.0 (four strong links, larger wings, chains, nested forcing chains), or beyond
+    /// the rater (`rate --se` says `beyond`: no rule of Explainer's applies).
     Extreme,
 }
 
@@ -101,9 +101,10 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub with_solution: bool,
     /// Only puzzles whose Sudoku Explainer rating ER (as `simdoku rate --se` gives it) is in
-    /// LO..HI, e.g. `4.0..6.0` or `7.0..8.5`, or one ER (`5.5`). Ratings above 9.4 are not
-    /// reproduced (the rater follows Explainer up to its dynamic forcing chains (+)), so HI is
-    /// at most 9.4: a higher one is a usage error (exit 2); ask for `--level extreme` instead.
+    /// LO..HI, e.g. `4.0..6.0` or `7.0..8.5`, or one ER (`5.5`). Ratings above 9.4 take
+    /// Explainer's nested forcing chains (seconds a puzzle; random puzzles almost never need
+    /// them), so HI is at most 9.4: a higher one is a usage error (exit 2); ask for
+    /// `--level extreme` instead.
     /// Candidates are made with the other options and rated until one is in the band (ER 7.0
     /// and up is a few percent of minimal puzzles, 8.0 and up under 3%: allow for the time).
     #[arg(long, value_name = "LO..HI", value_parser = parse_se, conflicts_with = "level")]
@@ -167,11 +168,10 @@ pub struct RateArgs {
     #[arg(short, long, value_enum, default_value = "csv")]
     pub format: RateFormat,
     /// Sudoku Explainer's ratings instead: `puzzle,ER,EP,ED` as serate prints them (`2.6,1.2,1.2`),
-    /// from human-style steps in Explainer's order; `puzzle,beyond` when the puzzle needs a
-    /// technique after those implemented (Explainer's path is reproduced up to its dynamic
-    /// forcing chains; past them, the dynamic forcing chains (+) and nested levels at 9.0 and
-    /// up; `simdoku explain` shows where a puzzle stops), never a guess. Reads pencilmark
-    /// lines too.
+    /// from human-style steps in Explainer's order; `puzzle,beyond` when no rule of Explainer's
+    /// applies (all its default rules are implemented, its nested forcing chains included;
+    /// those are tried only on a puzzle with one solution; `simdoku explain` shows where a
+    /// puzzle stops), never a guess. Reads pencilmark lines too.
     #[arg(long, conflicts_with = "samples")]
     pub se: bool,
 }

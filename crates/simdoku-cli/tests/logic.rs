@@ -13,7 +13,7 @@ use common::{simdoku, text};
 const SERATE: &str = include_str!("../../simdoku-logic/tests/data/serate_gen1.csv");
 
 /// A few of those lines: serate rates them 2.0, 2.5, 2.8, 1.7 (rated here); and a forum hardest
-/// puzzle beyond the dynamic forcing chains (beyond).
+/// puzzle whose path takes the nested forcing chains (serate 10.3, rated here too).
 const RATED: [(&str, &str); 4] = [
     (
         "4...291..51..3.47..871....3..8....9..5......4269.........346..5...9..7.6.........",
@@ -32,8 +32,10 @@ const RATED: [(&str, &str); 4] = [
         "1.7,1.2,1.2",
     ),
 ];
-const BEYOND: &str =
-    "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+const NESTED: (&str, &str) = (
+    "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+    "10.3,1.2,1.2",
+);
 
 fn json_lines(out: &[u8]) -> Vec<serde_json::Value> {
     text(out)
@@ -73,9 +75,10 @@ fn rate_se_gives_serates_ratings_or_beyond() {
 #[test]
 fn rate_se_csv_and_json_on_known_puzzles_and_junk() {
     let input = format!(
-        "{}\n{}\n{BEYOND}\n123\n{TWO_SOLUTIONS}\n{NO_SOLUTION}\n{}x{}\n",
+        "{}\n{}\n{}\n123\n{TWO_SOLUTIONS}\n{NO_SOLUTION}\n{}x{}\n",
         RATED[0].0,
         RATED[1].0,
+        NESTED.0,
         &RATED[2].0[..40],
         &RATED[2].0[41..]
     );
@@ -84,7 +87,7 @@ fn rate_se_csv_and_json_on_known_puzzles_and_junk() {
     let want = [
         format!("{},{}", RATED[0].0, RATED[0].1),
         format!("{},{}", RATED[1].0, RATED[1].1),
-        format!("{BEYOND},beyond"),
+        format!("{},{}", NESTED.0, NESTED.1),
         "123,invalid".to_string(),
         format!("{TWO_SOLUTIONS},multiple"),
         format!("{NO_SOLUTION},none"),
@@ -124,11 +127,11 @@ fn rate_se_csv_and_json_on_known_puzzles_and_junk() {
     assert_eq!(
         statuses,
         [
-            "rated", "rated", "beyond", "invalid", "multiple", "none", "invalid"
+            "rated", "rated", "rated", "invalid", "multiple", "none", "invalid"
         ]
     );
     assert_eq!(rows[3]["error"], "expected 81 cells, found 3");
-    assert_eq!(rows[2].get("er"), None);
+    assert_eq!(rows[2]["er"].to_string(), "10.3");
 
     // The default rating is the engine's, untouched by --se.
     let out = simdoku(&["rate", "-q"], format!("{}\n", RATED[0].0).as_bytes());
@@ -146,14 +149,14 @@ fn rate_se_csv_and_json_on_known_puzzles_and_junk() {
 #[test]
 fn explain_steps_solve_the_puzzle_and_end_with_what_happened() {
     let input = format!(
-        "{}\n{}\n{BEYOND}\n123\n{TWO_SOLUTIONS}\n",
-        RATED[0].0, RATED[3].0
+        "{}\n{}\n{}\n123\n{TWO_SOLUTIONS}\n",
+        RATED[0].0, RATED[3].0, NESTED.0
     );
     let out = simdoku(&["explain", "-q", "--format", "json"], input.as_bytes());
     assert_eq!(out.status.code(), Some(1));
     let rows = json_lines(&out.stdout);
     assert_eq!(rows.len(), 5);
-    for (row, p) in rows.iter().zip([RATED[0].0, RATED[3].0]) {
+    for (row, p) in rows.iter().zip([RATED[0].0, RATED[3].0, NESTED.0]) {
         assert_eq!(row["status"], "solved");
         assert_eq!(row["puzzle"], p);
         // Applying every step's placements gives the engine's solution, and no elimination
@@ -177,13 +180,6 @@ fn explain_steps_solve_the_puzzle_and_end_with_what_happened() {
         }
         assert_eq!(Grid::from_cells(cells).unwrap(), solution);
     }
-    assert_eq!(rows[2]["status"], "stuck");
-    assert!(
-        rows[2]["stuck"]
-            .as_str()
-            .unwrap()
-            .starts_with("needs a technique beyond those implemented")
-    );
     assert_eq!(rows[3]["status"], "invalid");
     assert_eq!(rows[4]["status"], "stuck");
     assert!(
@@ -214,7 +210,7 @@ fn explain_steps_solve_the_puzzle_and_end_with_what_happened() {
     }
     assert!(stdout.contains(&format!("# solved ({} steps)\n", steps.len())));
     assert!(stdout.contains("# 123\n# invalid\n"));
-    assert!(stdout.contains("# stuck: needs a technique beyond those implemented"));
+    assert!(stdout.contains("# stuck: the puzzle has several solutions"));
     assert!(blocks.len() >= 10);
     assert!(text(&out.stderr).contains("<stdin>:4: expected 81 cells, found 3"));
 }

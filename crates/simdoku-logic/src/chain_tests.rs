@@ -1,7 +1,7 @@
 //! The chains on positions met on the way to solving generated puzzles (the pencilmarks after
 //! the steps before): each technique finds its step, and the step keeps the puzzle's solution.
-//! The dynamic forcing chains (+) positions come from puzzles serate rates alike (top1465's
-//! and the forum's hardest list with solution digits added).
+//! The dynamic forcing chains (+) and nested forcing chains positions come from puzzles serate
+//! rates alike (top1465's and the forum's hardest list with solution digits added).
 use simdoku_core::{Engine, Grid, scalar::Scalar};
 
 use crate::board::Board;
@@ -131,6 +131,31 @@ const CASES: &[(&str, &str, Finder, Technique, &str, u8)] = &[
         Technique::DynamicContradictionChainsPlus,
         "r1c1<>1 contradiction forcing chains (+) from r1c1 1",
         98,
+    ), // Nested forcing chains (level 2): positions of forum-hardest puzzles with a solution digit
+    // added, which serate rates 10.2 and 10.4 as we do.
+    (
+        "........2..8.1.9..5....3.4....1.93.6.6..3..8...37......4......53.1.7.8..2........",
+        "1..4.67.91.3.....9...4.6..9...456.89...456.89...45678.1...567..1.3.567...2..........4.67...23...7.........8..2.456...1.........2.4567..........9..3.567....3...7......5....12....7...2...67.9.2...6..9.2...6..9..3......1....67.....4............8....4..78..2..5.78..2.45.7..1.........2.45..8.........9..3.......2..5.7.......6...1..4..7.9.....6....2.45.7.9.2.45......3.......2.45....12.45.7.........8.1.....7.91..4...8912..5..89..3............7...2.456.8..2.456.8.12.45.....2..5...91..4....9.....6789...4..........67.9.23..6.89.2...6.8912...6.8.12...67..123..67.9....5......3..........5...91.........2.456..9......7...2.456..........8..2...6..9...4....9.2...........5.789....567.9..3456.89...456.891..456.8.1..4.67..1.3..67.91.3...7.9",
+        |b| forcing::nested(b, 2, 0),
+        Technique::DynamicDoubleForcingChainsFc,
+        "r5c1<>4 double forcing chains (+ forcing chains) from r4c5 4",
+        102,
+    ),
+    (
+        "........2..8.1.9..5....3.4....1.93.6.6..3..8...37......4......53.1.7.8..2........",
+        "1..4.67.91.3.....9...4.6..9...456.89...456.89....5678.1...567..1.3.567...2..........4.67...23...7.........8..2.456...1.........2.4567..........9..3.567....3...7......5....12....7...2...67.9.2...6..9.2...6..9..3......1....67.....4............8....4..78..2..5.78..2.45.7..1.........2.45..8.........9..3.......2..5.7.......6...1.....7.9.....6....2..5.7.9.2.45......3.......2.45....12.45.7.........8.1.....7.91..4...8912..5..89..3............7...2.456.8..2.456.8.12.45.....2..5...91..4....9.....6789...4..........67.9.23..6.89.2...6.8912...6.8.12...67..123..67.9....5......3..........5...91.........2.456..9......7...2..56..........8..2...6..9...4....9.2...........5.789....567.9..3456.89...45..891..456.8.1..4.67..1.3..67.91.3...7.9",
+        |b| forcing::nested(b, 2, 0),
+        Technique::DynamicContradictionChainsFc,
+        "r5c3<>2 contradiction forcing chains (+ forcing chains) from r5c3 2",
+        102,
+    ),
+    (
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+        "1.........2..56.8..2.4.6.8....45..8...345..........7...2.4.6...........9..34.6......45.7....3.........4.6...1..45...9.2...........5...91..4.67.....4.67.........8..2.4..78..2....78.........9.....6...1.34.....1.3....8.....5.....234..7..1.34......2.4..78..2....78.....5......3......1....67..12...6...........9...4.678.1..4.6......4..7.91..........34.........5.7.9.......8.....56..9...4.67....34567...2............6....2....789.23....8.12..5.7.91...5.7.9...4.....1.....78...3.5.78.1.3.5......3.......2..56.89.2...6.8..2.45.78....4567.9.2..56.8..2.4.6.8.1...........456..9.2..5..89...4.....1.........2..5..89..3.56..9..3.56.8..2...6.8..2..56.8.......7...2..5..89.2..56.89......7..12.45..8.1..456..912..56.8...3.......2.456.8....456..9",
+        |b| forcing::nested(b, 2, 0),
+        Technique::DynamicRegionForcingChainsFc,
+        "r6c8<>7 dynamic region forcing chains (+ forcing chains) from 3 in column 8",
+        102,
     ),
 ];
 
@@ -145,6 +170,10 @@ fn each_chain_on_its_position() {
         if difficulty >= 90 {
             // The rules inside the chains were needed: the plain dynamic chains find nothing.
             assert!(forcing::dynamic(&b).is_none(), "{text}");
+        }
+        if technique >= Technique::DynamicContradictionChainsFc {
+            // So were the chains inside: the basic rules alone find nothing.
+            assert!(forcing::dynamic_plus(&b).is_none(), "{text}");
         }
         assert_eq!(s.to_string(), text);
         assert_eq!(s.technique, technique, "{text}");

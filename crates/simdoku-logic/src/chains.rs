@@ -20,7 +20,10 @@
 //! - All hints of the three passes are ranked by difficulty, length, then kind (X: 2, Y: 3,
 //!   both: 4), the first found winning a tie ([`Rank`]).
 use crate::board::Board;
-use crate::links::{Arena, Grid, Links, PEER_MASK, Rank, cand, each_cell, split, to_tenths};
+use crate::links::{
+    Arena, CELL_CAUSE, CELL_HOUSE, Grid, HOUSE_MASK, Inner, Links, PEER_MASK, Rank, cand,
+    each_cell, hash_map_order, split, to_tenths,
+};
 use crate::step::{Step, Technique};
 
 /// The search's buffers, kept across starts.
@@ -265,6 +268,201 @@ pub(crate) fn forcing_chains_and_cycles(b: &Board) -> Option<Step> {
     best.map(|b| b.step)
 }
 
+/// Every hint of the cycles and forcing chains on grid `g`, in the order Explainer finds them,
+/// as a rule nested in a forcing chain: `gone` holds the candidates that chain removed, and each
+/// hint's parents are those its implications "on" relied on (a chain's cell or its digit's
+/// house, by the link that made it; a cycle counts its links both ways round).
+pub(crate) fn all_hints(g: &Grid, gone: &[u128; 9], out: &mut Vec<Inner>) {
+    let l = Links::of(g);
+    thread_local! {
+        static WALK: std::cell::RefCell<Walk> = std::cell::RefCell::new(Walk::default());
+    }
+    WALK.with_borrow_mut(|w| {
+        for (y, x) in [(false, true), (true, false), (true, true)] {
+            let sort_key = match (y, x) {
+                (true, true) => 4,
+                (true, false) => 3,
+                _ => 2,
+            };
+            for cell in 0..81 {
+                let m = g.cands[cell];
+                if m.count_ones() < 2 || (!x && m.count_ones() > 2) {
+                    continue;
+                }
+                for d in 1..=9u8 {
+                    if m & (1 << (d - 1)) == 0 {
+                        continue;
+                    }
+                    let src = cand(cell, d);
+                    w.cycles(&l, src, y, x, u32::MAX);
+                    for i in 0..w.cycles.len() {
+                        let end = w.cycles[i];
+                        if let Some(h) = cycle_inner(g, gone, w, end, y, x, sort_key) {
+                            out.push(h);
+                        }
+                    }
+                    if x {
+                        let base = if y { 7.0 } else { 6.6 };
+                        for on in [true, false] {
+                            if let Some(end) = w.forcing(&l, src, on, y, u32::MAX) {
+                                let rank = Rank::new(base, w.arena.ancestors(end), sort_key);
+                                let removable = if on {
+                                    vec![src]
+                                } else {
+                                    let mut v = Vec::new();
+                                    let mut o = m & !(1 << (d - 1));
+                                    while o != 0 {
+                                        v.push(cand(cell, o.trailing_zeros() as u8 + 1));
+                                        o &= o - 1;
+                                    }
+                                    v
+                                };
+                                let mut parents = [0u128; 9];
+                                each_link(g, &w.arena, end, |q, on, cause| {
+                                    if on {
+                                        Inner::add_parents(&mut parents, gone, q, cause);
+                                    }
+                                });
+                                out.push(Inner {
+                                    rank,
+                                    removable,
+                                    parents,
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    });
+}
+
+/// The house (box, row, column in that order) through which a candidate "off" of digit `d` in
+/// cell `from` turned on its one other place `to` on grid `g`.
+fn house_link(g: &Grid, from: usize, to: usize, d: u8) -> u8 {
+    let here = g.dc[d as usize - 1] & !(1u128 << from);
+    for &h in &CELL_HOUSE[from] {
+        if here & HOUSE_MASK[h as usize] == 1u128 << to {
+            return h;
+        }
+    }
+    unreachable!("no house link")
+}
+
+/// The house through which a candidate "on" in cell `from` turned off the same digit in `to`
+/// (box, then row, then column).
+fn peer_link(from: usize, to: usize) -> u8 {
+    for &h in &CELL_HOUSE[from] {
+        if HOUSE_MASK[h as usize] & (1u128 << to) != 0 {
+            return h;
+        }
+    }
+    unreachable!("not peers")
+}
+
+/// Each link of a static chain from its end back to its start (the start excluded): the
+/// candidate reached, its state and its cause ([`CELL_CAUSE`] or the house of the link).
+fn each_link(g: &Grid, a: &Arena, end: u32, mut f: impl FnMut(u16, bool, u8)) {
+    let mut n = end;
+    while let Some(p) = a.first_parent(n) {
+        let (x, y) = (a.node(n), a.node(p));
+        let ((c, d), (pc, _)) = (split(x.cand), split(y.cand));
+        let cause = if c == pc {
+            CELL_CAUSE
+        } else if x.on {
+            house_link(g, pc, c, d)
+        } else {
+            peer_link(pc, c)
+        };
+        f(x.cand, x.on, cause);
+        n = p;
+    }
+}
+
+/// A cycle as a nested rule's hint, when it removes something.
+fn cycle_inner(
+    g: &Grid,
+    gone: &[u128; 9],
+    w: &Walk,
+    end: u32,
+    y: bool,
+    x: bool,
+    sort_key: u8,
+) -> Option<Inner> {
+    let a = &w.arena;
+    let mut cells = 0u128;
+    let mut len = 0u32;
+    let mut forw = [0u128; 9];
+    let mut back = [0u128; 9];
+    let mut n = end;
+    while let Some(p) = a.first_parent(n) {
+        cells |= 1 << split(a.node(n).cand).0;
+        len += 1;
+        n = p;
+    }
+    let mut n = end;
+    while let Some(p) = a.first_parent(n) {
+        let node = a.node(n);
+        let (c, d) = split(node.cand);
+        let m = PEER_MASK[c] & g.dc[d as usize - 1] & !cells;
+        if node.on {
+            forw[d as usize - 1] |= m;
+        } else {
+            back[d as usize - 1] |= m;
+        }
+        n = p;
+    }
+    let mut both = [0u128; 9];
+    let mut any = false;
+    for d in 0..9 {
+        both[d] = forw[d] & back[d];
+        any |= both[d] != 0;
+    }
+    if !any {
+        return None;
+    }
+    // The cells in the order of the removals found from the "on" links, end first.
+    let mut entries: Vec<(u8, u16)> = Vec::new();
+    let mut n = end;
+    while let Some(p) = a.first_parent(n) {
+        let node = a.node(n);
+        if node.on {
+            let (c, d) = split(node.cand);
+            each_cell(PEER_MASK[c] & both[d as usize - 1], |o| {
+                if !entries.iter().any(|e| e.0 as usize == o) {
+                    let mut m = 0u16;
+                    for (di, b) in both.iter().enumerate() {
+                        if b & (1u128 << o) != 0 {
+                            m |= 1 << di;
+                        }
+                    }
+                    entries.push((o as u8, m));
+                }
+            });
+        }
+        n = p;
+    }
+    hash_map_order(&mut entries);
+    let mut removable = Vec::new();
+    for &(c, mut m) in &entries {
+        while m != 0 {
+            removable.push(cand(c as usize, m.trailing_zeros() as u8 + 1));
+            m &= m - 1;
+        }
+    }
+    let base = if y && x { 7.0 } else { 6.5 };
+    let mut parents = [0u128; 9];
+    // Both ways round: the "on" links as they are, the "off" links reversed (turned "on").
+    each_link(g, a, end, |q, _, cause| {
+        Inner::add_parents(&mut parents, gone, q, cause);
+    });
+    Some(Inner {
+        rank: Rank::new(base, len, sort_key),
+        removable,
+        parents,
+    })
+}
+
 pub(crate) fn chain_step(technique: Technique, rank: Rank, cells: Vec<u8>, digits: u16) -> Step {
     Step {
         technique,
@@ -381,5 +579,38 @@ mod tests {
         }
         assert_eq!(s.eliminations, want, "{s}");
         assert_eq!(s.cells.len(), 6);
+    }
+
+    /// As a rule nested in a chain, the X-cycle of six relies on what the chain removed from
+    /// its links' houses: with r1c2's 1 gone (row 1 links r1c1 and r1c5), the hints that use
+    /// that link have it as their parent; with nothing gone, no hint has a parent.
+    #[test]
+    fn nested_hints_and_their_parents() {
+        let mut b = open();
+        let keep = [(0, 0), (0, 4), (3, 4), (3, 7), (6, 7), (6, 0)];
+        for r in [0, 3, 6] {
+            for k in 0..9 {
+                if !keep.contains(&(r, k)) {
+                    b.eliminate(r * 9 + k, 1);
+                }
+            }
+        }
+        let g = Grid::of(&b);
+        let mut hints = Vec::new();
+        all_hints(&g, &[0; 9], &mut hints);
+        assert!(!hints.is_empty());
+        assert!(hints.iter().all(|h| !h.has_parents()));
+        let mut gone = [0u128; 9];
+        gone[0] = 1 << 1;
+        hints.clear();
+        all_hints(&g, &gone, &mut hints);
+        crate::links::sort_inner(&mut hints);
+        let first = &hints[0];
+        assert_eq!((first.rank.difficulty, first.rank.complexity), (6.5, 6));
+        assert_eq!(first.removable.len(), 18);
+        assert_eq!(first.parents, gone);
+        for h in &hints {
+            assert!(h.parents == gone || !h.has_parents());
+        }
     }
 }

@@ -28,8 +28,11 @@ use std::collections::VecDeque;
 use crate::advanced::{Fixed, Found, plus_rules};
 use crate::board::Board;
 use crate::board::House;
-use crate::chains::chain_step;
-use crate::links::{Arena, Grid, HOUSE_MASK, NONE, Rank, cand, each_cell, split};
+use crate::chains::{all_hints, chain_step};
+use crate::links::{
+    Arena, CELL_CAUSE, Grid, HOUSE_MASK, Inner, NO_CAUSE, NONE, Rank, cand, each_cell, sort_inner,
+    split,
+};
 use crate::step::{Step, Technique};
 
 /// The implications of one assumption.
@@ -65,7 +68,11 @@ impl Imp {
     }
 
     fn add(&mut self, q: u16, on: bool, parents: &[u32]) -> u32 {
-        let n = self.arena.push(q, on, parents);
+        self.add_full(q, on, parents, NO_CAUSE, NONE)
+    }
+
+    fn add_full(&mut self, q: u16, on: bool, parents: &[u32], cause: u8, nested: u32) -> u32 {
+        let n = self.arena.push_full(q, on, parents, cause, nested);
         if on {
             self.on_of[q as usize] = n;
             self.on_list.push(q);
@@ -84,6 +91,10 @@ enum Mode {
     Dynamic,
     /// Dynamic with the basic rules inside the chains (Explainer's chaining level 1).
     DynamicPlus,
+    /// Dynamic with the basic rules, then (level 2) the cycles and forcing chains, then
+    /// (level 3) the multiple forcing chains inside the chains; or (level 4) the dynamic forcing
+    /// chains of the level given second.
+    Nested(u8, u8),
 }
 
 struct Engine {
@@ -91,13 +102,22 @@ struct Engine {
     cur: Grid,
     nishio: bool,
     dynamic: bool,
-    /// The rules inside the chains, when they are on (level 1).
+    /// The rules inside the chains, when they are on (level 1 and up).
     plus: Option<Fixed>,
+    /// Explainer's chaining level: 0 (none inside), 1 (basic rules), 2 (and static chains), 3
+    /// (and multiple forcing chains).
+    level: u8,
+    /// At level 4: the level of the dynamic chains inside.
+    limit: u8,
+    /// The complexity of each nested chain met in this search, by the index its implications
+    /// carry.
+    nested_cx: Vec<u32>,
+    inner: Vec<Inner>,
     found: Found,
     offs: Vec<u16>,
     ons: Vec<(u16, u8)>,
     on_parents: Vec<u32>,
-    on_spans: Vec<(u16, u32, u32)>,
+    on_spans: Vec<(u16, u32, u32, u8)>,
     pend_on: VecDeque<u32>,
     pend_off: VecDeque<u32>,
 }
@@ -161,20 +181,22 @@ impl Engine {
                             });
                         }
                     }
-                    self.on_spans.push((q, start, self.on_parents.len() as u32));
+                    self.on_spans
+                        .push((q, start, self.on_parents.len() as u32, h));
                 }
                 if self.dynamic {
                     self.cur.remove(cell, d);
                 }
                 let mut hit = None;
-                for &(q, s, e) in &self.on_spans {
+                for &(q, s, e, h) in &self.on_spans {
                     let parents = &self.on_parents[s as usize..e as usize];
+                    let cause = if h == u8::MAX { CELL_CAUSE } else { h };
                     if imp.off_of[q as usize] != NONE {
-                        let n = imp.arena.push(q, true, parents);
+                        let n = imp.arena.push_full(q, true, parents, cause, NONE);
                         hit = Some((n, imp.off_of[q as usize]));
                         break;
                     } else if imp.on_of[q as usize] == NONE {
-                        let n = imp.add(q, true, parents);
+                        let n = imp.add_full(q, true, parents, cause, NONE);
                         self.pend_on.push_back(n);
                     }
                 }
@@ -205,6 +227,9 @@ impl Engine {
                 if more {
                     continue;
                 }
+                if self.found.items.is_empty() && self.level >= 2 && self.nest(imp) {
+                    continue;
+                }
             }
             break None;
         };
@@ -213,6 +238,109 @@ impl Engine {
         }
         found
     }
+}
+
+impl Engine {
+    /// The nested rules (level 2 and up), once the basic ones found nothing: every hint of the
+    /// first that has some relying on the chain's removals, in Explainer's order; each removal
+    /// becomes an implication "off" whose parents are the removals the hint relied on. Whether
+    /// any was new.
+    fn nest(&mut self, imp: &mut Imp) -> bool {
+        let mut gone = [0u128; 9];
+        for (d, x) in gone.iter_mut().enumerate() {
+            *x = self.base.dc[d] & !self.cur.dc[d];
+        }
+        let mut inner = std::mem::take(&mut self.inner);
+        inner.clear();
+        if self.level >= 4 {
+            // Only the dynamic forcing chains (of level `limit`) inside, on the reduced grid.
+            let fixed = self.plus.as_ref().map(|f| Fixed {
+                base: self.cur,
+                empty: f.empty,
+                placed_count: f.placed_count,
+            });
+            let mode = match self.limit {
+                0 => Mode::Dynamic,
+                1 => Mode::DynamicPlus,
+                l => Mode::Nested(l, 0),
+            };
+            let mut out = Out::All {
+                gone: &gone,
+                hints: &mut inner,
+            };
+            search(&self.cur, fixed.filter(|_| self.limit >= 1), mode, &mut out);
+        } else {
+            all_hints(&self.cur, &gone, &mut inner);
+        }
+        sort_inner(&mut inner);
+        if self.level == 3 && !inner.iter().any(Inner::has_parents) {
+            inner.clear();
+            let mut out = Out::All {
+                gone: &gone,
+                hints: &mut inner,
+            };
+            search(&self.cur, None, Mode::Multiple, &mut out);
+            sort_inner(&mut inner);
+        }
+        let mut more = false;
+        for h in &inner {
+            if !h.has_parents() {
+                continue;
+            }
+            let id = self.nested_cx.len() as u32;
+            self.nested_cx.push(h.rank.complexity);
+            self.on_parents.clear();
+            for (di, &m) in h.parents.iter().enumerate() {
+                each_cell(m, |c| {
+                    let n = imp.off_of[cand(c, di as u8 + 1) as usize];
+                    debug_assert!(n != NONE, "a removal that is no implication");
+                    self.on_parents.push(n);
+                });
+            }
+            for &q in &h.removable {
+                if imp.off_of[q as usize] != NONE {
+                    continue;
+                }
+                let n = imp.add_full(q, false, &self.on_parents, NO_CAUSE, id);
+                self.pend_off.push_back(n);
+                more = true;
+            }
+        }
+        self.inner = inner;
+        more
+    }
+}
+
+/// How many distinct implications lead to a node (Explainer's length), the nested chains met
+/// on the way noted in `ids`.
+fn length(arena: &mut Arena, n: u32, ids: &mut Vec<u32>) -> u32 {
+    arena.walk(n, |node| {
+        if node.nested != NONE {
+            ids.push(node.nested);
+        }
+    })
+}
+
+/// The lengths of the distinct nested chains noted in `ids` (which it empties), summed.
+fn nested_length(ids: &mut Vec<u32>, cx: &[u32]) -> u32 {
+    if ids.is_empty() {
+        return 0;
+    }
+    ids.sort_unstable();
+    ids.dedup();
+    let sum = ids.iter().map(|&i| cx[i as usize]).sum();
+    ids.clear();
+    sum
+}
+
+/// Where a search's hints go: the best one as a step, or (a rule nested in a chain) every one.
+enum Out<'a> {
+    Best(Option<Best>),
+    All {
+        /// The candidates the outer chain removed.
+        gone: &'a [u128; 9],
+        hints: &'a mut Vec<Inner>,
+    },
 }
 
 struct Best {
@@ -288,60 +416,140 @@ pub(crate) fn dynamic_plus(b: &Board) -> Option<Step> {
     run(b, Mode::DynamicPlus)
 }
 
+/// Nested forcing chains: the dynamic ones with the basic rules inside the chains, then the
+/// cycles and forcing chains (level 2, 9.5), then the multiple forcing chains (level 3, 10.0);
+/// or (level 4, 10.5) the dynamic forcing chains of level `limit` (0 to 3) inside.
+pub(crate) fn nested(b: &Board, level: u8, limit: u8) -> Option<Step> {
+    run(b, Mode::Nested(level, limit))
+}
+
 /// What a target implication does: place its candidate ("on") or remove it ("off").
-fn target_effect(s: &mut Step, g: &Grid, q: u16, on: bool) {
+fn target_effect(s: &mut Step, q: u16, on: bool) {
     let (c, d) = split(q);
     if on {
         s.placements.push((c as u8, d));
     } else {
-        let _ = g;
         s.eliminations.push((c as u8, 1 << (d - 1)));
+    }
+}
+
+/// What a target implication removes as a nested rule's hint: its cell's other candidates
+/// ("on") or itself ("off").
+fn target_removes(g: &Grid, q: u16, on: bool) -> Vec<u16> {
+    if !on {
+        return vec![q];
+    }
+    let (c, d) = split(q);
+    let mut m = g.cands[c] & !(1 << (d - 1));
+    let mut v = Vec::new();
+    while m != 0 {
+        v.push(cand(c, m.trailing_zeros() as u8 + 1));
+        m &= m - 1;
+    }
+    v
+}
+
+/// The rule parents of chain `n` in `arena` (its implications "on", its assumption with the
+/// cause `root`), added to `parents`.
+fn chain_parents(arena: &mut Arena, n: u32, root: u8, gone: &[u128; 9], parents: &mut [u128; 9]) {
+    arena.walk(n, |node| {
+        if node.on {
+            let cause = if node.cause == NO_CAUSE {
+                root
+            } else {
+                node.cause
+            };
+            Inner::add_parents(parents, gone, node.cand, cause);
+        }
+    });
+}
+
+/// Keeps a nested rule's hint when it removes something (Explainer's `isWorth`).
+fn push_inner(hints: &mut Vec<Inner>, rank: Rank, removable: Vec<u16>, parents: [u128; 9]) {
+    if !removable.is_empty() {
+        hints.push(Inner {
+            rank,
+            removable,
+            parents,
+        });
     }
 }
 
 fn run(b: &Board, mode: Mode) -> Option<Step> {
     let g = Grid::of(b);
+    let plus = matches!(mode, Mode::DynamicPlus | Mode::Nested(..));
+    let mut out = Out::Best(None);
+    search(&g, plus.then(|| Fixed::of(b, &g)), mode, &mut out);
+    match out {
+        Out::Best(best) => best.map(|b| b.step),
+        Out::All { .. } => None,
+    }
+}
+
+fn search(g: &Grid, fixed: Option<Fixed>, mode: Mode, out: &mut Out) {
+    let g = *g;
     let nishio = mode == Mode::Nishio;
     let dynamic = mode != Mode::Multiple;
+    let (level, limit) = match mode {
+        Mode::DynamicPlus => (1, 0),
+        Mode::Nested(l, n) => (l, n),
+        _ => (0, 0),
+    };
     let base = match mode {
         Mode::Nishio => 7.5,
         Mode::Multiple => 8.0,
         Mode::Dynamic => 8.5,
-        Mode::DynamicPlus => 9.0,
+        Mode::DynamicPlus | Mode::Nested(..) => 8.5 + 0.5 * f64::from(level),
     };
-    let plus = mode == Mode::DynamicPlus;
     // A candidate whose assumption contradicts itself.
-    let t_absurd = if nishio {
-        Technique::NishioForcingChains
-    } else if plus {
-        Technique::DynamicContradictionChainsPlus
-    } else {
-        Technique::DynamicContradictionChains
+    let t_absurd = match level {
+        _ if nishio => Technique::NishioForcingChains,
+        0 => Technique::DynamicContradictionChains,
+        1 => Technique::DynamicContradictionChainsPlus,
+        2 => Technique::DynamicContradictionChainsFc,
+        3 => Technique::DynamicContradictionChainsMfc,
+        _ => Technique::DynamicContradictionChainsDfc,
     };
-    let t_double = if plus {
-        Technique::DynamicDoubleForcingChainsPlus
-    } else {
-        Technique::DynamicDoubleForcingChains
+    let t_double = match level {
+        0 => Technique::DynamicDoubleForcingChains,
+        1 => Technique::DynamicDoubleForcingChainsPlus,
+        2 => Technique::DynamicDoubleForcingChainsFc,
+        3 => Technique::DynamicDoubleForcingChainsMfc,
+        _ => Technique::DynamicDoubleForcingChainsDfc,
     };
-    let (t_cell, t_region) = if plus {
-        (
-            Technique::DynamicCellForcingChainsPlus,
-            Technique::DynamicRegionForcingChainsPlus,
-        )
-    } else if dynamic {
-        (
+    let (t_cell, t_region) = match level {
+        _ if !dynamic => (Technique::CellForcingChains, Technique::RegionForcingChains),
+        0 => (
             Technique::DynamicCellForcingChains,
             Technique::DynamicRegionForcingChains,
-        )
-    } else {
-        (Technique::CellForcingChains, Technique::RegionForcingChains)
+        ),
+        1 => (
+            Technique::DynamicCellForcingChainsPlus,
+            Technique::DynamicRegionForcingChainsPlus,
+        ),
+        2 => (
+            Technique::DynamicCellForcingChainsFc,
+            Technique::DynamicRegionForcingChainsFc,
+        ),
+        3 => (
+            Technique::DynamicCellForcingChainsMfc,
+            Technique::DynamicRegionForcingChainsMfc,
+        ),
+        _ => (
+            Technique::DynamicCellForcingChainsDfc,
+            Technique::DynamicRegionForcingChainsDfc,
+        ),
     };
     let mut e = Engine {
         base: g,
         cur: g,
         nishio,
         dynamic,
-        plus: plus.then(|| Fixed::of(b, &g)),
+        plus: fixed,
+        level,
+        limit,
+        nested_cx: Vec::new(),
+        inner: Vec::new(),
         found: Found::default(),
         offs: Vec::new(),
         ons: Vec::new(),
@@ -353,15 +561,19 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
     // Each candidate's implications "on" are drawn once per search: its own cell's chains and
     // the region chains of its houses share them (the same implications either way).
     thread_local! {
-        // The buffers of the implications, kept from one search to the next.
-        static POOL: std::cell::RefCell<Option<Pool>> = const { std::cell::RefCell::new(None) };
+        // The buffers of the implications, kept from one search to the next (one set a level of
+        // nesting: a chain may run a search inside).
+        static POOL: std::cell::RefCell<Vec<(Pool, Imp)>> = const {
+            std::cell::RefCell::new(Vec::new())
+        };
     }
-    let mut pool = POOL.with_borrow_mut(Option::take).unwrap_or_else(Pool::new);
+    let (mut pool, mut off_imp) = POOL
+        .with_borrow_mut(Vec::pop)
+        .unwrap_or_else(|| (Pool::new(), Imp::new()));
     pool.clear();
     let mut vals = [0usize; 9];
     let mut others = [0usize; 8];
-    let mut off_imp = Imp::new();
-    let mut best: Option<Best> = None;
+    let mut ids = Vec::new();
     for cell in 0..81 {
         let m = g.cands[cell];
         let card = m.count_ones();
@@ -378,24 +590,43 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
             vals[k] = vi;
             if let Some((a, z)) = pool.absurd[vi] {
                 let arena = &mut pool.imps[vi].arena;
-                let cx = arena.ancestors(a) + arena.ancestors(z);
+                let mut cx = length(arena, a, &mut ids) + length(arena, z, &mut ids);
+                cx += nested_length(&mut ids, &e.nested_cx);
                 let rank = Rank::new(base, cx, 7);
-                offer(&mut best, rank, || {
-                    let mut s = chain_step(t_absurd, rank, vec![cell as u8], 1 << (d - 1));
-                    s.eliminations.push((cell as u8, 1 << (d - 1)));
-                    s
-                });
+                match &mut *out {
+                    Out::Best(best) => offer(best, rank, || {
+                        let mut s = chain_step(t_absurd, rank, vec![cell as u8], 1 << (d - 1));
+                        s.eliminations.push((cell as u8, 1 << (d - 1)));
+                        s
+                    }),
+                    Out::All { gone, hints } => {
+                        let mut parents = [0u128; 9];
+                        chain_parents(arena, a, NO_CAUSE, gone, &mut parents);
+                        chain_parents(arena, z, NO_CAUSE, gone, &mut parents);
+                        push_inner(hints, rank, vec![src], parents);
+                    }
+                }
             }
             if dynamic {
                 let absurd = e.chain(&mut off_imp, src, false);
                 if let Some((a, z)) = absurd {
-                    let cx = off_imp.arena.ancestors(a) + off_imp.arena.ancestors(z);
+                    let arena = &mut off_imp.arena;
+                    let mut cx = length(arena, a, &mut ids) + length(arena, z, &mut ids);
+                    cx += nested_length(&mut ids, &e.nested_cx);
                     let rank = Rank::new(base, cx, 7);
-                    offer(&mut best, rank, || {
-                        let mut s = chain_step(t_absurd, rank, vec![cell as u8], 1 << (d - 1));
-                        s.placements.push((cell as u8, d));
-                        s
-                    });
+                    match &mut *out {
+                        Out::Best(best) => offer(best, rank, || {
+                            let mut s = chain_step(t_absurd, rank, vec![cell as u8], 1 << (d - 1));
+                            s.placements.push((cell as u8, d));
+                            s
+                        }),
+                        Out::All { gone, hints } => {
+                            let mut parents = [0u128; 9];
+                            chain_parents(arena, a, NO_CAUSE, gone, &mut parents);
+                            chain_parents(arena, z, NO_CAUSE, gone, &mut parents);
+                            push_inner(hints, rank, target_removes(&g, src, true), parents);
+                        }
+                    }
                 }
                 if card >= 3 && !nishio {
                     let imp = &mut pool.imps[vi];
@@ -411,14 +642,30 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
                             if y == NONE {
                                 continue;
                             }
-                            let cx = imp.arena.ancestors(x) + off_imp.arena.ancestors(y);
+                            let mut cx = length(&mut imp.arena, x, &mut ids)
+                                + length(&mut off_imp.arena, y, &mut ids);
+                            cx += nested_length(&mut ids, &e.nested_cx);
                             let rank = Rank::new(base, cx, 1);
-                            offer(&mut best, rank, || {
-                                let mut s =
-                                    chain_step(t_double, rank, vec![cell as u8], 1 << (d - 1));
-                                target_effect(&mut s, &g, q, on);
-                                s
-                            });
+                            match &mut *out {
+                                Out::Best(best) => offer(best, rank, || {
+                                    let mut s =
+                                        chain_step(t_double, rank, vec![cell as u8], 1 << (d - 1));
+                                    target_effect(&mut s, q, on);
+                                    s
+                                }),
+                                Out::All { gone, hints } => {
+                                    let mut parents = [0u128; 9];
+                                    chain_parents(&mut imp.arena, x, NO_CAUSE, gone, &mut parents);
+                                    chain_parents(
+                                        &mut off_imp.arena,
+                                        y,
+                                        NO_CAUSE,
+                                        gone,
+                                        &mut parents,
+                                    );
+                                    push_inner(hints, rank, target_removes(&g, q, on), parents);
+                                }
+                            }
                         }
                     }
                 }
@@ -459,16 +706,28 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
                             let mut cx = 0;
                             for &j in std::iter::once(&vi).chain(&others[..n]) {
                                 let t = of(&pool.imps[j]);
-                                cx += pool.imps[j].arena.ancestors(t);
+                                cx += length(&mut pool.imps[j].arena, t, &mut ids);
                             }
+                            cx += nested_length(&mut ids, &e.nested_cx);
                             let rank = Rank::new(base, cx, 6);
-                            offer(&mut best, rank, || {
-                                let mut s =
-                                    chain_step(t_region, rank, vec![cell as u8], 1 << (d - 1));
-                                s.houses.push(house);
-                                target_effect(&mut s, &g, q, on);
-                                s
-                            });
+                            match &mut *out {
+                                Out::Best(best) => offer(best, rank, || {
+                                    let mut s =
+                                        chain_step(t_region, rank, vec![cell as u8], 1 << (d - 1));
+                                    s.houses.push(house);
+                                    target_effect(&mut s, q, on);
+                                    s
+                                }),
+                                Out::All { gone, hints } => {
+                                    let mut parents = [0u128; 9];
+                                    for &j in std::iter::once(&vi).chain(&others[..n]) {
+                                        let t = of(&pool.imps[j]);
+                                        let arena = &mut pool.imps[j].arena;
+                                        chain_parents(arena, t, h, gone, &mut parents);
+                                    }
+                                    push_inner(hints, rank, target_removes(&g, q, on), parents);
+                                }
+                            }
                         }
                     }
                 }
@@ -500,18 +759,29 @@ fn run(b: &Board, mode: Mode) -> Option<Step> {
                     let mut cx = 0;
                     for &j in std::iter::once(&first).chain(rest) {
                         let t = of(&pool.imps[j]);
-                        cx += pool.imps[j].arena.ancestors(t);
+                        cx += length(&mut pool.imps[j].arena, t, &mut ids);
                     }
+                    cx += nested_length(&mut ids, &e.nested_cx);
                     let rank = Rank::new(base, cx, 5);
-                    offer(&mut best, rank, || {
-                        let mut s = chain_step(t_cell, rank, vec![cell as u8], m);
-                        target_effect(&mut s, &g, q, on);
-                        s
-                    });
+                    match &mut *out {
+                        Out::Best(best) => offer(best, rank, || {
+                            let mut s = chain_step(t_cell, rank, vec![cell as u8], m);
+                            target_effect(&mut s, q, on);
+                            s
+                        }),
+                        Out::All { gone, hints } => {
+                            let mut parents = [0u128; 9];
+                            for &j in std::iter::once(&first).chain(rest) {
+                                let t = of(&pool.imps[j]);
+                                let arena = &mut pool.imps[j].arena;
+                                chain_parents(arena, t, CELL_CAUSE, gone, &mut parents);
+                            }
+                            push_inner(hints, rank, target_removes(&g, q, on), parents);
+                        }
+                    }
                 }
             }
         }
     }
-    POOL.with_borrow_mut(|p| *p = Some(pool));
-    best.map(|b| b.step)
+    POOL.with_borrow_mut(|p| p.push((pool, off_imp)));
 }

@@ -25,11 +25,13 @@
 //! UVWXYZ-Wing, and the chains with the rules Explainer tries among them: X-, Y- and
 //! bidirectional cycles, forcing X-chains and forcing chains, the TUVWXYZ-Wing, aligned triplet
 //! exclusion, Nishio, cell and region forcing chains, dynamic forcing chains (contradiction,
-//! double, cell, region) and dynamic forcing chains (+) (the same with intersections, hidden
-//! and naked pairs and X-Wings applied inside the chains). Ratings are given for puzzles whose
-//! path stays within these techniques (Explainer's, in its order, up to its dynamic forcing
-//! chains (+)); past them (the nested levels, 9.5 and up) no rating. Unique loops and the BUG assume the
-//! puzzle has one solution, as Explainer's do.
+//! double, cell, region), dynamic forcing chains (+) (the same with intersections, hidden
+//! and naked pairs and X-Wings applied inside the chains) and the nested forcing chains (the
+//! dynamic ones with, inside, the cycles and forcing chains: 9.5; the cell and region forcing
+//! chains: 10.0; the dynamic forcing chains of each level in turn: 10.5). That is all of
+//! Explainer's default rules, in its order, so every puzzle with one solution gets a rating;
+//! the nested levels are tried only on a board with one solution. Unique loops and the BUG
+//! assume the puzzle has one solution, as Explainer's do.
 mod advanced;
 mod aligned;
 mod board;

@@ -236,13 +236,24 @@ impl Links {
     }
 }
 
+/// The cause of an implication "on" that came through its cell (the cell's last candidate).
+pub(crate) const CELL_CAUSE: u8 = u8::MAX;
+/// No cause recorded (an assumption, an implication "off").
+pub(crate) const NO_CAUSE: u8 = u8::MAX - 1;
+
 /// One implication: a candidate on or off, with its parents.
 #[derive(Clone, Copy)]
 pub(crate) struct Node {
     pub(crate) cand: u16,
     pub(crate) on: bool,
+    /// For an implication "on": [`CELL_CAUSE`] or the house (0..27) it is the digit's last
+    /// place in; [`NO_CAUSE`] otherwise.
+    pub(crate) cause: u8,
     start: u32,
     len: u32,
+    /// The nested chain this implication "off" came from (an index into the search's list of
+    /// them), or [`NONE`].
+    pub(crate) nested: u32,
 }
 
 /// The nodes of a search; parents are node indices.
@@ -262,13 +273,27 @@ impl Arena {
     }
 
     pub(crate) fn push(&mut self, cand: u16, on: bool, parents: &[u32]) -> u32 {
+        self.push_full(cand, on, parents, NO_CAUSE, NONE)
+    }
+
+    /// [`Arena::push`] with the implication's cause and nested chain.
+    pub(crate) fn push_full(
+        &mut self,
+        cand: u16,
+        on: bool,
+        parents: &[u32],
+        cause: u8,
+        nested: u32,
+    ) -> u32 {
         let start = self.parents.len() as u32;
         self.parents.extend_from_slice(parents);
         self.nodes.push(Node {
             cand,
             on,
+            cause,
             start,
             len: parents.len() as u32,
+            nested,
         });
         (self.nodes.len() - 1) as u32
     }
@@ -287,6 +312,12 @@ impl Arena {
     /// How many distinct implications (candidate and state) lead to a node, itself included:
     /// Explainer's measure of a chain's length.
     pub(crate) fn ancestors(&mut self, n: u32) -> u32 {
+        self.walk(n, |_| {})
+    }
+
+    /// Calls `f` on each distinct implication leading to a node (itself included), each
+    /// candidate and state once; returns how many.
+    pub(crate) fn walk(&mut self, n: u32, mut f: impl FnMut(Node)) -> u32 {
         self.seen.clear();
         self.seen.resize(23, 0);
         self.stack.clear();
@@ -300,6 +331,7 @@ impl Arena {
             }
             self.seen[key / 64] |= 1 << (key % 64);
             count += 1;
+            f(node);
             let s = node.start as usize;
             for i in s..s + node.len as usize {
                 let p = self.parents[i];
@@ -329,6 +361,70 @@ pub(crate) fn length_added(complexity: u32) -> f64 {
 /// A difficulty computed in floating point as Explainer does, in tenths as it prints them.
 pub(crate) fn to_tenths(x: f64) -> u8 {
     (x * 10.0).round() as u8
+}
+
+/// A hint of a rule that a nested forcing chain applies on its partly reduced grid: what it
+/// removes (in the order Explainer adds the removals to the chain), its rank, and the
+/// candidates the chain removed that it relies on (its "parents"; none: it holds without the
+/// chain and is not used).
+pub(crate) struct Inner {
+    pub(crate) rank: Rank,
+    pub(crate) removable: Vec<u16>,
+    /// Per digit, the cells of the parents.
+    pub(crate) parents: [u128; 9],
+}
+
+impl Inner {
+    /// The rule parents of one implication "on" of an inner chain, added to `parents`: the
+    /// candidates the outer chain removed (`gone`) from its cell ([`CELL_CAUSE`]) or from its
+    /// digit's places in house `cause`.
+    pub(crate) fn add_parents(parents: &mut [u128; 9], gone: &[u128; 9], cand: u16, cause: u8) {
+        let (c, d) = split(cand);
+        if cause == CELL_CAUSE {
+            for (p, g) in parents.iter_mut().zip(gone) {
+                *p |= g & (1u128 << c);
+            }
+        } else if (cause as usize) < 27 {
+            let di = d as usize - 1;
+            parents[di] |= gone[di] & HOUSE_MASK[cause as usize];
+        }
+    }
+
+    pub(crate) fn has_parents(&self) -> bool {
+        self.parents.iter().any(|&m| m != 0)
+    }
+}
+
+/// Sorts inner hints as Explainer does (difficulty, length, kind; stable) and keeps the first of
+/// those that remove the same candidates.
+pub(crate) fn sort_inner(hints: &mut Vec<Inner>) {
+    hints.sort_by(|a, b| {
+        a.rank
+            .difficulty
+            .partial_cmp(&b.rank.difficulty)
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then(a.rank.complexity.cmp(&b.rank.complexity))
+            .then(a.rank.sort_key.cmp(&b.rank.sort_key))
+    });
+    let mut seen = std::collections::HashSet::new();
+    hints.retain(|h| {
+        let mut k = h.removable.clone();
+        k.sort_unstable();
+        seen.insert(k)
+    });
+}
+
+/// The order of a Java `HashMap` keyed by cell index, iterated: buckets by the index modulo
+/// the table's size (16 up to 12 entries, doubling past three quarters full), insertion order
+/// within a bucket. Sorts `(cell, ...)` entries given in insertion order.
+pub(crate) fn hash_map_order<T>(entries: &mut [(u8, T)]) {
+    let cap: u8 = match entries.len() {
+        0..=12 => 16,
+        13..=24 => 32,
+        25..=48 => 64,
+        _ => 128,
+    };
+    entries.sort_by_key(|&(c, _)| c & (cap - 1));
 }
 
 /// The order in which Explainer keeps a rule's hints: difficulty, then length, then the kind's
@@ -375,6 +471,32 @@ mod tests {
         assert_eq!(to_tenths(length_added(15)), 4);
         assert_eq!(to_tenths(length_added(19)), 5);
         assert_eq!(to_tenths(6.6 + length_added(19)), 71);
+    }
+
+    /// Inner hints go by difficulty, length, then kind, the first found winning a tie; of two
+    /// that remove the same candidates (in any order), the first is kept.
+    #[test]
+    fn inner_hints_sorted_and_deduplicated() {
+        let h = |difficulty: f64, complexity: u32, sort_key: u8, removable: &[u16]| Inner {
+            rank: Rank {
+                difficulty,
+                complexity,
+                sort_key,
+            },
+            removable: removable.to_vec(),
+            parents: [0; 9],
+        };
+        let mut v = vec![
+            h(7.0, 5, 4, &[3]),
+            h(6.5, 9, 2, &[1, 2]),
+            h(6.5, 9, 2, &[2, 1]),
+            h(6.6, 4, 2, &[5]),
+            h(6.5, 9, 1, &[7]),
+            h(6.5, 8, 4, &[1]),
+        ];
+        sort_inner(&mut v);
+        let got: Vec<Vec<u16>> = v.iter().map(|x| x.removable.clone()).collect();
+        assert_eq!(got, [vec![1], vec![7], vec![1, 2], vec![5], vec![3]]);
     }
 
     #[test]

@@ -6,7 +6,8 @@ use crate::step::{Step, Technique, tenths};
 use crate::{aligned, bug, chains, forcing, links4, strong, tech, unique, wings};
 
 /// The next step a person would take: the first technique, in Explainer's order, that applies
-/// (`None` when the board is solved or no implemented technique applies).
+/// (`None` when the board is solved or no implemented technique applies; the nested forcing
+/// chains apply only on a board with one solution).
 pub fn next_step(b: &Board) -> Option<Step> {
     tech::hidden_single(b)
         .or_else(|| tech::locking(b, true))
@@ -43,6 +44,102 @@ pub fn next_step(b: &Board) -> Option<Step> {
         .or_else(|| forcing::multiple(b))
         .or_else(|| forcing::dynamic(b))
         .or_else(|| forcing::dynamic_plus(b))
+        .or_else(|| nested_step(b))
+}
+
+/// Explainer's nested forcing chains: level 2 (cycles and forcing chains inside), level 3
+/// (multiple forcing chains inside), level 4 (dynamic forcing chains inside, their own level 0
+/// to 3 in turn). Tried only on a board whose candidates leave one solution: on one with
+/// several they could search for hours, and what they find there means nothing.
+fn nested_step(b: &Board) -> Option<Step> {
+    if solutions(&mut b.clone(), 2) != 1 {
+        return None;
+    }
+    forcing::nested(b, 2, 0)
+        .or_else(|| forcing::nested(b, 3, 0))
+        .or_else(|| forcing::nested(b, 4, 0))
+        .or_else(|| forcing::nested(b, 4, 1))
+        .or_else(|| forcing::nested(b, 4, 2))
+        .or_else(|| forcing::nested(b, 4, 3))
+}
+
+/// A digit with one place left in a house (`Some(Some(_))`), or none left where it is not placed
+/// (`Some(None)`: no solution), or neither.
+fn hidden_single(b: &Board) -> Option<Option<(usize, u8)>> {
+    for kind in 0..3 {
+        for i in 0..9 {
+            let house = crate::board::House::of_kind(kind, i);
+            let cells = house.cells();
+            let mut placed = 0u16;
+            for &c in cells {
+                let v = b.value(c as usize);
+                if v != 0 {
+                    placed |= 1 << (v - 1);
+                }
+            }
+            for d in 1..=9u8 {
+                if placed & (1 << (d - 1)) != 0 {
+                    continue;
+                }
+                let p = b.positions(house, d);
+                if p == 0 {
+                    return Some(None);
+                }
+                if p.count_ones() == 1 {
+                    return Some(Some((cells[p.trailing_zeros() as usize] as usize, d)));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// How many solutions the board's candidates leave, counting up to `limit`: depth first on the
+/// cell with the fewest candidates, naked and hidden singles placed on the way.
+fn solutions(b: &mut Board, limit: u32) -> u32 {
+    loop {
+        let mut best = None;
+        let mut fewest = 10;
+        for c in 0..81 {
+            if b.value(c) != 0 {
+                continue;
+            }
+            let n = b.candidates(c).count_ones();
+            if n == 0 {
+                return 0;
+            }
+            if n < fewest {
+                fewest = n;
+                best = Some(c);
+            }
+        }
+        // Each value was a candidate, and placing it removed it from its peers: a full board
+        // is a solution.
+        let Some(c) = best else { return 1 };
+        let m = b.candidates(c);
+        if fewest == 1 {
+            b.place(c, m.trailing_zeros() as u8 + 1);
+            continue;
+        }
+        match hidden_single(b) {
+            Some(None) => return 0,
+            Some(Some((c, d))) => {
+                b.place(c, d);
+                continue;
+            }
+            None => {}
+        }
+        let mut total = 0;
+        for d in crate::board::digits(m) {
+            let mut x = b.clone();
+            x.place(c, d);
+            total += solutions(&mut x, limit - total);
+            if total >= limit {
+                break;
+            }
+        }
+        return total;
+    }
 }
 
 /// The steps from a board to its solution, or as far as the techniques go.
@@ -119,9 +216,9 @@ pub fn rating_of(steps: &[Step]) -> Rating {
 }
 
 /// The board's Sudoku Explainer rating, when this crate's techniques solve it: they are
-/// Explainer's default rules in its order up to its dynamic forcing chains (+), so the path is
-/// Explainer's. `None` when they do not solve the board (it needs Explainer's nested forcing
-/// chains, 9.5 and up). Never a guess.
+/// Explainer's default rules in its order, its nested forcing chains included, so the path is
+/// Explainer's. `None` when they do not solve the board: it has no solution or several (the
+/// nested forcing chains are not tried then), or a step is beyond them. Never a guess.
 pub fn rate(board: &Board) -> Option<Rating> {
     let e = explain(board);
     e.solved().then(|| rating_of(&e.steps))
@@ -133,4 +230,26 @@ pub fn hardest(steps: &[Step]) -> Option<Technique> {
         .iter()
         .max_by_key(|s| s.difficulty)
         .map(|s| s.technique)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_solutions_up_to_a_limit() {
+        let open = Board::from_pencilmarks(&"123456789".repeat(81)).unwrap();
+        assert_eq!(solutions(&mut open.clone(), 2), 2);
+        let b = Board::parse(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        )
+        .unwrap();
+        assert_eq!(solutions(&mut b.clone(), 2), 1);
+        // The same with one given gone: several solutions.
+        let b = Board::parse(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1........",
+        )
+        .unwrap();
+        assert_eq!(solutions(&mut b.clone(), 2), 2);
+    }
 }

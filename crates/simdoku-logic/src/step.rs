@@ -148,11 +148,42 @@ pub enum Technique {
     DynamicCellForcingChainsPlus,
     /// Dynamic region forcing chains with the basic rules inside (9.0 and up).
     DynamicRegionForcingChainsPlus,
+    // Explainer's nested forcing chains, level 2 ("+ Forcing Chains"): the dynamic chains
+    // where, once the plain implications and the basic rules run out, the cycles and forcing
+    // chains on the partly reduced grid give more (9.5 and up; a nested chain's length counts).
+    /// Contradiction forcing chains with forcing chains inside (9.5 and up).
+    DynamicContradictionChainsFc,
+    /// Double forcing chains with forcing chains inside (9.5 and up).
+    DynamicDoubleForcingChainsFc,
+    /// Dynamic cell forcing chains with forcing chains inside (9.5 and up).
+    DynamicCellForcingChainsFc,
+    /// Dynamic region forcing chains with forcing chains inside (9.5 and up).
+    DynamicRegionForcingChainsFc,
+    // Level 3 ("+ Multiple Forcing Chains"): the cell and region forcing chains inside too
+    // (10.0 and up).
+    /// Contradiction forcing chains with multiple forcing chains inside (10.0 and up).
+    DynamicContradictionChainsMfc,
+    /// Double forcing chains with multiple forcing chains inside (10.0 and up).
+    DynamicDoubleForcingChainsMfc,
+    /// Dynamic cell forcing chains with multiple forcing chains inside (10.0 and up).
+    DynamicCellForcingChainsMfc,
+    /// Dynamic region forcing chains with multiple forcing chains inside (10.0 and up).
+    DynamicRegionForcingChainsMfc,
+    // Level 4 ("+ Dynamic Forcing Chains"): only dynamic forcing chains inside, of levels 0 to
+    // 3 in turn (10.5 and up).
+    /// Contradiction forcing chains with dynamic forcing chains inside (10.5 and up).
+    DynamicContradictionChainsDfc,
+    /// Double forcing chains with dynamic forcing chains inside (10.5 and up).
+    DynamicDoubleForcingChainsDfc,
+    /// Dynamic cell forcing chains with dynamic forcing chains inside (10.5 and up).
+    DynamicCellForcingChainsDfc,
+    /// Dynamic region forcing chains with dynamic forcing chains inside (10.5 and up).
+    DynamicRegionForcingChainsDfc,
 }
 
 impl Technique {
     /// Every technique, in search order.
-    pub const ALL: [Technique; 57] = [
+    pub const ALL: [Technique; 69] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -210,6 +241,18 @@ impl Technique {
         Technique::DynamicDoubleForcingChainsPlus,
         Technique::DynamicCellForcingChainsPlus,
         Technique::DynamicRegionForcingChainsPlus,
+        Technique::DynamicContradictionChainsFc,
+        Technique::DynamicDoubleForcingChainsFc,
+        Technique::DynamicCellForcingChainsFc,
+        Technique::DynamicRegionForcingChainsFc,
+        Technique::DynamicContradictionChainsMfc,
+        Technique::DynamicDoubleForcingChainsMfc,
+        Technique::DynamicCellForcingChainsMfc,
+        Technique::DynamicRegionForcingChainsMfc,
+        Technique::DynamicContradictionChainsDfc,
+        Technique::DynamicDoubleForcingChainsDfc,
+        Technique::DynamicCellForcingChainsDfc,
+        Technique::DynamicRegionForcingChainsDfc,
     ];
 
     /// The difficulty in tenths (Sudoku Explainer's ER times ten); for unique loops, whose
@@ -266,6 +309,18 @@ impl Technique {
             | Technique::DynamicDoubleForcingChainsPlus
             | Technique::DynamicCellForcingChainsPlus
             | Technique::DynamicRegionForcingChainsPlus => 90,
+            Technique::DynamicContradictionChainsFc
+            | Technique::DynamicDoubleForcingChainsFc
+            | Technique::DynamicCellForcingChainsFc
+            | Technique::DynamicRegionForcingChainsFc => 95,
+            Technique::DynamicContradictionChainsMfc
+            | Technique::DynamicDoubleForcingChainsMfc
+            | Technique::DynamicCellForcingChainsMfc
+            | Technique::DynamicRegionForcingChainsMfc => 100,
+            Technique::DynamicContradictionChainsDfc
+            | Technique::DynamicDoubleForcingChainsDfc
+            | Technique::DynamicCellForcingChainsDfc
+            | Technique::DynamicRegionForcingChainsDfc => 105,
         }
     }
 
@@ -328,6 +383,40 @@ impl Technique {
             Technique::DynamicDoubleForcingChainsPlus => "double forcing chains (+)",
             Technique::DynamicCellForcingChainsPlus => "dynamic cell forcing chains (+)",
             Technique::DynamicRegionForcingChainsPlus => "dynamic region forcing chains (+)",
+            Technique::DynamicContradictionChainsFc => {
+                "contradiction forcing chains (+ forcing chains)"
+            }
+            Technique::DynamicDoubleForcingChainsFc => "double forcing chains (+ forcing chains)",
+            Technique::DynamicCellForcingChainsFc => {
+                "dynamic cell forcing chains (+ forcing chains)"
+            }
+            Technique::DynamicRegionForcingChainsFc => {
+                "dynamic region forcing chains (+ forcing chains)"
+            }
+            Technique::DynamicContradictionChainsMfc => {
+                "contradiction forcing chains (+ multiple forcing chains)"
+            }
+            Technique::DynamicDoubleForcingChainsMfc => {
+                "double forcing chains (+ multiple forcing chains)"
+            }
+            Technique::DynamicCellForcingChainsMfc => {
+                "dynamic cell forcing chains (+ multiple forcing chains)"
+            }
+            Technique::DynamicRegionForcingChainsMfc => {
+                "dynamic region forcing chains (+ multiple forcing chains)"
+            }
+            Technique::DynamicContradictionChainsDfc => {
+                "contradiction forcing chains (+ dynamic forcing chains)"
+            }
+            Technique::DynamicDoubleForcingChainsDfc => {
+                "double forcing chains (+ dynamic forcing chains)"
+            }
+            Technique::DynamicCellForcingChainsDfc => {
+                "dynamic cell forcing chains (+ dynamic forcing chains)"
+            }
+            Technique::DynamicRegionForcingChainsDfc => {
+                "dynamic region forcing chains (+ dynamic forcing chains)"
+            }
         }
     }
 }
@@ -559,17 +648,29 @@ impl fmt::Display for Step {
             | Technique::DynamicContradictionChains
             | Technique::DynamicDoubleForcingChains
             | Technique::DynamicContradictionChainsPlus
-            | Technique::DynamicDoubleForcingChainsPlus => {
+            | Technique::DynamicDoubleForcingChainsPlus
+            | Technique::DynamicContradictionChainsFc
+            | Technique::DynamicDoubleForcingChainsFc
+            | Technique::DynamicContradictionChainsMfc
+            | Technique::DynamicDoubleForcingChainsMfc
+            | Technique::DynamicContradictionChainsDfc
+            | Technique::DynamicDoubleForcingChainsDfc => {
                 let _ = write!(s, " from {} {ds}", cell_list(&self.cells));
             }
             Technique::CellForcingChains
             | Technique::DynamicCellForcingChains
-            | Technique::DynamicCellForcingChainsPlus => {
+            | Technique::DynamicCellForcingChainsPlus
+            | Technique::DynamicCellForcingChainsFc
+            | Technique::DynamicCellForcingChainsMfc
+            | Technique::DynamicCellForcingChainsDfc => {
                 let _ = write!(s, " from {} {ds}", cell_list(&self.cells));
             }
             Technique::RegionForcingChains
             | Technique::DynamicRegionForcingChains
-            | Technique::DynamicRegionForcingChainsPlus => {
+            | Technique::DynamicRegionForcingChainsPlus
+            | Technique::DynamicRegionForcingChainsFc
+            | Technique::DynamicRegionForcingChainsMfc
+            | Technique::DynamicRegionForcingChainsDfc => {
                 if let Some(house) = h.first() {
                     let _ = write!(s, " from {ds} in {house}");
                 }

@@ -2,10 +2,10 @@
 //! every puzzle serate rates below 6.5 gets its ER/EP/ED exactly (all of Explainer's rules up to
 //! its chains are implemented, in its order: 828 of the 1,000 of gen1), and so do a sample whose
 //! paths take four strong links or the VWXYZ-/UVWXYZ-Wing and a sample rated 6.6 to 9.0, whose
-//! paths go through the chains, and a sample whose paths take the dynamic forcing chains (+)
-//! (9.5 to 10.1). The whole of gen1 (ignored by default: the chains take a while
-//! in a debug build) is rated, every puzzle exactly. `scripts/logic-agreement.sh` makes the
-//! table over larger sets.
+//! paths go through the chains, a sample whose paths take the dynamic forcing chains (+)
+//! (9.5 to 10.1), and a sample whose paths take the nested forcing chains (10.2 and up). The
+//! whole of gen1 (ignored by default: the chains take a while in a debug build) is rated, every
+//! puzzle exactly. `scripts/logic-agreement.sh` makes the table over larger sets.
 use simdoku_logic::{Board, Technique, explain, rate};
 
 fn rows(text: &str) -> impl Iterator<Item = (&str, String, f64)> {
@@ -127,4 +127,46 @@ fn agrees_with_serate_through_dynamic_forcing_chains_plus_whole() {
         }
     }
     assert_eq!(seen.len(), 4, "{seen:?}");
+}
+
+/// The sample whose serate paths take the nested forcing chains: forum-hardest puzzles with a
+/// digit of their solution added, and a few hardest puzzles themselves, in file order.
+fn nested_rows() -> Vec<(&'static str, String, f64)> {
+    rows(include_str!("data/serate_nested.csv")).collect()
+}
+
+/// Whether the path of a puzzle takes a nested forcing chains step.
+fn takes_nested(puzzle: &str) -> bool {
+    explain(&Board::parse(puzzle).unwrap())
+        .steps
+        .iter()
+        .any(|s| s.technique >= Technique::DynamicContradictionChainsFc)
+}
+
+#[test]
+fn agrees_with_serate_through_nested_forcing_chains() {
+    // The first two: a second each in release.
+    for (puzzle, want, er) in nested_rows().into_iter().take(2) {
+        assert!(er >= 9.5);
+        assert_eq!(rating(puzzle).as_deref(), Some(want.as_str()), "{puzzle}");
+        assert!(takes_nested(puzzle), "{puzzle}");
+    }
+}
+
+#[test]
+#[ignore = "the whole nested forcing chains sample: a minute or more in release"]
+fn agrees_with_serate_through_nested_forcing_chains_whole() {
+    let rows = nested_rows();
+    let mut seen = Vec::new();
+    for (puzzle, want, _) in &rows {
+        assert_eq!(rating(puzzle).as_deref(), Some(want.as_str()), "{puzzle}");
+        for s in explain(&Board::parse(puzzle).unwrap()).steps {
+            if s.technique >= Technique::DynamicContradictionChainsFc
+                && !seen.contains(&s.technique)
+            {
+                seen.push(s.technique);
+            }
+        }
+    }
+    assert!(seen.len() >= 3, "{seen:?}");
 }

@@ -1,6 +1,7 @@
 //! No step ever removes a candidate of the solution or places a wrong value: on generated
 //! puzzles, on every bundled hard set and on the puzzles whose paths take the dynamic forcing
-//! chains (+), each step of the explanation is checked against the solution an engine finds.
+//! chains (+) or the nested forcing chains, each step of the explanation is checked against the
+//! solution an engine finds.
 use simdoku_core::testkit::bench_set;
 use simdoku_core::{Engine, Grid, scalar::Scalar};
 use std::collections::BTreeMap;
@@ -175,6 +176,41 @@ fn dynamic_forcing_chains_plus_whole() {
     ] {
         assert!(used.contains_key(&t), "{t} takes no step");
     }
+}
+
+/// Every step of the first `take` puzzles of the committed serate sample whose paths take the
+/// nested forcing chains; returns the steps of each technique.
+fn nested_sample(take: usize) -> BTreeMap<Technique, usize> {
+    let mut engine = Scalar::new();
+    let mut used = BTreeMap::new();
+    let text = include_str!("data/serate_nested.csv");
+    for line in text.lines().filter(|l| !l.starts_with('#')).take(take) {
+        let puzzle = Grid::parse(&line[..81]).unwrap();
+        let (solution, _) = engine.solve(&puzzle);
+        let (_, solved) = check(&puzzle, &solution.unwrap(), &mut used);
+        assert!(solved, "{puzzle}");
+    }
+    used
+}
+
+#[test]
+fn nested_forcing_chains() {
+    let used = nested_sample(2);
+    assert!(
+        used.keys()
+            .any(|&t| t >= Technique::DynamicContradictionChainsFc)
+    );
+}
+
+#[test]
+#[ignore = "the whole nested forcing chains sample: a minute or more in release"]
+fn nested_forcing_chains_whole() {
+    let used = nested_sample(usize::MAX);
+    let nested = used
+        .keys()
+        .filter(|&&t| t >= Technique::DynamicContradictionChainsFc)
+        .count();
+    assert!(nested >= 3, "{used:?}");
 }
 
 /// The steps of the techniques after the BUG.

@@ -259,13 +259,20 @@ pub mod pipeline {
 /// .unwrap();
 /// assert_eq!(rate(&chains).unwrap().to_string(), "7.2/1.2/1.2");
 ///
-/// // A puzzle that needs a technique not implemented yet has no rating (a forum hardest one).
+/// // Through the nested forcing chains: serate rates this hardest one 10.6/1.2/1.2 too.
 /// let hard = Board::parse(
-///     "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+///     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
 /// )
 /// .unwrap();
-/// assert_eq!(rate(&hard), None);
-/// assert!(!explain(&hard).solved());
+/// assert_eq!(rate(&hard).unwrap().to_string(), "10.6/1.2/1.2");
+///
+/// // A puzzle with several solutions has no rating: the steps stop short.
+/// let several = Board::parse(
+///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1........",
+/// )
+/// .unwrap();
+/// assert_eq!(rate(&several), None);
+/// assert!(!explain(&several).solved());
 /// ```
 pub mod logic {
     pub use simdoku_logic::*;

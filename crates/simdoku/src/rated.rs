@@ -33,8 +33,8 @@ pub enum SeTarget {
         hi: u8,
     },
     /// Harder than the exact levels ([`Level::Extreme`]): rated above 6.0 (chains and harder),
-    /// or beyond the techniques [`logic::rate`](simdoku_logic::rate) reproduces (it returns
-    /// `None`: Explainer's nested forcing chains, 9.5 and up).
+    /// or not rated by [`logic::rate`](simdoku_logic::rate) (it returns `None`: no rule of
+    /// Explainer's applies).
     Beyond,
 }
 
@@ -52,10 +52,9 @@ impl std::error::Error for SeTargetError {}
 
 impl SeTarget {
     /// The highest ER (in tenths) that an exact band may ask for: [`logic::rate`](simdoku_logic::rate)
-    /// reproduces Sudoku Explainer's path up to its dynamic forcing chains (+) (9.0 and up, with
-    /// their length increments); puzzles that need its nested levels (9.5 and up) get no
-    /// rating, so every puzzle rated below 9.5 is rated exactly, a band stops at 9.4, and what
-    /// lies past it is asked for as [`SeTarget::Beyond`] ([`Level::Extreme`]).
+    /// reproduces Sudoku Explainer's path, its nested forcing chains (9.5 and up) included, but
+    /// those take seconds a puzzle and random puzzles almost never need them, so a band stops at
+    /// 9.4 and what lies past it is asked for as [`SeTarget::Beyond`] ([`Level::Extreme`]).
     pub const MAX_EXACT_ER: u8 = 94;
 
     /// The top of the exact levels (in tenths; [`Level::Expert`] ends there): a rating above
@@ -83,9 +82,9 @@ impl SeTarget {
         }
         if hi > SeTarget::MAX_EXACT_ER {
             return err(format!(
-                "ER {}..{}: ratings above {} are not reproduced (Explainer's path is followed \
-                 up to its dynamic forcing chains (+)); ask for at most {} or for the level \
-                 extreme",
+                "ER {}..{}: ratings above {} are not reproduced as bands (past it Explainer's \
+                 path takes its nested forcing chains, which random puzzles almost never \
+                 need); ask for at most {} or for the level extreme",
                 tenths(lo),
                 tenths(hi),
                 tenths(SeTarget::MAX_EXACT_ER),
@@ -167,7 +166,7 @@ fn tenths(t: u8) -> String {
 /// | medium | 1.6-2.9 | direct pointing/claiming/hidden pairs and triples, naked singles, pointing, claiming |
 /// | hard | 3.0-4.4 | naked and hidden pairs and triples, X-Wing, Swordfish, skyscraper, kites, XY- and XYZ-Wing |
 /// | expert | 4.5-6.0 | unique rectangles and loops, quads, Jellyfish, three strong links, WXYZ-Wing, BUG |
-/// | extreme | above 6.0, or beyond the rater | four strong links and larger wings, aligned exclusion, chains (Explainer's up to dynamic forcing chains (+) are rated; past them, the nested levels, no rating) |
+/// | extreme | above 6.0, or beyond the rater | four strong links and larger wings, aligned exclusion, chains, nested forcing chains |
 ///
 /// ```
 /// use simdoku::Level;

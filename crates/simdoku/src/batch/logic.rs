@@ -79,16 +79,15 @@ pub fn hint_lines<S: AsRef<str> + Sync>(lines: &[S]) -> Vec<Result<Option<Step>,
     run_lines(lines, next_step)
 }
 
-/// Each line's Sudoku Explainer rating (ER/EP/ED; `None`: the puzzle needs a technique beyond
-/// those this crate reproduces in Explainer's order, see [`simdoku_logic::rate`]), in input
-/// order.
+/// Each line's Sudoku Explainer rating (ER/EP/ED; `None`: the steps do not solve the puzzle, as
+/// on one with several solutions, see [`simdoku_logic::rate`]), in input order.
 ///
 /// ```
 /// let lines = ["4...291..51..3.47..871....3..8....9..5......4269.........346..5...9..7.6.........",
-///              "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"];
+///              "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1........"];
 /// let out = simdoku::batch::rate_se_lines(&lines);
 /// assert_eq!(out[0].as_ref().unwrap().unwrap().to_string(), "2.0/1.2/1.2"); // serate's too
-/// assert_eq!(out[1], Ok(None));                                             // forum hardest
+/// assert_eq!(out[1], Ok(None));                                             // two solutions
 /// ```
 pub fn rate_se_lines<S: AsRef<str> + Sync>(lines: &[S]) -> Vec<Result<Option<Rating>, BatchError>> {
     run_lines(lines, rate)
