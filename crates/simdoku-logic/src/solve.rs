@@ -63,9 +63,18 @@ fn nested_step(b: &Board) -> Option<Step> {
         .or_else(|| forcing::nested(b, 4, 3))
 }
 
-/// A digit with one place left in a house (`Some(Some(_))`), or none left where it is not placed
-/// (`Some(None)`: no solution), or neither.
-fn hidden_single(b: &Board) -> Option<Option<(usize, u8)>> {
+/// What [`hidden_single`] finds in the houses.
+enum HiddenSingle {
+    /// A digit with one place left in a house: that cell and digit.
+    Place(usize, u8),
+    /// A digit with no place left in a house where it is not placed: no solution.
+    Dead,
+    /// Neither.
+    None,
+}
+
+/// The first house (boxes, rows, columns) with a digit down to one place, or to none.
+fn hidden_single(b: &Board) -> HiddenSingle {
     for kind in 0..3 {
         for i in 0..9 {
             let house = crate::board::House::of_kind(kind, i);
@@ -83,15 +92,15 @@ fn hidden_single(b: &Board) -> Option<Option<(usize, u8)>> {
                 }
                 let p = b.positions(house, d);
                 if p == 0 {
-                    return Some(None);
+                    return HiddenSingle::Dead;
                 }
-                if p.count_ones() == 1 {
-                    return Some(Some((cells[p.trailing_zeros() as usize] as usize, d)));
+                if p.is_power_of_two() {
+                    return HiddenSingle::Place(cells[p.trailing_zeros() as usize] as usize, d);
                 }
             }
         }
     }
-    None
+    HiddenSingle::None
 }
 
 /// How many solutions the board's candidates leave, counting up to `limit`: depth first on the
@@ -122,12 +131,12 @@ fn solutions(b: &mut Board, limit: u32) -> u32 {
             continue;
         }
         match hidden_single(b) {
-            Some(None) => return 0,
-            Some(Some((c, d))) => {
+            HiddenSingle::Dead => return 0,
+            HiddenSingle::Place(c, d) => {
                 b.place(c, d);
                 continue;
             }
-            None => {}
+            HiddenSingle::None => {}
         }
         let mut total = 0;
         for d in crate::board::digits(m) {
