@@ -209,62 +209,68 @@ fn offer(best: &mut Option<Best>, rank: Rank, make: impl FnOnce() -> Step) {
     }
 }
 
-/// The cycle or forcing chain Explainer takes, if any.
-pub(crate) fn forcing_chains_and_cycles(b: &Board) -> Option<Step> {
-    let g = Grid::of(b);
-    let l = Links::of(&g);
-    let mut w = Walk::default();
-    let mut best: Option<Best> = None;
-    for (y, x) in [(false, true), (true, false), (true, true)] {
-        let sort_key = match (y, x) {
-            (true, true) => 4,
-            (true, false) => 3,
-            _ => 2,
-        };
+/// Calls `f(y, x, sort_key, cell, digit)` for every start of a cycle or forcing chain on `g`, in
+/// Explainer's order: the link kinds X only, Y only, then both (sort keys 2, 3, 4), and within
+/// each every candidate of a cell with two candidates (Y) or with two or more (X), cell by cell.
+fn each_source(g: &Grid, mut f: impl FnMut(bool, bool, u8, usize, u8)) {
+    for (y, x, sort_key) in [(false, true, 2), (true, false, 3), (true, true, 4)] {
         for cell in 0..81 {
             let m = g.cands[cell];
             if m.count_ones() < 2 || (!x && m.count_ones() > 2) {
                 continue;
             }
             for d in 1..=9u8 {
-                if m & (1 << (d - 1)) == 0 {
-                    continue;
-                }
-                let src = cand(cell, d);
-                let cycle_base = if y && x { 7.0 } else { 6.5 };
-                w.cycles(&l, src, y, x, limit(best.as_ref(), cycle_base, sort_key));
-                for i in 0..w.cycles.len() {
-                    let end = w.cycles[i];
-                    cycle_hint(&g, &w, end, y, x, sort_key, &mut best);
-                }
-                if x {
-                    let base = if y { 7.0 } else { 6.6 };
-                    let tech = if y {
-                        Technique::ForcingChain
-                    } else {
-                        Technique::ForcingXChain
-                    };
-                    for on in [true, false] {
-                        if let Some(end) =
-                            w.forcing(&l, src, on, y, limit(best.as_ref(), base, sort_key))
-                        {
-                            let complexity = w.arena.ancestors(end);
-                            let rank = Rank::new(base, complexity, sort_key);
-                            offer(&mut best, rank, || {
-                                let mut s = chain_step(tech, rank, w.path_cells(end), 1 << (d - 1));
-                                if on {
-                                    s.eliminations.push((cell as u8, 1 << (d - 1)));
-                                } else {
-                                    s.placements.push((cell as u8, d));
-                                }
-                                s
-                            });
-                        }
-                    }
+                if m & (1 << (d - 1)) != 0 {
+                    f(y, x, sort_key, cell, d);
                 }
             }
         }
     }
+}
+
+/// The base difficulty of a forcing chain with Y links (and X links) or with X links only.
+fn forcing_base(y: bool) -> f64 {
+    if y { 7.0 } else { 6.6 }
+}
+
+/// The cycle or forcing chain Explainer takes, if any.
+pub(crate) fn forcing_chains_and_cycles(b: &Board) -> Option<Step> {
+    let g = Grid::of(b);
+    let l = Links::of(&g);
+    let mut w = Walk::default();
+    let mut best: Option<Best> = None;
+    each_source(&g, |y, x, sort_key, cell, d| {
+        let src = cand(cell, d);
+        let cycle_base = if y && x { 7.0 } else { 6.5 };
+        w.cycles(&l, src, y, x, limit(best.as_ref(), cycle_base, sort_key));
+        for i in 0..w.cycles.len() {
+            let end = w.cycles[i];
+            cycle_hint(&g, &w, end, y, x, sort_key, &mut best);
+        }
+        if x {
+            let base = forcing_base(y);
+            let tech = if y {
+                Technique::ForcingChain
+            } else {
+                Technique::ForcingXChain
+            };
+            for on in [true, false] {
+                if let Some(end) = w.forcing(&l, src, on, y, limit(best.as_ref(), base, sort_key)) {
+                    let complexity = w.arena.ancestors(end);
+                    let rank = Rank::new(base, complexity, sort_key);
+                    offer(&mut best, rank, || {
+                        let mut s = chain_step(tech, rank, w.path_cells(end), 1 << (d - 1));
+                        if on {
+                            s.eliminations.push((cell as u8, 1 << (d - 1)));
+                        } else {
+                            s.placements.push((cell as u8, d));
+                        }
+                        s
+                    });
+                }
+            }
+        }
+    });
     best.map(|b| b.step)
 }
 
@@ -278,62 +284,46 @@ pub(crate) fn all_hints(g: &Grid, gone: &[u128; 9], out: &mut Vec<Inner>) {
         static WALK: std::cell::RefCell<Walk> = std::cell::RefCell::new(Walk::default());
     }
     WALK.with_borrow_mut(|w| {
-        for (y, x) in [(false, true), (true, false), (true, true)] {
-            let sort_key = match (y, x) {
-                (true, true) => 4,
-                (true, false) => 3,
-                _ => 2,
-            };
-            for cell in 0..81 {
-                let m = g.cands[cell];
-                if m.count_ones() < 2 || (!x && m.count_ones() > 2) {
-                    continue;
-                }
-                for d in 1..=9u8 {
-                    if m & (1 << (d - 1)) == 0 {
-                        continue;
-                    }
-                    let src = cand(cell, d);
-                    w.cycles(&l, src, y, x, u32::MAX);
-                    for i in 0..w.cycles.len() {
-                        let end = w.cycles[i];
-                        if let Some(h) = cycle_inner(g, gone, w, end, y, x, sort_key) {
-                            out.push(h);
-                        }
-                    }
-                    if x {
-                        let base = if y { 7.0 } else { 6.6 };
-                        for on in [true, false] {
-                            if let Some(end) = w.forcing(&l, src, on, y, u32::MAX) {
-                                let rank = Rank::new(base, w.arena.ancestors(end), sort_key);
-                                let removable = if on {
-                                    vec![src]
-                                } else {
-                                    let mut v = Vec::new();
-                                    let mut o = m & !(1 << (d - 1));
-                                    while o != 0 {
-                                        v.push(cand(cell, o.trailing_zeros() as u8 + 1));
-                                        o &= o - 1;
-                                    }
-                                    v
-                                };
-                                let mut parents = [0u128; 9];
-                                each_link(g, &w.arena, end, |q, on, cause| {
-                                    if on {
-                                        Inner::add_parents(&mut parents, gone, q, cause);
-                                    }
-                                });
-                                out.push(Inner {
-                                    rank,
-                                    removable,
-                                    parents,
-                                });
-                            }
-                        }
-                    }
+        each_source(g, |y, x, sort_key, cell, d| {
+            let src = cand(cell, d);
+            w.cycles(&l, src, y, x, u32::MAX);
+            for i in 0..w.cycles.len() {
+                let end = w.cycles[i];
+                if let Some(h) = cycle_inner(g, gone, w, end, y, x, sort_key) {
+                    out.push(h);
                 }
             }
-        }
+            if !x {
+                return;
+            }
+            for on in [true, false] {
+                if let Some(end) = w.forcing(&l, src, on, y, u32::MAX) {
+                    let rank = Rank::new(forcing_base(y), w.arena.ancestors(end), sort_key);
+                    let removable = if on {
+                        vec![src]
+                    } else {
+                        let mut v = Vec::new();
+                        let mut o = g.cands[cell] & !(1 << (d - 1));
+                        while o != 0 {
+                            v.push(cand(cell, o.trailing_zeros() as u8 + 1));
+                            o &= o - 1;
+                        }
+                        v
+                    };
+                    let mut parents = [0u128; 9];
+                    each_link(g, &w.arena, end, |q, on, cause| {
+                        if on {
+                            Inner::add_parents(&mut parents, gone, q, cause);
+                        }
+                    });
+                    out.push(Inner {
+                        rank,
+                        removable,
+                        parents,
+                    });
+                }
+            }
+        });
     });
 }
 

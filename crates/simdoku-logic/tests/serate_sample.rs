@@ -93,12 +93,27 @@ fn dfc_plus_rows() -> Vec<(&'static str, String, f64)> {
     rows(include_str!("data/serate_dfc_plus.csv")).collect()
 }
 
-/// Whether the path of a puzzle takes a dynamic forcing chains (+) step.
-fn takes_plus(puzzle: &str) -> bool {
+/// Whether the path of a puzzle takes a step of technique `from` or of one after it.
+fn takes_from(puzzle: &str, from: Technique) -> bool {
     explain(&Board::parse(puzzle).unwrap())
         .steps
         .iter()
-        .any(|s| s.technique >= Technique::DynamicContradictionChainsPlus)
+        .any(|s| s.technique >= from)
+}
+
+/// Checks each row's rating against serate's; returns the techniques from `from` on that the
+/// rows' paths take, in the order first seen.
+fn rated_techniques_from(rows: &[(&str, String, f64)], from: Technique) -> Vec<Technique> {
+    let mut seen = Vec::new();
+    for (puzzle, want, _) in rows {
+        assert_eq!(rating(puzzle).as_deref(), Some(want.as_str()), "{puzzle}");
+        for s in explain(&Board::parse(puzzle).unwrap()).steps {
+            if s.technique >= from && !seen.contains(&s.technique) {
+                seen.push(s.technique);
+            }
+        }
+    }
+    seen
 }
 
 #[test]
@@ -107,25 +122,17 @@ fn agrees_with_serate_through_dynamic_forcing_chains_plus() {
     for (puzzle, want, er) in dfc_plus_rows().into_iter().take(12) {
         assert!(er >= 9.0);
         assert_eq!(rating(puzzle).as_deref(), Some(want.as_str()), "{puzzle}");
-        assert!(takes_plus(puzzle), "{puzzle}");
+        assert!(
+            takes_from(puzzle, Technique::DynamicContradictionChainsPlus),
+            "{puzzle}"
+        );
     }
 }
 
 #[test]
 #[ignore = "the whole dynamic forcing chains (+) sample: tens of seconds in release"]
 fn agrees_with_serate_through_dynamic_forcing_chains_plus_whole() {
-    let rows = dfc_plus_rows();
-    let mut seen = Vec::new();
-    for (puzzle, want, _) in &rows {
-        assert_eq!(rating(puzzle).as_deref(), Some(want.as_str()), "{puzzle}");
-        for s in explain(&Board::parse(puzzle).unwrap()).steps {
-            if s.technique >= Technique::DynamicContradictionChainsPlus
-                && !seen.contains(&s.technique)
-            {
-                seen.push(s.technique);
-            }
-        }
-    }
+    let seen = rated_techniques_from(&dfc_plus_rows(), Technique::DynamicContradictionChainsPlus);
     assert_eq!(seen.len(), 4, "{seen:?}");
 }
 
@@ -135,38 +142,22 @@ fn nested_rows() -> Vec<(&'static str, String, f64)> {
     rows(include_str!("data/serate_nested.csv")).collect()
 }
 
-/// Whether the path of a puzzle takes a nested forcing chains step.
-fn takes_nested(puzzle: &str) -> bool {
-    explain(&Board::parse(puzzle).unwrap())
-        .steps
-        .iter()
-        .any(|s| s.technique >= Technique::DynamicContradictionChainsFc)
-}
-
 #[test]
 fn agrees_with_serate_through_nested_forcing_chains() {
     // The first two: a second each in release.
     for (puzzle, want, er) in nested_rows().into_iter().take(2) {
         assert!(er >= 9.5);
         assert_eq!(rating(puzzle).as_deref(), Some(want.as_str()), "{puzzle}");
-        assert!(takes_nested(puzzle), "{puzzle}");
+        assert!(
+            takes_from(puzzle, Technique::DynamicContradictionChainsFc),
+            "{puzzle}"
+        );
     }
 }
 
 #[test]
 #[ignore = "the whole nested forcing chains sample: a minute or more in release"]
 fn agrees_with_serate_through_nested_forcing_chains_whole() {
-    let rows = nested_rows();
-    let mut seen = Vec::new();
-    for (puzzle, want, _) in &rows {
-        assert_eq!(rating(puzzle).as_deref(), Some(want.as_str()), "{puzzle}");
-        for s in explain(&Board::parse(puzzle).unwrap()).steps {
-            if s.technique >= Technique::DynamicContradictionChainsFc
-                && !seen.contains(&s.technique)
-            {
-                seen.push(s.technique);
-            }
-        }
-    }
+    let seen = rated_techniques_from(&nested_rows(), Technique::DynamicContradictionChainsFc);
     assert!(seen.len() >= 3, "{seen:?}");
 }

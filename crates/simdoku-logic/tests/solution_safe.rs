@@ -142,13 +142,11 @@ fn bundled_hard_sets_whole() {
     }
 }
 
-/// Every step of the puzzles whose paths take the dynamic forcing chains (+) (the committed
-/// serate sample: forum-hardest puzzles with solution digits added, and others), the first
-/// `take` of them; returns the steps of each technique.
-fn dfc_plus_sample(take: usize) -> BTreeMap<Technique, usize> {
+/// Every step of the first `take` puzzles of a committed serate sample (`puzzle,ER,EP,ED` lines,
+/// `#` comments), each checked against its solution; returns the steps of each technique.
+fn sample_steps(text: &str, take: usize) -> BTreeMap<Technique, usize> {
     let mut engine = Scalar::new();
     let mut used = BTreeMap::new();
-    let text = include_str!("data/serate_dfc_plus.csv");
     for line in text.lines().filter(|l| !l.starts_with('#')).take(take) {
         let puzzle = Grid::parse(&line[..81]).unwrap();
         let (solution, _) = engine.solve(&puzzle);
@@ -178,19 +176,16 @@ fn dynamic_forcing_chains_plus_whole() {
     }
 }
 
-/// Every step of the first `take` puzzles of the committed serate sample whose paths take the
-/// nested forcing chains; returns the steps of each technique.
+/// The puzzles whose paths take the dynamic forcing chains (+) (the committed serate sample:
+/// forum-hardest puzzles with solution digits added, and others), the first `take` of them.
+fn dfc_plus_sample(take: usize) -> BTreeMap<Technique, usize> {
+    sample_steps(include_str!("data/serate_dfc_plus.csv"), take)
+}
+
+/// The first `take` puzzles of the committed serate sample whose paths take the nested forcing
+/// chains.
 fn nested_sample(take: usize) -> BTreeMap<Technique, usize> {
-    let mut engine = Scalar::new();
-    let mut used = BTreeMap::new();
-    let text = include_str!("data/serate_nested.csv");
-    for line in text.lines().filter(|l| !l.starts_with('#')).take(take) {
-        let puzzle = Grid::parse(&line[..81]).unwrap();
-        let (solution, _) = engine.solve(&puzzle);
-        let (_, solved) = check(&puzzle, &solution.unwrap(), &mut used);
-        assert!(solved, "{puzzle}");
-    }
-    used
+    sample_steps(include_str!("data/serate_nested.csv"), take)
 }
 
 #[test]
