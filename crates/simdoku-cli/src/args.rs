@@ -68,6 +68,14 @@ pub fn init_threads(threads: Option<usize>) {
     }
 }
 
+/// "1 thread" or "N threads": the thread count the summaries name.
+pub fn threads_used() -> String {
+    match rayon::current_num_threads() {
+        1 => "1 thread".to_string(),
+        n => format!("{n} threads"),
+    }
+}
+
 /// A bad option or argument: the reason on stderr, exit status 2.
 pub fn usage_error(reason: impl std::fmt::Display) -> ExitCode {
     eprintln!("simdoku: {reason}");

@@ -144,7 +144,7 @@ fn summary(t: &Tally, engine: &str, secs: f64) {
     let n = t.puzzles.max(1) as f64;
     eprintln!(
         "simdoku: {} puzzles: {} solved, {} none, {} multiple, {} invalid{} in {:.3} s \
-         ({:.0} puzzles/s, {:.2} guesses/puzzle, engine {engine}, {} threads)",
+         ({:.0} puzzles/s, {:.2} guesses/puzzle, engine {engine}, {})",
         t.puzzles,
         t.solved,
         t.none,
@@ -158,7 +158,7 @@ fn summary(t: &Tally, engine: &str, secs: f64) {
         secs,
         t.puzzles as f64 / secs.max(1e-9),
         t.guesses as f64 / n,
-        rayon::current_num_threads(),
+        crate::args::threads_used(),
     );
 }
 

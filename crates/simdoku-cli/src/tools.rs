@@ -456,12 +456,12 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
         };
         eprintln!(
             "simdoku: {} puzzles, {:.2} clues on average, in {secs:.3} s ({:.0} puzzles/s, \
-             engine {}, {} threads, seed {seed}{band})",
+             engine {}, {}, seed {seed}{band})",
             made,
             clues as f64 / made.max(1) as f64,
             made as f64 / secs.max(1e-9),
             spec.name,
-            rayon::current_num_threads()
+            crate::args::threads_used()
         );
     }
     close(out, result.map(|ok| ok && missed.is_empty()))
@@ -547,10 +547,10 @@ pub(crate) fn map_lines_with<T: Clone + Send + Sync>(
         let secs = start.elapsed().as_secs_f64();
         eprintln!(
             "simdoku: {command}: {puzzles} puzzles in {secs:.3} s ({:.0} puzzles/s, engine {}, \
-             {} threads)",
+             {})",
             puzzles as f64 / secs.max(1e-9),
             spec.name,
-            rayon::current_num_threads()
+            crate::args::threads_used()
         );
     }
     close(out, result.map(|(ok, _)| ok))
@@ -850,12 +850,12 @@ fn generate_large(a: &GenerateArgs) -> ExitCode {
     progress.finish();
     if !a.common.quiet && result.is_ok() {
         eprintln!(
-            "simdoku: {} {side}x{side} puzzles, {:.1} givens on average, in {:.3} s ({} threads, \
+            "simdoku: {} {side}x{side} puzzles, {:.1} givens on average, in {:.3} s ({}, \
              seed {seed})",
             made,
             clues as f64 / made.max(1) as f64,
             start.elapsed().as_secs_f64(),
-            rayon::current_num_threads()
+            crate::args::threads_used()
         );
     }
     close(out, result)
