@@ -148,6 +148,10 @@ pub struct Records<'a> {
     sources: std::slice::Iter<'a, String>,
     current: Option<(Arc<str>, Source)>,
     index: u64,
+    /// Line 1 of the current source when it was skipped as a CSV header (its echo and size),
+    /// until a record follows it: a source with nothing else (`echo hello | simdoku solve`)
+    /// gets it back as an invalid record, not a silent empty run.
+    header: Option<(String, u64)>,
     /// Sources that could not be opened or read.
     pub unreadable: u64,
 }
@@ -158,6 +162,7 @@ impl<'a> Records<'a> {
             sources: sources.iter(),
             current: None,
             index: 0,
+            header: None,
             unreadable: 0,
         }
     }
@@ -183,8 +188,13 @@ impl Iterator for Records<'_> {
             match src.reader.next_line() {
                 Ok(Some(line)) => {
                     let Some(entry) = classify(&line) else {
+                        let text = line.bytes.trim_ascii();
+                        if line.number == 1 && !text.is_empty() && text[0] != b'#' {
+                            self.header = Some((echo_field(text), line.bytes.len() as u64 + 1));
+                        }
                         continue;
                     };
+                    self.header = None;
                     let record = Record {
                         file: file.clone(),
                         line: line.number,
@@ -196,8 +206,27 @@ impl Iterator for Records<'_> {
                     self.index += 1;
                     return Some(record);
                 }
-                Ok(None) => self.current = None,
+                Ok(None) => {
+                    let file = file.clone();
+                    self.current = None;
+                    if let Some((echo, bytes)) = self.header.take() {
+                        let record = Record {
+                            file,
+                            line: 1,
+                            index: self.index,
+                            echo,
+                            entry: Entry::Invalid(
+                                "read as a CSV header (words and commas), and no puzzle follows it"
+                                    .to_string(),
+                            ),
+                            bytes,
+                        };
+                        self.index += 1;
+                        return Some(record);
+                    }
+                }
                 Err(e) => {
+                    self.header = None;
                     eprintln!("simdoku: {file}: read error: {e}");
                     self.unreadable += 1;
                     self.current = None;

@@ -98,6 +98,18 @@ fn a_byte_order_mark_is_skipped_by_every_reading_command() {
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout).lines().count(), 1);
+    // A first line taken for a header with nothing after it is not a silent empty run: it is
+    // an invalid line (exit 1), in every command that reads puzzle lines.
+    for cmd in ["solve", "count", "rate", "explain", "hint"] {
+        let out = simdoku(&[cmd, "-q"], b"hello\n");
+        assert_eq!(out.status.code(), Some(1), "{cmd}");
+        assert!(text(&out.stdout).contains("invalid"), "{cmd}");
+        assert!(
+            text(&out.stderr).starts_with("<stdin>:1: read as a CSV header"),
+            "{cmd}: {}",
+            text(&out.stderr)
+        );
+    }
     // A UTF-16 file is named as such.
     let utf16: Vec<u8> = [0xFF, 0xFE]
         .into_iter()
