@@ -89,7 +89,7 @@ fn agrees_with_serate_on_the_whole_sample() {
 /// The held-out set: 2,355 puzzles that no tuning saw (17-clue puzzles, generated ones, generated
 /// to bands, forum-hardest puzzles with a digit added), rated by serate once, in file order.
 fn heldout_rows() -> Vec<(&'static str, String, f64)> {
-    rows(include_str!("data/serate_heldout.csv")).collect()
+    rows(include_str!("data/serate_held_out.csv")).collect()
 }
 
 #[test]
