@@ -193,6 +193,154 @@ impl Walk {
     }
 }
 
+/// Which static forcing chains exist on a grid along one kind of links (`y`: cell links too):
+/// whether a candidate's assumption "on" implies it "off", and "off" implies "on". The walk of
+/// [`Walk::forcing`] keeps every implication once, so it reaches its end exactly when the end is
+/// reachable in the graph of implications; a walk known to reach nothing is not run. The
+/// reachability comes from the graph's strongly connected components (Tarjan's algorithm),
+/// closed over the components with bitsets, in the order they complete (successors first).
+#[derive(Default)]
+struct Reach {
+    /// Per candidate: its index among the grid's candidates, or `u32::MAX`.
+    id: Vec<u32>,
+    /// The graph: node `2k + on` for the `k`th candidate, its successors in
+    /// `adj[start[v]..start[v + 1]]`.
+    start: Vec<u32>,
+    adj: Vec<u32>,
+    index: Vec<u32>,
+    low: Vec<u32>,
+    comp: Vec<u32>,
+    stack: Vec<u32>,
+    call: Vec<(u32, u32)>,
+    /// Per component, the nodes it reaches (`words` words each).
+    sets: Vec<u64>,
+    /// Per candidate: "on" reaches "off", and "off" reaches "on".
+    on_off: Vec<bool>,
+    off_on: Vec<bool>,
+}
+
+impl Reach {
+    fn of(&mut self, g: &Grid, l: &Links, y: bool) {
+        let mut cands = Vec::new();
+        self.id.clear();
+        self.id.resize(729, u32::MAX);
+        for (cell, &m) in g.cands.iter().enumerate() {
+            let mut m = m;
+            while m != 0 {
+                let c = cand(cell, m.trailing_zeros() as u8 + 1);
+                m &= m - 1;
+                self.id[c as usize] = cands.len() as u32;
+                cands.push(c);
+            }
+        }
+        let n = 2 * cands.len();
+        self.start.clear();
+        self.adj.clear();
+        for &c in &cands {
+            self.start.push(self.adj.len() as u32);
+            let (a, b) = l.ons(c, y, true);
+            for &q in a.iter().chain(b) {
+                self.adj.push(2 * self.id[q as usize] + 1);
+            }
+            self.start.push(self.adj.len() as u32);
+            for &q in l.offs(c, y) {
+                self.adj.push(2 * self.id[q as usize]);
+            }
+        }
+        self.start.push(self.adj.len() as u32);
+        let words = n.div_ceil(64).max(1);
+        self.index.clear();
+        self.index.resize(n, u32::MAX);
+        self.low.clear();
+        self.low.resize(n, 0);
+        self.comp.clear();
+        self.comp.resize(n, u32::MAX);
+        self.sets.clear();
+        let mut next = 0u32;
+        for root in 0..n as u32 {
+            if self.index[root as usize] != u32::MAX {
+                continue;
+            }
+            self.call.push((root, self.start[root as usize]));
+            self.index[root as usize] = next;
+            self.low[root as usize] = next;
+            next += 1;
+            self.stack.push(root);
+            while let Some(&mut (v, ref mut e)) = self.call.last_mut() {
+                let vi = v as usize;
+                if *e < self.start[vi + 1] {
+                    let w = self.adj[*e as usize];
+                    *e += 1;
+                    let wi = w as usize;
+                    if self.index[wi] == u32::MAX {
+                        self.index[wi] = next;
+                        self.low[wi] = next;
+                        next += 1;
+                        self.stack.push(w);
+                        self.call.push((w, self.start[wi]));
+                    } else if self.comp[wi] == u32::MAX {
+                        self.low[vi] = self.low[vi].min(self.index[wi]);
+                    }
+                    continue;
+                }
+                self.call.pop();
+                if let Some(&(u, _)) = self.call.last() {
+                    self.low[u as usize] = self.low[u as usize].min(self.low[vi]);
+                }
+                if self.low[vi] != self.index[vi] {
+                    continue;
+                }
+                // A component completes: every component it reaches outside itself is done.
+                let k = (self.sets.len() / words) as u32;
+                let at = self.sets.len();
+                self.sets.resize(at + words, 0);
+                let from = self
+                    .stack
+                    .iter()
+                    .rposition(|&x| x == v)
+                    .expect("on the stack");
+                for &m in &self.stack[from..] {
+                    self.comp[m as usize] = k;
+                }
+                for i in from..self.stack.len() {
+                    let m = self.stack[i] as usize;
+                    self.sets[at + m / 64] |= 1 << (m % 64);
+                    for j in self.start[m]..self.start[m + 1] {
+                        let t = self.comp[self.adj[j as usize] as usize] as usize;
+                        if t != k as usize {
+                            for x in 0..words {
+                                self.sets[at + x] |= self.sets[t * words + x];
+                            }
+                        }
+                    }
+                }
+                self.stack.truncate(from);
+            }
+        }
+        self.on_off.clear();
+        self.on_off.resize(729, false);
+        self.off_on.clear();
+        self.off_on.resize(729, false);
+        for (k, &c) in cands.iter().enumerate() {
+            let has = |from: usize, to: usize| {
+                let t = self.comp[from] as usize * words;
+                self.sets[t + to / 64] & (1 << (to % 64)) != 0
+            };
+            self.on_off[c as usize] = has(2 * k + 1, 2 * k);
+            self.off_on[c as usize] = has(2 * k, 2 * k + 1);
+        }
+    }
+
+    /// Whether the forcing walk from `src` in state `on` reaches its opposite.
+    fn reaches(&self, src: u16, on: bool) -> bool {
+        if on {
+            self.on_off[src as usize]
+        } else {
+            self.off_on[src as usize]
+        }
+    }
+}
+
 /// The longest chain of this base and kind that would still go before the best so far.
 fn limit(best: Option<&Best>, base: f64, sort_key: u8) -> u32 {
     let Some(b) = best else { return u32::MAX };
@@ -239,8 +387,14 @@ pub(crate) fn forcing_chains_and_cycles(b: &Board) -> Option<Step> {
     let l = Links::of(&g);
     let mut w = Walk::default();
     let mut best: Option<Best> = None;
+    let mut reach = Reach::default();
+    let mut reach_y = None;
     each_source(&g, |y, x, sort_key, cell, d| {
         let src = cand(cell, d);
+        if x && reach_y != Some(y) {
+            reach.of(&g, &l, y);
+            reach_y = Some(y);
+        }
         let cycle_base = if y && x { 7.0 } else { 6.5 };
         w.cycles(&l, src, y, x, limit(best.as_ref(), cycle_base, sort_key));
         for i in 0..w.cycles.len() {
@@ -255,6 +409,9 @@ pub(crate) fn forcing_chains_and_cycles(b: &Board) -> Option<Step> {
                 Technique::ForcingXChain
             };
             for on in [true, false] {
+                if !reach.reaches(src, on) {
+                    continue;
+                }
                 if let Some(end) = w.forcing(&l, src, on, y, limit(best.as_ref(), base, sort_key)) {
                     let complexity = w.arena.ancestors(end);
                     let rank = Rank::new(base, complexity, sort_key);
@@ -281,11 +438,17 @@ pub(crate) fn forcing_chains_and_cycles(b: &Board) -> Option<Step> {
 pub(crate) fn all_hints(g: &Grid, gone: &[u128; 9], out: &mut Vec<Inner>) {
     let l = Links::of(g);
     thread_local! {
-        static WALK: std::cell::RefCell<Walk> = std::cell::RefCell::new(Walk::default());
+        static WALK: std::cell::RefCell<(Walk, Reach)> =
+            std::cell::RefCell::new((Walk::default(), Reach::default()));
     }
-    WALK.with_borrow_mut(|w| {
+    WALK.with_borrow_mut(|(w, reach)| {
+        let mut reach_y = None;
         each_source(g, |y, x, sort_key, cell, d| {
             let src = cand(cell, d);
+            if x && reach_y != Some(y) {
+                reach.of(g, &l, y);
+                reach_y = Some(y);
+            }
             w.cycles(&l, src, y, x, u32::MAX);
             for i in 0..w.cycles.len() {
                 let end = w.cycles[i];
@@ -297,6 +460,9 @@ pub(crate) fn all_hints(g: &Grid, gone: &[u128; 9], out: &mut Vec<Inner>) {
                 return;
             }
             for on in [true, false] {
+                if !reach.reaches(src, on) {
+                    continue;
+                }
                 if let Some(end) = w.forcing(&l, src, on, y, u32::MAX) {
                     let rank = Rank::new(forcing_base(y), w.arena.ancestors(end), sort_key);
                     let removable = if on {
@@ -574,6 +740,54 @@ mod tests {
     /// As a rule nested in a chain, the X-cycle of six relies on what the chain removed from
     /// its links' houses: with r1c2's 1 gone (row 1 links r1c1 and r1c5), the hints that use
     /// that link have it as their parent; with nothing gone, no hint has a parent.
+    #[test]
+    fn reach_says_where_the_forcing_walk_ends() {
+        // On hard puzzles and on random candidate grids (each candidate dropped with odds of
+        // 1/2 to 7/8, a cell keeping one at least): a forcing walk finds its end exactly when
+        // `Reach` says it does, for every candidate, both states, both kinds of links.
+        let mut boards: Vec<Board> = [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "..3..6.8.4..1..2...9......4.7...8....35......9...3...5..9.4...7.....2.1....8..6..",
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+        ]
+        .iter()
+        .map(|p| Board::parse(p).unwrap())
+        .collect();
+        let mut rng = simdoku_core::rng::Rng::new(7);
+        for i in 0..120 {
+            let mut b = open();
+            for cell in 0..81 {
+                for d in 1..=9u8 {
+                    let left = b.candidates(cell);
+                    if left.count_ones() > 1 && rng.below(8) < 4 + i % 4 {
+                        b.eliminate(cell, 1 << (d - 1));
+                    }
+                }
+            }
+            boards.push(b);
+        }
+        let (mut w, mut reach) = (Walk::default(), Reach::default());
+        let mut found = 0;
+        for b in &boards {
+            let g = Grid::of(b);
+            let l = Links::of(&g);
+            for y in [false, true] {
+                reach.of(&g, &l, y);
+                for cell in 0..81 {
+                    for d in crate::board::digits(g.cands[cell]) {
+                        let src = cand(cell, d);
+                        for on in [true, false] {
+                            let walk = w.forcing(&l, src, on, y, u32::MAX).is_some();
+                            assert_eq!(reach.reaches(src, on), walk, "{b:?} {src} {on} {y}");
+                            found += usize::from(walk);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(found > 100, "{found}");
+    }
+
     #[test]
     fn nested_hints_and_their_parents() {
         let mut b = open();
