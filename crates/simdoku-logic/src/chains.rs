@@ -193,14 +193,18 @@ impl Walk {
     }
 }
 
-/// Which static forcing chains exist on a grid along one kind of links (`y`: cell links too):
-/// whether a candidate's assumption "on" implies it "off", and "off" implies "on". The walk of
-/// [`Walk::forcing`] keeps every implication once, so it reaches its end exactly when the end is
-/// reachable in the graph of implications; a walk known to reach nothing is not run. The
-/// reachability comes from the graph's strongly connected components (Tarjan's algorithm),
-/// closed over the components with bitsets, in the order they complete (successors first).
+/// Which static chains exist on a grid along one kind of links (`y`: cell links, `x`: house
+/// links "on"): whether a candidate's assumption "on" implies it "off", "off" implies "on", and
+/// "on" comes back to itself. The walk of [`Walk::forcing`] keeps every implication once, so it
+/// reaches its end exactly when the end is reachable in the graph of implications; the walk of
+/// [`Walk::cycles`] closes a cycle only on a candidate whose "on" lies on a cycle of that graph,
+/// that is in a strongly connected component of more than one node. A walk known to find nothing
+/// is not run. The components come from Tarjan's algorithm; reachability (for the forcing
+/// walks) from bitsets closed over the components in the order they complete (successors first).
 #[derive(Default)]
 struct Reach {
+    /// The link kind of the graph held, if any.
+    kind: Option<(bool, bool)>,
     /// Per candidate: its index among the grid's candidates, or `u32::MAX`.
     id: Vec<u32>,
     /// The graph: node `2k + on` for the `k`th candidate, its successors in
@@ -212,15 +216,24 @@ struct Reach {
     comp: Vec<u32>,
     stack: Vec<u32>,
     call: Vec<(u32, u32)>,
-    /// Per component, the nodes it reaches (`words` words each).
+    /// Per component, the nodes it reaches (`words` words each), when closed.
     sets: Vec<u64>,
-    /// Per candidate: "on" reaches "off", and "off" reaches "on".
+    /// Per component: the last component whose set took its set in (a stamp).
+    taken: Vec<u32>,
+    /// Per candidate: "on" reaches "off", "off" reaches "on", "on" lies on a cycle.
     on_off: Vec<bool>,
     off_on: Vec<bool>,
+    on_cycle: Vec<bool>,
 }
 
 impl Reach {
-    fn of(&mut self, g: &Grid, l: &Links, y: bool) {
+    /// Makes the graph of links of kind `(y, x)` on `g` unless held; `close`: the forcing
+    /// walks' answers too.
+    fn of(&mut self, g: &Grid, l: &Links, y: bool, x: bool, close: bool) {
+        if self.kind == Some((y, x)) {
+            return;
+        }
+        self.kind = Some((y, x));
         let mut cands = Vec::new();
         self.id.clear();
         self.id.resize(729, u32::MAX);
@@ -238,7 +251,7 @@ impl Reach {
         self.adj.clear();
         for &c in &cands {
             self.start.push(self.adj.len() as u32);
-            let (a, b) = l.ons(c, y, true);
+            let (a, b) = l.ons(c, y, x);
             for &q in a.iter().chain(b) {
                 self.adj.push(2 * self.id[q as usize] + 1);
             }
@@ -248,7 +261,7 @@ impl Reach {
             }
         }
         self.start.push(self.adj.len() as u32);
-        let words = n.div_ceil(64).max(1);
+        let words = if close { n.div_ceil(64).max(1) } else { 0 };
         self.index.clear();
         self.index.resize(n, u32::MAX);
         self.low.clear();
@@ -256,7 +269,11 @@ impl Reach {
         self.comp.clear();
         self.comp.resize(n, u32::MAX);
         self.sets.clear();
+        self.taken.clear();
+        self.on_cycle.clear();
+        self.on_cycle.resize(729, false);
         let mut next = 0u32;
+        let mut comps = 0u32;
         for root in 0..n as u32 {
             if self.index[root as usize] != u32::MAX {
                 continue;
@@ -291,25 +308,35 @@ impl Reach {
                     continue;
                 }
                 // A component completes: every component it reaches outside itself is done.
-                let k = (self.sets.len() / words) as u32;
-                let at = self.sets.len();
-                self.sets.resize(at + words, 0);
+                let k = comps;
+                comps += 1;
                 let from = self
                     .stack
                     .iter()
                     .rposition(|&x| x == v)
                     .expect("on the stack");
+                let cyclic = self.stack.len() - from > 1;
                 for &m in &self.stack[from..] {
                     self.comp[m as usize] = k;
+                    if cyclic && m % 2 == 1 {
+                        self.on_cycle[cands[m as usize / 2] as usize] = true;
+                    }
                 }
-                for i in from..self.stack.len() {
-                    let m = self.stack[i] as usize;
-                    self.sets[at + m / 64] |= 1 << (m % 64);
-                    for j in self.start[m]..self.start[m + 1] {
-                        let t = self.comp[self.adj[j as usize] as usize] as usize;
-                        if t != k as usize {
-                            for x in 0..words {
-                                self.sets[at + x] |= self.sets[t * words + x];
+                if close {
+                    let at = self.sets.len();
+                    self.sets.resize(at + words, 0);
+                    self.taken.push(k);
+                    for i in from..self.stack.len() {
+                        let m = self.stack[i] as usize;
+                        self.sets[at + m / 64] |= 1 << (m % 64);
+                        for j in self.start[m]..self.start[m + 1] {
+                            let t = self.comp[self.adj[j as usize] as usize] as usize;
+                            if self.taken[t] != k {
+                                self.taken[t] = k;
+                                let (done, here) = self.sets.split_at_mut(at);
+                                for (h, d) in here.iter_mut().zip(&done[t * words..]) {
+                                    *h |= d;
+                                }
                             }
                         }
                     }
@@ -321,13 +348,15 @@ impl Reach {
         self.on_off.resize(729, false);
         self.off_on.clear();
         self.off_on.resize(729, false);
-        for (k, &c) in cands.iter().enumerate() {
-            let has = |from: usize, to: usize| {
-                let t = self.comp[from] as usize * words;
-                self.sets[t + to / 64] & (1 << (to % 64)) != 0
-            };
-            self.on_off[c as usize] = has(2 * k + 1, 2 * k);
-            self.off_on[c as usize] = has(2 * k, 2 * k + 1);
+        if close {
+            for (k, &c) in cands.iter().enumerate() {
+                let has = |from: usize, to: usize| {
+                    let t = self.comp[from] as usize * words;
+                    self.sets[t + to / 64] & (1 << (to % 64)) != 0
+                };
+                self.on_off[c as usize] = has(2 * k + 1, 2 * k);
+                self.off_on[c as usize] = has(2 * k, 2 * k + 1);
+            }
         }
     }
 
@@ -338,6 +367,11 @@ impl Reach {
         } else {
             self.off_on[src as usize]
         }
+    }
+
+    /// Whether the cycle walk from `src` "on" can come back to it.
+    fn on_cycle(&self, src: u16) -> bool {
+        self.on_cycle[src as usize]
     }
 }
 
@@ -388,15 +422,15 @@ pub(crate) fn forcing_chains_and_cycles(b: &Board) -> Option<Step> {
     let mut w = Walk::default();
     let mut best: Option<Best> = None;
     let mut reach = Reach::default();
-    let mut reach_y = None;
     each_source(&g, |y, x, sort_key, cell, d| {
         let src = cand(cell, d);
-        if x && reach_y != Some(y) {
-            reach.of(&g, &l, y);
-            reach_y = Some(y);
-        }
+        reach.of(&g, &l, y, x, x);
         let cycle_base = if y && x { 7.0 } else { 6.5 };
-        w.cycles(&l, src, y, x, limit(best.as_ref(), cycle_base, sort_key));
+        if reach.on_cycle(src) {
+            w.cycles(&l, src, y, x, limit(best.as_ref(), cycle_base, sort_key));
+        } else {
+            w.cycles.clear();
+        }
         for i in 0..w.cycles.len() {
             let end = w.cycles[i];
             cycle_hint(&g, &w, end, y, x, sort_key, &mut best);
@@ -442,14 +476,15 @@ pub(crate) fn all_hints(g: &Grid, gone: &[u128; 9], out: &mut Vec<Inner>) {
             std::cell::RefCell::new((Walk::default(), Reach::default()));
     }
     WALK.with_borrow_mut(|(w, reach)| {
-        let mut reach_y = None;
+        reach.kind = None;
         each_source(g, |y, x, sort_key, cell, d| {
             let src = cand(cell, d);
-            if x && reach_y != Some(y) {
-                reach.of(g, &l, y);
-                reach_y = Some(y);
+            reach.of(g, &l, y, x, x);
+            if reach.on_cycle(src) {
+                w.cycles(&l, src, y, x, u32::MAX);
+            } else {
+                w.cycles.clear();
             }
-            w.cycles(&l, src, y, x, u32::MAX);
             for i in 0..w.cycles.len() {
                 let end = w.cycles[i];
                 if let Some(h) = cycle_inner(g, gone, w, end, y, x, sort_key) {
@@ -744,7 +779,8 @@ mod tests {
     fn reach_says_where_the_forcing_walk_ends() {
         // On hard puzzles and on random candidate grids (each candidate dropped with odds of
         // 1/2 to 7/8, a cell keeping one at least): a forcing walk finds its end exactly when
-        // `Reach` says it does, for every candidate, both states, both kinds of links.
+        // `Reach` says it does, for every candidate, both states, every kind of links, and a
+        // cycle walk closes only on a candidate `Reach` puts on a cycle.
         let mut boards: Vec<Board> = [
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
             "..3..6.8.4..1..2...9......4.7...8....35......9...3...5..9.4...7.....2.1....8..6..",
@@ -767,15 +803,23 @@ mod tests {
             boards.push(b);
         }
         let (mut w, mut reach) = (Walk::default(), Reach::default());
-        let mut found = 0;
+        let (mut found, mut cycles) = (0, 0);
         for b in &boards {
             let g = Grid::of(b);
             let l = Links::of(&g);
-            for y in [false, true] {
-                reach.of(&g, &l, y);
+            for (y, x) in [(false, true), (true, false), (true, true)] {
+                reach.kind = None;
+                reach.of(&g, &l, y, x, x);
                 for cell in 0..81 {
                     for d in crate::board::digits(g.cands[cell]) {
                         let src = cand(cell, d);
+                        w.cycles(&l, src, y, x, u32::MAX);
+                        let closes = !w.cycles.is_empty();
+                        assert!(reach.on_cycle(src) || !closes, "{b:?} {src} {y} {x}");
+                        cycles += usize::from(closes);
+                        if !x {
+                            continue;
+                        }
                         for on in [true, false] {
                             let walk = w.forcing(&l, src, on, y, u32::MAX).is_some();
                             assert_eq!(reach.reaches(src, on), walk, "{b:?} {src} {on} {y}");
@@ -785,7 +829,7 @@ mod tests {
                 }
             }
         }
-        assert!(found > 100, "{found}");
+        assert!(found > 100 && cycles > 100, "{found} {cycles}");
     }
 
     #[test]
