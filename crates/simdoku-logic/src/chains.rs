@@ -203,8 +203,6 @@ impl Walk {
 /// walks) from bitsets closed over the components in the order they complete (successors first).
 #[derive(Default)]
 struct Reach {
-    /// The link kind of the graph held, if any.
-    kind: Option<(bool, bool)>,
     /// Per candidate: its index among the grid's candidates, or `u32::MAX`.
     id: Vec<u32>,
     /// The graph: node `2k + on` for the `k`th candidate, its successors in
@@ -227,13 +225,9 @@ struct Reach {
 }
 
 impl Reach {
-    /// Makes the graph of links of kind `(y, x)` on `g` unless held; `close`: the forcing
-    /// walks' answers too.
+    /// Makes the graph of links of kind `(y, x)` on `g`; `close`: the forcing walks' answers
+    /// too.
     fn of(&mut self, g: &Grid, l: &Links, y: bool, x: bool, close: bool) {
-        if self.kind == Some((y, x)) {
-            return;
-        }
-        self.kind = Some((y, x));
         let mut cands = Vec::new();
         self.id.clear();
         self.id.resize(729, u32::MAX);
@@ -391,19 +385,31 @@ fn offer(best: &mut Option<Best>, rank: Rank, make: impl FnOnce() -> Step) {
     }
 }
 
-/// Calls `f(y, x, sort_key, cell, digit)` for every start of a cycle or forcing chain on `g`, in
-/// Explainer's order: the link kinds X only, Y only, then both (sort keys 2, 3, 4), and within
-/// each every candidate of a cell with two candidates (Y) or with two or more (X), cell by cell.
-fn each_source(g: &Grid, mut f: impl FnMut(bool, bool, u8, usize, u8)) {
+/// Calls `f(reach, y, x, sort_key, cell, digit)` for every start of a cycle or forcing chain on
+/// `g`, in Explainer's order: the link kinds X only, Y only, then both (sort keys 2, 3, 4), and
+/// within each every candidate of a cell with two candidates (Y) or with two or more (X), cell by
+/// cell. `reach` holds the graph of the kind's links (made at its first start; closed when the
+/// kind has house links, for the forcing walks).
+fn each_source(
+    g: &Grid,
+    l: &Links,
+    reach: &mut Reach,
+    mut f: impl FnMut(&Reach, bool, bool, u8, usize, u8),
+) {
     for (y, x, sort_key) in [(false, true, 2), (true, false, 3), (true, true, 4)] {
+        let mut made = false;
         for cell in 0..81 {
             let m = g.cands[cell];
             if m.count_ones() < 2 || (!x && m.count_ones() > 2) {
                 continue;
             }
+            if !made {
+                reach.of(g, l, y, x, x);
+                made = true;
+            }
             for d in 1..=9u8 {
                 if m & (1 << (d - 1)) != 0 {
-                    f(y, x, sort_key, cell, d);
+                    f(reach, y, x, sort_key, cell, d);
                 }
             }
         }
@@ -421,47 +427,52 @@ pub(crate) fn forcing_chains_and_cycles(b: &Board) -> Option<Step> {
     let l = Links::of(&g);
     let mut w = Walk::default();
     let mut best: Option<Best> = None;
-    let mut reach = Reach::default();
-    each_source(&g, |y, x, sort_key, cell, d| {
-        let src = cand(cell, d);
-        reach.of(&g, &l, y, x, x);
-        let cycle_base = if y && x { 7.0 } else { 6.5 };
-        if reach.on_cycle(src) {
-            w.cycles(&l, src, y, x, limit(best.as_ref(), cycle_base, sort_key));
-        } else {
-            w.cycles.clear();
-        }
-        for i in 0..w.cycles.len() {
-            let end = w.cycles[i];
-            cycle_hint(&g, &w, end, y, x, sort_key, &mut best);
-        }
-        if x {
-            let base = forcing_base(y);
-            let tech = if y {
-                Technique::ForcingChain
+    each_source(
+        &g,
+        &l,
+        &mut Reach::default(),
+        |reach, y, x, sort_key, cell, d| {
+            let src = cand(cell, d);
+            let cycle_base = if y && x { 7.0 } else { 6.5 };
+            if reach.on_cycle(src) {
+                w.cycles(&l, src, y, x, limit(best.as_ref(), cycle_base, sort_key));
             } else {
-                Technique::ForcingXChain
-            };
-            for on in [true, false] {
-                if !reach.reaches(src, on) {
-                    continue;
-                }
-                if let Some(end) = w.forcing(&l, src, on, y, limit(best.as_ref(), base, sort_key)) {
-                    let complexity = w.arena.ancestors(end);
-                    let rank = Rank::new(base, complexity, sort_key);
-                    offer(&mut best, rank, || {
-                        let mut s = chain_step(tech, rank, w.path_cells(end), 1 << (d - 1));
-                        if on {
-                            s.eliminations.push((cell as u8, 1 << (d - 1)));
-                        } else {
-                            s.placements.push((cell as u8, d));
-                        }
-                        s
-                    });
+                w.cycles.clear();
+            }
+            for i in 0..w.cycles.len() {
+                let end = w.cycles[i];
+                cycle_hint(&g, &w, end, y, x, sort_key, &mut best);
+            }
+            if x {
+                let base = forcing_base(y);
+                let tech = if y {
+                    Technique::ForcingChain
+                } else {
+                    Technique::ForcingXChain
+                };
+                for on in [true, false] {
+                    if !reach.reaches(src, on) {
+                        continue;
+                    }
+                    if let Some(end) =
+                        w.forcing(&l, src, on, y, limit(best.as_ref(), base, sort_key))
+                    {
+                        let complexity = w.arena.ancestors(end);
+                        let rank = Rank::new(base, complexity, sort_key);
+                        offer(&mut best, rank, || {
+                            let mut s = chain_step(tech, rank, w.path_cells(end), 1 << (d - 1));
+                            if on {
+                                s.eliminations.push((cell as u8, 1 << (d - 1)));
+                            } else {
+                                s.placements.push((cell as u8, d));
+                            }
+                            s
+                        });
+                    }
                 }
             }
-        }
-    });
+        },
+    );
     best.map(|b| b.step)
 }
 
@@ -476,10 +487,8 @@ pub(crate) fn all_hints(g: &Grid, gone: &[u128; 9], out: &mut Vec<Inner>) {
             std::cell::RefCell::new((Walk::default(), Reach::default()));
     }
     WALK.with_borrow_mut(|(w, reach)| {
-        reach.kind = None;
-        each_source(g, |y, x, sort_key, cell, d| {
+        each_source(g, &l, reach, |reach, y, x, sort_key, cell, d| {
             let src = cand(cell, d);
-            reach.of(g, &l, y, x, x);
             if reach.on_cycle(src) {
                 w.cycles(&l, src, y, x, u32::MAX);
             } else {
@@ -808,7 +817,6 @@ mod tests {
             let g = Grid::of(b);
             let l = Links::of(&g);
             for (y, x) in [(false, true), (true, false), (true, true)] {
-                reach.kind = None;
                 reach.of(&g, &l, y, x, x);
                 for cell in 0..81 {
                     for d in crate::board::digits(g.cands[cell]) {
