@@ -188,9 +188,9 @@ impl Iterator for Records<'_> {
             match src.reader.next_line() {
                 Ok(Some(line)) => {
                     let Some(entry) = classify(&line) else {
-                        let text = line.bytes.trim_ascii();
-                        if line.number == 1 && !text.is_empty() && text[0] != b'#' {
-                            self.header = Some((echo_field(text), line.bytes.len() as u64 + 1));
+                        if simdoku::batch::is_header(line.number, line.bytes) {
+                            let echo = echo_field(line.bytes);
+                            self.header = Some((echo, line.bytes.len() as u64 + 1));
                         }
                         continue;
                     };

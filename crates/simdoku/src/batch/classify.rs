@@ -64,7 +64,7 @@ pub fn classify_line(number: u64, bytes: &[u8], too_long: bool) -> Option<Entry>
     if text.is_empty() || text[0] == b'#' {
         return None;
     }
-    if number == 1 && is_csv_header(text) {
+    if is_header(number, text) {
         return None;
     }
     if number == 1 && (text.starts_with(b"\xFF\xFE") || text.starts_with(b"\xFE\xFF")) {
@@ -126,6 +126,18 @@ fn field_len(text: &[u8]) -> usize {
     text.iter()
         .position(|&b| b == b',' || b == b';' || b.is_ascii_whitespace())
         .unwrap_or(text.len())
+}
+
+/// Whether [`classify_line`] skips line `number` as a CSV header: line 1 of words and commas
+/// only (`quizzes,solutions`, `puzzle`, ...).
+///
+/// ```
+/// use simdoku::batch::is_header;
+/// assert!(is_header(1, b"quizzes,solutions") && !is_header(2, b"quizzes,solutions"));
+/// assert!(!is_header(1, b"# a comment") && !is_header(1, b""));
+/// ```
+pub fn is_header(number: u64, bytes: &[u8]) -> bool {
+    number == 1 && is_csv_header(bytes.trim_ascii())
 }
 
 /// `quizzes,solutions`, `puzzle`, ...: words and commas only.
