@@ -1,6 +1,7 @@
 """simdoku: SIMD Sudoku solving, counting and generation from Python.
 
-Puzzles are 81-character strings (``1``-``9`` given, ``0`` or ``.`` empty) or integer numpy
+Puzzles are 81-character strings (``1``-``9`` given, ``0`` or ``.`` empty; a string of nine lines
+of nine cells, ``|`` and ``---+---`` rules allowed, is one puzzle drawn as a grid) or integer numpy
 arrays of shape ``(81,)``, ``(9, 9)``, ``(N, 81)`` or ``(N, 9, 9)`` (0 empty). Every batch call
 takes one puzzle or many, gives results back in the same kind, releases the GIL for the whole
 batch and runs it on all cores (``threads=`` to choose how many).
@@ -319,7 +320,8 @@ def explain(puzzle):
     and up), ``placements`` (``(cell, digit)`` pairs), ``eliminations`` (``(cell, [digits])``
     pairs), cells 0-80 row by row, and ``text`` (``"r6c2=4 hidden single in box 4"``).
 
-    ``puzzle``: an 81-character string, a 729-character pencilmark line, or an array of shape
+    ``puzzle``: an 81-character string (or a grid drawn over nine lines, one row a line), a
+    729-character pencilmark line, or an array of shape
     ``(81,)`` or ``(9, 9)``. Where no implemented technique applies (a puzzle with several
     solutions: Explainer's nested forcing chains are tried only on one with one solution) the
     list ends there; the last step then leaves empty cells. A string or array that is not a puzzle,
@@ -342,7 +344,10 @@ def explain(puzzle):
         line = _batch.to_strings(cells[:1])[0]
     line = _batch._strip_line_end(line)
     if "\n" in line:
-        raise ValueError("explain() takes one puzzle (the string contains a line break)")
+        flat, reason = _batch._native.drawn_line(line)
+        if flat is None:
+            raise ValueError(f"explain() takes one puzzle (several lines, not one drawn grid: {reason})")
+        line = flat
     steps, solved = _batch._native.explain_line(line)
     if not solved and count(line, limit=1) == 0:
         # The steps of a puzzle with no solution lead nowhere: say so, as the CLI's "stuck".

@@ -67,15 +67,20 @@ def _from_strings(items, single: bool) -> _Input:
         text = "\n".join(items)
     if text.count("\n") != max(inp.n - 1, 0):
         # One line ending at the end (as `readlines()` and `f.read()` of a one-line file leave
-        # it) is no part of the puzzle; a line break inside a row is an error.
+        # it) is no part of the puzzle; a string of several lines is a grid drawn one row a
+        # line (nine lines of nine cells, `|` and rule lines allowed), or an error.
         items = list(items)
         for i, s in enumerate(items):
             if isinstance(s, str) and "\n" in s:
                 s = _strip_line_end(s)
                 items[i] = s
                 if "\n" in s:
-                    inp.reasons[i] = "contains a line break"
-                    items[i] = ""
+                    line, reason = _native.drawn_line(s)
+                    if line is None:
+                        inp.reasons[i] = f"several lines, not one drawn grid: {reason}"
+                        items[i] = ""
+                    else:
+                        items[i] = line
         text = "\n".join(items)
     inp.lines = text.encode("utf-8", "replace")
     return inp

@@ -12,7 +12,7 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use simdoku::Grid;
-use simdoku::batch::{Answer, Entry, Op, answer, classify_text, map};
+use simdoku::batch::{Answer, Entry, Op, answer, classify_drawn, classify_text, map};
 use simdoku::engines::{EngineSpec, Work, choose};
 use simdoku::pipeline::on_threads;
 
@@ -217,6 +217,18 @@ fn batch_lines<'py>(
     batch_out(py, b, op)
 }
 
+/// A puzzle string of several lines (a grid drawn one row a line: nine lines of nine cells,
+/// with `|` and rule lines as other tools print them) as one 81-cell line, or why it is not
+/// one puzzle.
+#[pyfunction]
+fn drawn_line(text: &str) -> (Option<String>, Option<String>) {
+    match classify_drawn(text.as_bytes()) {
+        Some(Entry::Puzzle(g)) => (Some(g.to_string()), None),
+        Some(Entry::Invalid(reason)) => (None, Some(reason)),
+        _ => (None, Some("no row of a drawn grid".into())),
+    }
+}
+
 /// `(name, summary, available, missing CPU features)` of one engine.
 type EngineRow = (&'static str, &'static str, bool, Vec<&'static str>);
 
@@ -239,6 +251,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch_cells, m)?)?;
     m.add_function(wrap_pyfunction!(batch_lines, m)?)?;
     m.add_function(wrap_pyfunction!(engines, m)?)?;
+    m.add_function(wrap_pyfunction!(drawn_line, m)?)?;
     tools::register(m)?;
     logic::register(m)?;
     m.add("OK", OK)?;

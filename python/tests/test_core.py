@@ -186,9 +186,27 @@ def test_non_strings_in_a_list_are_invalid_rows():
         simdoku.solve([P0, None])
 
 
+def test_a_grid_drawn_over_nine_lines_is_one_puzzle():
+    rows = [P0[9 * r:9 * r + 9] for r in range(9)]
+    sdk = "\n".join(rows) + "\n"
+    pretty = "\n".join(
+        ("------+-------+------\n" if r in (3, 6) else "")
+        + " | ".join(" ".join(rows[r][3 * b:3 * b + 3]) for b in range(3))
+        for r in range(9)
+    )
+    want = simdoku.solve(P0)
+    assert simdoku.solve(sdk) == want and simdoku.solve(pretty) == want
+    assert simdoku.solve([P0, pretty]) == [want, want]
+    assert simdoku.explain(pretty) == simdoku.explain(P0)
+    out, status = simdoku.solve(["\n".join(rows[:4]), sdk + sdk], errors="mask")
+    assert status.tolist() == [simdoku.INVALID, simdoku.INVALID]
+    with pytest.raises(ValueError, match=r"row 0: several lines, not one drawn grid: 4 rows"):
+        simdoku.solve(["\n".join(rows[:4])])
+
+
 def test_lines_as_read_from_a_file(tmp_path):
     # readlines() keeps each line's "\n" (or "\r\n"): one final line ending is no part of
-    # the puzzle; a line break inside a row still makes that row invalid.
+    # the puzzle; a line break inside a row (not a whole drawn grid) makes that row invalid.
     f = tmp_path / "p.txt"
     f.write_bytes(f"{P0}\n{TOP95[1]}\r\n{P0}\n".encode())
     with open(f, newline="") as fh:

@@ -8,7 +8,7 @@ use simdoku::engines::check::{Report, cross_check_with_progress};
 use simdoku::engines::{ENGINES, EngineSpec};
 
 use crate::args::{finish, init_threads, sources};
-use crate::input::{Entry, Source, classify, open, shown};
+use crate::input::{Entry, Records, shown};
 use crate::progress::Progress;
 
 #[derive(Args, Debug)]
@@ -41,52 +41,38 @@ const CHECK_CHUNK: usize = 1 << 18;
 /// Reads the puzzles of a file, reporting bad lines: `Some(false)` if any line was bad, `None`
 /// (reported) if the file could not be read.
 pub fn read_puzzles(name: &str, out: &mut Vec<Grid>) -> Option<bool> {
-    let mut src = open_reported(name)?;
-    let (ok, _) = read_chunk(&mut src, shown(name), out, usize::MAX);
-    Some(ok)
+    let sources = [name.to_string()];
+    let mut records = Records::new(&sources);
+    let (ok, _, _) = read_chunk(&mut records, out, usize::MAX);
+    (records.unreadable == 0).then_some(ok)
 }
 
-/// Opens `name` (`-` is stdin), reporting the error (as `solve` does) when it cannot be.
-fn open_reported(name: &str) -> Option<Source> {
-    match open(name) {
-        Ok(s) => Some(s),
-        Err(e) => {
-            eprintln!("simdoku: {}: {e}", shown(name));
-            None
-        }
-    }
-}
-
-/// Reads up to `max` puzzles from `src` into `out`, reporting bad lines and read errors under
-/// `name`: whether every line was good, and whether the input ended.
-fn read_chunk(src: &mut Source, name: &str, out: &mut Vec<Grid>, max: usize) -> (bool, bool) {
-    let mut ok = true;
+/// Reads up to `max` puzzles from `records` into `out`, reporting bad lines (read errors are
+/// reported by `records` and counted in its `unreadable`): whether every line was good,
+/// whether the input ended, and the bytes of input the chunk took.
+fn read_chunk(records: &mut Records<'_>, out: &mut Vec<Grid>, max: usize) -> (bool, bool, u64) {
+    let (mut ok, mut bytes) = (true, 0);
     while out.len() < max {
-        let line = match src.reader.next_line() {
-            Ok(Some(line)) => line,
-            Ok(None) => return (ok, true),
-            Err(e) => {
-                eprintln!("simdoku: {name}: {e}");
-                return (false, true);
-            }
+        let Some(r) = records.next() else {
+            return (ok, true, bytes);
         };
-        match classify(&line) {
-            Some(Entry::Puzzle(g)) => out.push(g),
-            Some(Entry::Pencilmarks(_)) => {
+        bytes += r.bytes;
+        match r.entry {
+            Entry::Puzzle(g) => out.push(g),
+            Entry::Pencilmarks(_) => {
                 eprintln!(
-                    "{name}:{}: pencilmark lines are read by solve, count and solutions only",
-                    line.number
+                    "{}:{}: pencilmark lines are read by solve, count and solutions only",
+                    r.file, r.line
                 );
                 ok = false;
             }
-            Some(Entry::Invalid(reason)) => {
-                eprintln!("{name}:{}: {reason}", line.number);
+            Entry::Invalid(reason) => {
+                eprintln!("{}:{}: {reason}", r.file, r.line);
                 ok = false;
             }
-            None => {}
         }
     }
-    (ok, false)
+    (ok, false, bytes)
 }
 
 /// Adds the report of a later chunk, whose first puzzle is puzzle `offset` of the input.
@@ -124,21 +110,18 @@ pub fn check(a: &CheckArgs) -> ExitCode {
     let files = sources(&a.files);
     let mut all_ok = true;
     for name in &files {
-        let Some(mut src) = open_reported(name) else {
-            all_ok = false;
-            continue;
-        };
+        let one = std::slice::from_ref(name);
+        let mut records = Records::new(one);
         let shown_name = shown(name);
-        let progress = Progress::for_sources(std::slice::from_ref(name), a.quiet);
+        let progress = Progress::for_sources(one, a.quiet);
         let mut report: Option<Report> = None;
         let mut total = 0;
         let (mut bytes_before, mut ended) = (0, false);
         while !ended {
             let mut puzzles = Vec::new();
-            let read_ok;
-            (read_ok, ended) = read_chunk(&mut src, shown_name, &mut puzzles, CHECK_CHUNK);
+            let (read_ok, bytes);
+            (read_ok, ended, bytes) = read_chunk(&mut records, &mut puzzles, CHECK_CHUNK);
             all_ok &= read_ok;
-            let bytes = src.reader.bytes_read - bytes_before;
             let n = puzzles.len().max(1) as u64;
             // Position in bytes (a file) or puzzles (stdin), as far as this chunk has come.
             let tick = |done: u64| {
@@ -157,6 +140,13 @@ pub fn check(a: &CheckArgs) -> ExitCode {
             bytes_before += bytes;
         }
         progress.finish();
+        if records.unreadable > 0 {
+            // Reported by `records`; a file that could not be opened gets no table.
+            all_ok = false;
+            if total == 0 {
+                continue;
+            }
+        }
         let report = report.unwrap_or_default();
         let name = shown_name;
         println!("{name}: {total} puzzles, count limit {}", a.limit);
@@ -197,37 +187,54 @@ pub fn check(a: &CheckArgs) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::input::LineReader;
     use simdoku::engines::check::{Mismatch, cross_check};
 
     const P: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
-    fn source(text: &'static str) -> Source {
-        Source {
-            reader: LineReader::new(Box::new(text.as_bytes())),
+    /// `text` in a file of its own (removed when dropped).
+    struct TempFile(String);
+
+    impl TempFile {
+        fn new(tag: &str, text: &str) -> TempFile {
+            let p = std::env::temp_dir().join(format!("simdoku-{tag}-{}.txt", std::process::id()));
+            std::fs::write(&p, text).unwrap();
+            TempFile(p.to_string_lossy().into_owned())
+        }
+    }
+
+    impl Drop for TempFile {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_file(&self.0);
         }
     }
 
     #[test]
     fn chunks_add_up_to_the_whole_input() {
-        // Five puzzles (one of them without a solution: every engine must agree on 0) and a
-        // bad line, read two at a time: the merged report is the one of the whole input.
+        // Six puzzles (one of them without a solution: every engine must agree on 0; one
+        // drawn over nine lines) and a bad line, read two at a time: the merged report is the
+        // one of the whole input.
         let none = format!("12345678.........9{}", ".".repeat(63));
-        let text: &'static str = format!("{P}\n{none}\nbad\n{P}\n\n{none}\n{P}\n").leak();
+        let drawn: Vec<&str> = (0..9).map(|r| &P[9 * r..9 * r + 9]).collect();
+        let drawn = drawn.join("\n");
+        let text = format!("{P}\n{none}\nbad\n{P}\n\n{drawn}\n{none}\n{P}\n");
+        let file = TempFile::new("check-chunks", &text);
+        let sources = [file.0.clone()];
         let specs = engines_by_name(&[]).unwrap();
         let mut all = Vec::new();
-        let (ok, ended) = read_chunk(&mut source(text), "t", &mut all, usize::MAX);
+        let (ok, ended, bytes) = read_chunk(&mut Records::new(&sources), &mut all, usize::MAX);
         assert!(!ok && ended);
-        assert_eq!(all.len(), 5);
+        assert_eq!(bytes, text.len() as u64 - 1, "all but the blank line");
+        assert_eq!(all.len(), 6);
+        assert_eq!(all[3], all[0], "the drawn puzzle");
         let whole = cross_check(&all, &specs, 2);
 
-        let mut src = source(text);
+        let mut src = Records::new(&sources);
         let (mut merged, mut total, mut ended, mut ok) = (None::<Report>, 0, false, true);
         while !ended {
             let mut chunk = Vec::new();
             let good;
-            (good, ended) = read_chunk(&mut src, "t", &mut chunk, 2);
+            (good, ended, _) = read_chunk(&mut src, &mut chunk, 2);
             ok &= good;
             assert!(chunk.len() <= 2);
             assert_eq!(chunk[..], all[total..total + chunk.len()]);
@@ -239,14 +246,14 @@ mod tests {
             total += chunk.len();
         }
         assert!(!ok);
-        assert_eq!(total, 5);
+        assert_eq!(total, 6);
         let merged = merged.unwrap();
         for (m, w) in merged.engines.iter().zip(&whole.engines) {
             assert_eq!(
                 (m.name, m.puzzles, m.agreements, m.mismatches),
                 (w.name, w.puzzles, w.agreements, w.mismatches)
             );
-            assert_eq!(m.puzzles, 5);
+            assert_eq!(m.puzzles, 6);
         }
         assert_eq!(merged.mismatches.len(), whole.mismatches.len());
     }

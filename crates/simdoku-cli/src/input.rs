@@ -10,6 +10,7 @@ pub use simdoku::batch::Entry;
 /// Lines longer than this are cut (the rest is skipped) and reported as invalid: a 10 MB line
 /// without a newline costs no more memory than this.
 use simdoku::batch::MAX_LINE;
+use simdoku::batch::{Drawn, Fed, GridLines};
 
 /// The UTF-8 byte-order mark, skipped at the start of an input.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -152,6 +153,10 @@ pub struct Records<'a> {
     /// until a record follows it: a source with nothing else (`echo hello | simdoku solve`)
     /// gets it back as an invalid record, not a silent empty run.
     header: Option<(String, u64)>,
+    /// Puzzles drawn over nine lines in the current source.
+    grids: GridLines,
+    /// A record to give before reading on (a line after the end of a drawing).
+    queued: Option<Record>,
     /// Sources that could not be opened or read.
     pub unreadable: u64,
 }
@@ -163,8 +168,37 @@ impl<'a> Records<'a> {
             current: None,
             index: 0,
             header: None,
+            grids: GridLines::default(),
+            queued: None,
             unreadable: 0,
         }
+    }
+
+    /// The next record, numbered in order.
+    fn record(
+        &mut self,
+        file: Arc<str>,
+        line: u64,
+        echo: String,
+        entry: Entry,
+        bytes: u64,
+    ) -> Record {
+        self.header = None;
+        self.index += 1;
+        Record {
+            file,
+            line,
+            index: self.index - 1,
+            echo,
+            entry,
+            bytes,
+        }
+    }
+
+    /// The record of a puzzle drawn over lines (or of what a drawing cut short left).
+    fn drawn(&mut self, file: Arc<str>, d: Drawn) -> Record {
+        let echo = echo_field(d.text.as_bytes());
+        self.record(file, d.line, echo, d.entry, d.bytes)
     }
 }
 
@@ -173,6 +207,9 @@ impl Iterator for Records<'_> {
 
     fn next(&mut self) -> Option<Record> {
         loop {
+            if let Some(r) = self.queued.take() {
+                return Some(r);
+            }
             if self.current.is_none() {
                 let name = self.sources.next()?;
                 match open(name) {
@@ -185,48 +222,48 @@ impl Iterator for Records<'_> {
                 }
             }
             let (file, src) = self.current.as_mut().expect("a source is open");
+            let file = file.clone();
             match src.reader.next_line() {
                 Ok(Some(line)) => {
-                    let Some(entry) = classify(&line) else {
-                        if simdoku::batch::is_header(line.number, line.bytes) {
-                            let echo = echo_field(line.bytes);
-                            self.header = Some((echo, line.bytes.len() as u64 + 1));
+                    let ended = match self.grids.feed(line.number, line.bytes) {
+                        Fed::Taken => continue,
+                        Fed::Grid(d) => return Some(self.drawn(file, d)),
+                        Fed::Other(ended) => ended,
+                    };
+                    let entry = classify(&line);
+                    let (number, echo) = (line.number, echo_field(line.bytes));
+                    let bytes = line.bytes.len() as u64 + 1;
+                    if entry.is_none() && simdoku::batch::is_header(number, line.bytes) {
+                        self.header = Some((echo.clone(), bytes));
+                    }
+                    // A drawing this line ended comes first, then the line itself.
+                    let first = ended.map(|d| self.drawn(file.clone(), d));
+                    let own = entry.map(|e| self.record(file, number, echo, e, bytes));
+                    match (first, own) {
+                        (Some(d), own) => {
+                            self.queued = own;
+                            return Some(d);
                         }
-                        continue;
-                    };
-                    self.header = None;
-                    let record = Record {
-                        file: file.clone(),
-                        line: line.number,
-                        index: self.index,
-                        echo: echo_field(line.bytes),
-                        entry,
-                        bytes: line.bytes.len() as u64 + 1,
-                    };
-                    self.index += 1;
-                    return Some(record);
+                        (None, Some(r)) => return Some(r),
+                        (None, None) => {}
+                    }
                 }
                 Ok(None) => {
-                    let file = file.clone();
                     self.current = None;
+                    if let Some(d) = self.grids.finish() {
+                        return Some(self.drawn(file, d));
+                    }
                     if let Some((echo, bytes)) = self.header.take() {
-                        let record = Record {
-                            file,
-                            line: 1,
-                            index: self.index,
-                            echo,
-                            entry: Entry::Invalid(
-                                "read as a CSV header (words and commas), and no puzzle follows it"
-                                    .to_string(),
-                            ),
-                            bytes,
-                        };
-                        self.index += 1;
-                        return Some(record);
+                        let entry = Entry::Invalid(
+                            "read as a CSV header (words and commas), and no puzzle follows it"
+                                .to_string(),
+                        );
+                        return Some(self.record(file, 1, echo, entry, bytes));
                     }
                 }
                 Err(e) => {
                     self.header = None;
+                    self.grids = GridLines::default();
                     eprintln!("simdoku: {file}: read error: {e}");
                     self.unreadable += 1;
                     self.current = None;

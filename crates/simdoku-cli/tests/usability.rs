@@ -1,5 +1,5 @@
 //! End-to-end tests of what a new user of the binary runs into: limits of 0, byte-order marks,
-//! grids of other sizes, JSON lines, `--empty`, `shuffle`, completions, the man page, help
+//! grids of other sizes, puzzles drawn over nine lines, JSON lines, `--empty`, `shuffle`, completions, the man page, help
 //! with examples, and no progress bar where nobody watches.
 
 use simdoku::engines::Scalar;
@@ -166,6 +166,88 @@ fn other_grid_sizes_are_invalid_with_a_hint() {
     // The same 16x16 line really is read by `large`.
     let out = simdoku(&["large"], format!("{sixteen}\n").as_bytes());
     assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+/// [`PUZZLE`] drawn over nine lines as Simple Sudoku and `HoDoKu` print it (`|` between boxes,
+/// rules between bands and around), and as a bare nine-line `.sdk`.
+fn drawn(style: &str) -> String {
+    let rows: Vec<String> = (0..9)
+        .map(|r| {
+            let c: Vec<String> = PUZZLE[9 * r..9 * r + 9].chars().map(String::from).collect();
+            match style {
+                "sdk" => c.concat(),
+                "ss" => format!(
+                    "{}|{}|{}",
+                    c[..3].concat(),
+                    c[3..6].concat(),
+                    c[6..].concat()
+                ),
+                _ => format!(
+                    "| {} | {} | {} |",
+                    c[..3].join(" "),
+                    c[3..6].join(" "),
+                    c[6..].join(" ")
+                ),
+            }
+        })
+        .collect();
+    let rule = if style == "ss" {
+        "-----------"
+    } else {
+        "+-------+-------+-------+"
+    };
+    let mut lines: Vec<String> = Vec::new();
+    for (r, row) in rows.into_iter().enumerate() {
+        if style != "sdk" && (r % 3 == 0 && (r > 0 || style == "hodoku")) {
+            lines.push(rule.to_string());
+        }
+        lines.push(row);
+    }
+    if style == "hodoku" {
+        lines.push(rule.to_string());
+    }
+    lines.join("\n") + "\n"
+}
+
+#[test]
+fn puzzles_drawn_over_nine_lines_are_read_in_place() {
+    let solution = Scalar::new().solve(&PUZZLE.parse().unwrap()).0.unwrap();
+    let want = format!("{PUZZLE},{solution}");
+    for style in ["sdk", "ss", "hodoku"] {
+        // Between puzzle lines, in input order, with a comment and a blank line.
+        let input = format!("{PUZZLE}\n# drawn\n{}\n{PUZZLE}\n", drawn(style));
+        let out = simdoku(&["solve"], input.as_bytes());
+        assert!(out.status.success(), "{style}: {}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        assert_eq!(
+            stdout.lines().collect::<Vec<_>>(),
+            [&want, &want, &want],
+            "{style}"
+        );
+        for cmd in ["count", "rate", "canon", "explain", "check"] {
+            let out = simdoku(&[cmd, "-q"], drawn(style).as_bytes());
+            assert!(out.status.success(), "{style} {cmd}: {}", text(&out.stderr));
+        }
+    }
+    // A drawing cut short is one invalid entry where it starts; the batch goes on.
+    let sdk = drawn("sdk");
+    let cut: Vec<&str> = sdk.lines().take(4).collect();
+    let input = format!("{PUZZLE}\n{}\n\n{PUZZLE}\n", cut.join("\n"));
+    let out = simdoku(&["solve", "-q"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    let words: Vec<&str> = stdout
+        .lines()
+        .map(|l| l.rsplit(',').next().unwrap())
+        .collect();
+    assert_eq!(words.len(), 3, "{stdout}");
+    assert_eq!(words[1], "invalid");
+    assert!(
+        text(&out.stderr)
+            .contains("<stdin>:2: 4 rows of 9 cells (lines 2-5): a grid drawn over lines has 9"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 /// The value of `"key":` in a JSON line written by simdoku (strings unquoted, no escapes).

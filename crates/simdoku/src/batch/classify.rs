@@ -22,7 +22,8 @@ pub enum Entry {
 
 /// Classifies one puzzle string (no file context): a pencilmark line when its first field
 /// (up to a comma, `;` or white space) has 729 characters, else a 9x9 puzzle or the reason
-/// it is not one.
+/// it is not one. A string of several lines may hold one puzzle drawn as a grid, one row a
+/// line ([`GridLines`](super::GridLines) says which layouts).
 ///
 /// ```
 /// use simdoku::batch::{Entry, classify_text};
@@ -32,6 +33,11 @@ pub enum Entry {
 /// ```
 pub fn classify_text(text: &[u8]) -> Entry {
     let text = text.trim_ascii();
+    if text.contains(&b'\n')
+        && let Some(entry) = super::drawn::classify_drawn(text)
+    {
+        return entry;
+    }
     if field_len(text) == 729 {
         return match Pencilmarks::parse_bytes(text) {
             Ok(m) => Entry::Pencilmarks(m),

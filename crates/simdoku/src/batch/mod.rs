@@ -1,5 +1,5 @@
 //! The batch layer: the one line classifier ([`classify_line`], [`classify_text`],
-//! [`parse_cells`]), the operations on each puzzle ([`Op`], [`answer`], [`answer_marks`]), and
+//! [`parse_cells`]) and the puzzles drawn over nine lines ([`GridLines`]), the operations on each puzzle ([`Op`], [`answer`], [`answer_marks`]), and
 //! the one ordered [`Pipeline`](crate::pipeline::Pipeline) that runs them on all cores (chunks
 //! of [`CHUNK`](crate::pipeline::CHUNK) items, input order kept, a panic caught per item,
 //! progress after each chunk). The CLI and the Python package run every batch through it.
@@ -22,6 +22,7 @@
 //! ```
 
 mod classify;
+mod drawn;
 mod logic;
 mod ops;
 
@@ -32,6 +33,7 @@ use simdoku_dispatch::pipeline::{Panicked, map_chunk};
 use simdoku_dispatch::{EngineSpec, Work, best};
 
 pub use classify::{Entry, MAX_LINE, classify_line, classify_text, is_header, parse_cells};
+pub use drawn::{Drawn, Fed, GridLines, classify_drawn, drawn_row, is_rule};
 pub use logic::{board_of, explain_lines, hint_lines, map_logic, rate_se, rate_se_lines};
 pub use ops::{Answer, Op, answer, answer_marks};
 

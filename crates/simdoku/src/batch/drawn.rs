@@ -1,0 +1,385 @@
+//! 9x9 puzzles drawn over nine lines, one row a line, as other tools write them: the bare
+//! nine-line layout (`SadMan`'s `.sdk`, most puzzle sites' "copy"), and grids with `|` between
+//! the boxes and rule lines (`-`, `=`, `+`, `.`) between the bands and around the grid
+//! (Simple Sudoku's `.ss`, `HoDoKu`, printed grids):
+//!
+//! ```text
+//! +-------+-------+-------+
+//! | 5 3 . | . 7 . | . . . |
+//! | 6 . . | 1 9 5 | . . . |
+//! ...
+//! ```
+//!
+//! [`GridLines`] gathers them from a stream of lines; every other line is left to the one line
+//! classifier ([`classify_line`]). [`classify_text`](super::classify_text) reads a whole
+//! drawing given as one string.
+
+use super::classify::{Entry, classify_line, parse_cells};
+
+/// The nine cells of a line drawn as one row of a 9x9 grid: `1`-`9` given, `0`, `.` or `_`
+/// empty, with any white space and `|` around and between them (0 for an empty cell).
+///
+/// ```
+/// use simdoku::batch::drawn_row;
+/// assert_eq!(drawn_row(b"| 5 3 . | . 7 . | . . . |"), Some([5, 3, 0, 0, 7, 0, 0, 0, 0]));
+/// assert_eq!(drawn_row(b"53..7...."), Some([5, 3, 0, 0, 7, 0, 0, 0, 0]));
+/// assert_eq!(drawn_row(b"53..7..."), None);
+/// ```
+pub fn drawn_row(line: &[u8]) -> Option<[u8; 9]> {
+    let mut row = [0u8; 9];
+    let mut n = 0;
+    for &b in line {
+        let v = match b {
+            b'1'..=b'9' => b - b'0',
+            b'0' | b'.' | b'_' => 0,
+            b'|' | b' ' | b'\t' | b'\r' => continue,
+            _ => return None,
+        };
+        *row.get_mut(n)? = v;
+        n += 1;
+    }
+    (n == 9).then_some(row)
+}
+
+/// Whether a line is a rule drawn between or around the rows of a grid: `-` or `=` with only
+/// `+`, `|`, `.`, `*`, `:`, `'` and white space besides.
+///
+/// ```
+/// use simdoku::batch::is_rule;
+/// assert!(is_rule(b"------+-------+------") && is_rule(b".-------.-------.-------."));
+/// assert!(!is_rule(b"") && !is_rule(b"|.......|") && !is_rule(b"-1-"));
+/// ```
+pub fn is_rule(line: &[u8]) -> bool {
+    // (The look at every character first: it stops at the first digit of a puzzle line.)
+    line.iter()
+        .all(|&b| b"-=+|.*:'".contains(&b) || b.is_ascii_whitespace())
+        && line.iter().any(|&b| b == b'-' || b == b'=')
+}
+
+/// A puzzle read from a drawing of several lines, or a line given back by [`GridLines`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Drawn {
+    /// The number of its first line (from 1).
+    pub line: u64,
+    /// Its cells as one line of text (`.` for empty), or the line given back as read.
+    pub text: String,
+    /// What it holds.
+    pub entry: Entry,
+    /// Its size in the input, its lines and their newlines.
+    pub bytes: u64,
+}
+
+/// What [`GridLines::feed`] made of a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fed {
+    /// Part of a drawing still open (a row, a rule): nothing to report yet.
+    Taken,
+    /// The ninth row: the drawing's puzzle.
+    Grid(Drawn),
+    /// Not part of a drawing: the caller classifies it as a line of its own, after reporting
+    /// what it ended, if anything (an unfinished drawing, which is invalid, or a rule line
+    /// with no rows after it, classified as the line it is).
+    Other(Option<Drawn>),
+}
+
+/// Gathers 9x9 puzzles drawn over nine lines ([`drawn_row`], with [`is_rule`] lines between
+/// and around the rows) from the lines of a file, in order. Rows must be consecutive but for
+/// rules; a drawing cut short (a blank line, another line, the end of the input) is reported
+/// as invalid, where it starts. A line of 81 cells and every other line are not drawings:
+/// `feed` hands them back untouched.
+///
+/// ```
+/// use simdoku::batch::{Entry, Fed, GridLines};
+/// let text = "+-------+-------+-------+\n\
+///             | 5 3 . | . 7 . | . . . |\n| 6 . . | 1 9 5 | . . . |\n| . 9 8 | . . . | . 6 . |\n\
+///             +-------+-------+-------+\n\
+///             | 8 . . | . 6 . | . . 3 |\n| 4 . . | 8 . 3 | . . 1 |\n| 7 . . | . 2 . | . . 6 |\n\
+///             +-------+-------+-------+\n\
+///             | . 6 . | . . . | 2 8 . |\n| . . . | 4 1 9 | . . 5 |\n| . . . | . 8 . | . 7 9 |\n\
+///             +-------+-------+-------+";
+/// let mut grids = GridLines::default();
+/// let mut found = Vec::new();
+/// for (i, line) in text.lines().enumerate() {
+///     if let Fed::Grid(d) = grids.feed(i as u64 + 1, line.as_bytes()) {
+///         found.push(d);
+///     }
+/// }
+/// assert_eq!(grids.finish(), None);
+/// assert_eq!((found.len(), found[0].line), (1, 1));
+/// assert!(found[0].text.starts_with("53..7....6..195..."));
+/// assert!(matches!(found[0].entry, Entry::Puzzle(_)));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct GridLines {
+    /// The cells of the rows so far (9 a row).
+    cells: Vec<u8>,
+    /// The first line of the open drawing (its first rule or row) and the last row's.
+    first: u64,
+    last: u64,
+    /// The open drawing's size in the input.
+    bytes: u64,
+    /// A rule line before any row: the drawing's top border, or a line of its own (its bytes)
+    /// if no row follows.
+    rule: Option<Vec<u8>>,
+    /// The last line ended a drawing: rules after it are its bottom border.
+    closed: bool,
+}
+
+impl GridLines {
+    /// Feeds line `number` (from 1; without its line end).
+    pub fn feed(&mut self, number: u64, line: &[u8]) -> Fed {
+        let size = line.len() as u64 + 1;
+        if let Some(row) = drawn_row(line) {
+            self.closed = false;
+            if self.cells.is_empty() && self.rule.is_none() {
+                (self.first, self.bytes) = (number, 0);
+            }
+            self.rule = None;
+            self.cells.extend_from_slice(&row);
+            self.last = number;
+            self.bytes += size;
+            if self.cells.len() < 81 {
+                return Fed::Taken;
+            }
+            self.closed = true;
+            return Fed::Grid(self.take());
+        }
+        if is_rule(line) {
+            if self.closed {
+                return Fed::Taken;
+            }
+            if self.cells.is_empty() && self.rule.is_none() {
+                (self.first, self.bytes) = (number, 0);
+                self.rule = Some(line.to_vec());
+            }
+            self.bytes += size;
+            return Fed::Taken;
+        }
+        self.closed = false;
+        Fed::Other(self.finish())
+    }
+
+    /// Ends the input: what an open drawing leaves (as [`Fed::Other`] says), if anything.
+    pub fn finish(&mut self) -> Option<Drawn> {
+        self.closed = false;
+        if let Some(rule) = self.rule.take() {
+            // Rules only: the line stands alone (the ones after the first were rules too).
+            let entry = classify_line(self.first, &rule, false)?;
+            return Some(Drawn {
+                line: self.first,
+                text: String::from_utf8_lossy(&rule).into_owned(),
+                entry,
+                bytes: self.bytes,
+            });
+        }
+        (!self.cells.is_empty()).then(|| self.take())
+    }
+
+    /// The drawing gathered so far, complete or not, and a fresh start.
+    fn take(&mut self) -> Drawn {
+        let rows = self.cells.len() / 9;
+        let text: String = self
+            .cells
+            .iter()
+            .map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) })
+            .collect();
+        let entry = if rows == 9 {
+            match parse_cells(&self.cells) {
+                Ok(g) => Entry::Puzzle(g),
+                Err(e) => Entry::Invalid(e),
+            }
+        } else if rows == 1 {
+            Entry::Invalid(
+                "expected 81 cells, found 9 (a puzzle is one line of 81 cells, or 9 lines of 9)"
+                    .to_string(),
+            )
+        } else {
+            Entry::Invalid(format!(
+                "{rows} rows of 9 cells (lines {}-{}): a grid drawn over lines has 9",
+                self.first, self.last
+            ))
+        };
+        self.cells.clear();
+        Drawn {
+            line: self.first,
+            text,
+            entry,
+            bytes: self.bytes,
+        }
+    }
+}
+
+/// The puzzle of a text holding exactly one drawing ([`GridLines`]) and nothing else but blank
+/// and `#` comment lines, or why it is not one; `None` when it holds no drawn row at all.
+///
+/// ```
+/// use simdoku::batch::{Entry, classify_drawn};
+/// let text = "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n";
+/// assert!(matches!(classify_drawn(text.as_bytes()), Some(Entry::Puzzle(_))));
+/// assert!(matches!(classify_drawn(&text.as_bytes()[..30]), Some(Entry::Invalid(_))));
+/// assert_eq!(classify_drawn(b"1234\n5678"), None);
+/// ```
+pub fn classify_drawn(text: &[u8]) -> Option<Entry> {
+    let mut grids = GridLines::default();
+    let mut found = None;
+    let mut rows = false;
+    for (i, line) in text.split(|&b| b == b'\n').enumerate() {
+        let line = line.trim_ascii();
+        rows |= drawn_row(line).is_some();
+        // Blank and comment lines end a drawing, and are no part of the text's puzzle.
+        let blank = line.is_empty() || line[0] == b'#';
+        let fed = if blank {
+            Fed::Other(grids.finish())
+        } else {
+            grids.feed(i as u64 + 1, line)
+        };
+        let done = match fed {
+            Fed::Taken => continue,
+            Fed::Grid(d) => Some(d),
+            Fed::Other(d) if blank => d,
+            Fed::Other(_) => return rows.then(|| not_one("a line that is not a row")),
+        };
+        if let Some(d) = done {
+            if found.is_some() || !matches!(d.entry, Entry::Puzzle(_)) {
+                return Some(match (found, d.entry) {
+                    (None, e @ Entry::Invalid(_)) => e,
+                    _ => not_one("more than one grid"),
+                });
+            }
+            found = Some(d.entry);
+        }
+    }
+    match (found, grids.finish()) {
+        (Some(e), None) => Some(e),
+        (None, Some(d)) if rows => Some(d.entry),
+        (None, _) => None,
+        (Some(_), Some(_)) => Some(not_one("more than one grid")),
+    }
+}
+
+fn not_one(what: &str) -> Entry {
+    Entry::Invalid(format!(
+        "a grid drawn over lines, and {what}: one puzzle is 9 rows of 9 cells"
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SDK: &str = "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n\
+                       .6....28.\n...419..5\n....8..79";
+    const ONE_LINE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    fn feed_all(text: &str) -> Vec<(u64, String, Entry)> {
+        let mut g = GridLines::default();
+        let mut out = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            match g.feed(i as u64 + 1, line.as_bytes()) {
+                Fed::Taken => {}
+                Fed::Grid(d) => out.push((d.line, d.text, d.entry)),
+                Fed::Other(d) => {
+                    out.extend(d.map(|d| (d.line, d.text, d.entry)));
+                    let n = i as u64 + 1;
+                    out.extend(
+                        classify_line(n, line.as_bytes(), false).map(|e| (n, line.into(), e)),
+                    );
+                }
+            }
+        }
+        out.extend(g.finish().map(|d| (d.line, d.text, d.entry)));
+        out
+    }
+
+    fn puzzle(s: &str) -> Entry {
+        Entry::Puzzle(s.parse().unwrap())
+    }
+
+    #[test]
+    fn reads_the_layouts_other_tools_write() {
+        let ss = "53.|.7.|...\n6..|195|...\n.98|...|.6.\n-----------\n8..|.6.|..3\n\
+                  4..|8.3|..1\n7..|.2.|..6\n-----------\n.6.|...|28.\n...|419|..5\n...|.8.|.79";
+        let hodoku = ".-------.-------.-------.\n| 5 3 0 | 0 7 0 | 0 0 0 |\n\
+                      | 6 0 0 | 1 9 5 | 0 0 0 |\n| 0 9 8 | 0 0 0 | 0 6 0 |\n\
+                      :-------+-------+-------:\n| 8 0 0 | 0 6 0 | 0 0 3 |\n\
+                      | 4 0 0 | 8 0 3 | 0 0 1 |\n| 7 0 0 | 0 2 0 | 0 0 6 |\n\
+                      :-------+-------+-------:\n| 0 6 0 | 0 0 0 | 2 8 0 |\n\
+                      | 0 0 0 | 4 1 9 | 0 0 5 |\n| 0 0 0 | 0 8 0 | 0 7 9 |\n\
+                      '-------'-------'-------'";
+        for text in [SDK, ss, hodoku] {
+            let got = feed_all(text);
+            assert_eq!(
+                got,
+                vec![(1, ONE_LINE.to_string(), puzzle(ONE_LINE))],
+                "{text}"
+            );
+            assert_eq!(classify_drawn(text.as_bytes()), Some(puzzle(ONE_LINE)));
+        }
+    }
+
+    #[test]
+    fn drawings_mix_with_puzzle_lines_in_order() {
+        let text = format!("# two\n{ONE_LINE}\n\n{SDK}\n{ONE_LINE},x\n{SDK}\n");
+        let got = feed_all(&text);
+        let lines: Vec<u64> = got.iter().map(|g| g.0).collect();
+        assert_eq!(lines, vec![2, 4, 13, 14]);
+        assert!(got.iter().all(|g| g.2 == puzzle(ONE_LINE)));
+    }
+
+    #[test]
+    fn a_drawing_cut_short_is_one_invalid_entry_where_it_starts() {
+        let rows: Vec<&str> = SDK.lines().collect();
+        let text = format!("{}\n\n{ONE_LINE}\n{}\n", rows[..4].join("\n"), rows[0]);
+        let got = feed_all(&text);
+        assert_eq!(got.len(), 3);
+        assert_eq!(got[0].0, 1);
+        assert_eq!(
+            got[0].2,
+            Entry::Invalid("4 rows of 9 cells (lines 1-4): a grid drawn over lines has 9".into())
+        );
+        assert_eq!(got[1], (6, ONE_LINE.to_string(), puzzle(ONE_LINE)));
+        assert_eq!(got[2].0, 7);
+        assert!(
+            matches!(&got[2].2, Entry::Invalid(r) if r.starts_with("expected 81 cells, found 9"))
+        );
+    }
+
+    #[test]
+    fn rules_alone_stay_lines_of_their_own() {
+        let got = feed_all("------\n1234\n");
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[0].0, 1);
+        assert!(matches!(&got[0].2, Entry::Invalid(r) if r.contains("unexpected '-'")));
+        // A rule after a finished grid is its border, not a line of its own.
+        assert_eq!(feed_all(&format!("{SDK}\n-----\n")).len(), 1);
+    }
+
+    #[test]
+    fn a_drawn_grid_with_contradictory_givens_says_where() {
+        let bad = SDK.replacen("53..7....", "55..7....", 1);
+        let got = feed_all(&bad);
+        assert!(
+            matches!(&got[0].2, Entry::Invalid(r) if r.contains("r1")),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn text_of_one_drawing_only() {
+        assert_eq!(classify_drawn(b"1234"), None);
+        assert_eq!(classify_drawn(ONE_LINE.as_bytes()), None);
+        assert!(matches!(
+            classify_drawn(format!("{SDK}\n{SDK}").as_bytes()),
+            Some(Entry::Invalid(r)) if r.contains("more than one")
+        ));
+        assert!(matches!(
+            classify_drawn(format!("{SDK}\nhello").as_bytes()),
+            Some(Entry::Invalid(_))
+        ));
+        assert_eq!(
+            classify_drawn(format!("\n{SDK}\n\n").as_bytes()),
+            Some(puzzle(ONE_LINE))
+        );
+    }
+}
