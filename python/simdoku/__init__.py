@@ -348,8 +348,8 @@ def explain(puzzle):
         if flat is None:
             raise ValueError(f"explain() takes one puzzle (several lines, not one drawn grid: {reason})")
         line = flat
-    steps, solved = _batch._native.explain_line(line)
-    if not solved and count(line, limit=1) == 0:
+    steps, _solved, solvable = _batch._native.explain_line(line)
+    if not solvable:
         # The steps of a puzzle with no solution lead nowhere: say so, as the CLI's "stuck".
         raise ValueError("the puzzle has no solution")
     return [

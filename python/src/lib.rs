@@ -218,14 +218,15 @@ fn batch_lines<'py>(
 }
 
 /// A puzzle string of several lines (a grid drawn one row a line: nine lines of nine cells,
-/// with `|` and rule lines as other tools print them) as one 81-cell line, or why it is not
-/// one puzzle.
+/// with `|` and rule lines as other tools print them) as one 81-cell line (729 characters for
+/// a pencilmark grid), or why it is not one puzzle.
 #[pyfunction]
 fn drawn_line(text: &str) -> (Option<String>, Option<String>) {
     match classify_drawn(text.as_bytes()) {
         Some(Entry::Puzzle(g)) => (Some(g.to_string()), None),
+        Some(Entry::Pencilmarks(m)) => (Some(m.to_string()), None),
         Some(Entry::Invalid(reason)) => (None, Some(reason)),
-        _ => (None, Some("no row of a drawn grid".into())),
+        None => (None, Some("no row of a drawn grid".into())),
     }
 }
 

@@ -17,12 +17,12 @@ use crate::{ERROR, INVALID, MULTIPLE, NO_SOLUTION, OK, engine_spec, parse_cells,
 /// `(cell, [digits])`, the readable text.
 type StepRow = (String, f64, Vec<(u8, u8)>, Vec<(u8, Vec<u8>)>, String);
 
-/// Every step of one puzzle (or pencilmark) line, and whether they solve it. A line that is
-/// not a puzzle raises `ValueError` with the reason.
+/// Every step of one puzzle (or pencilmark) line, whether they solve it, and whether it has a
+/// solution at all. A line that is not a puzzle raises `ValueError` with the reason.
 #[pyfunction]
-fn explain_line(py: Python<'_>, line: &str) -> PyResult<(Vec<StepRow>, bool)> {
-    let board = board_of(&classify_text(line.as_bytes()))
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+fn explain_line(py: Python<'_>, line: &str) -> PyResult<(Vec<StepRow>, bool, bool)> {
+    let entry = classify_text(line.as_bytes());
+    let board = board_of(&entry).map_err(|e| PyValueError::new_err(e.to_string()))?;
     let e = py
         .detach(|| catch(|| explain(&board)))
         .map_err(|p| PyRuntimeError::new_err(format!("the logic {p}")))?;
@@ -42,7 +42,14 @@ fn explain_line(py: Python<'_>, line: &str) -> PyResult<(Vec<StepRow>, bool)> {
             )
         })
         .collect();
-    Ok((steps, e.solved()))
+    // The steps of a puzzle with no solution lead nowhere: the caller says so.
+    let solvable = e.solved()
+        || match &entry {
+            Entry::Puzzle(g) => simdoku::count(g, 1) > 0,
+            Entry::Pencilmarks(m) => m.count(1).solutions > 0,
+            Entry::Invalid(_) => false,
+        };
+    Ok((steps, e.solved(), solvable))
 }
 
 /// Ratings of a batch: status per row (`OK` rated or beyond the techniques: NaN; `NO_SOLUTION`,

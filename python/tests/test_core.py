@@ -202,6 +202,18 @@ def test_a_grid_drawn_over_nine_lines_is_one_puzzle():
     assert status.tolist() == [simdoku.INVALID, simdoku.INVALID]
     with pytest.raises(ValueError, match=r"row 0: several lines, not one drawn grid: 4 rows"):
         simdoku.solve(["\n".join(rows[:4])])
+    # A pencilmark grid (each cell's candidates) is for explain; the solver API says so.
+    marks = [["123456789" if c == "." else c for c in row] for row in rows]
+    i = rows[0].index(".")
+    marks[0][i] = "".join(sorted({want[i], "1" if want[i] != "1" else "2"}))
+    pm = "\n".join(" ".join(row) for row in marks)
+    assert simdoku.explain(pm)[0]["technique"]
+    with pytest.raises(ValueError, match="pencilmark"):
+        simdoku.solve(pm)
+    # Without the solution's digit in that cell there is no solution, which explain says.
+    marks[0][i] = "".join(d for d in "123456789" if d != want[i])
+    with pytest.raises(ValueError, match="no solution"):
+        simdoku.explain("\n".join(" ".join(row) for row in marks))
 
 
 def test_lines_as_read_from_a_file(tmp_path):

@@ -35,7 +35,8 @@ use crate::args::finish;
 /// cells (a 4x4, 16x16 or 25x25 grid) is invalid with a pointer to `simdoku large`, which reads
 /// those. FILE `-` (or none) reads stdin. solve, count, solutions, explain, hint and rate --se
 /// also read pencilmark (Sukaku) lines: 729 characters, nine per cell, character k of a cell
-/// being the digit k+1 when it is a candidate there, `0` or `.` when not.
+/// being the digit k+1 when it is a candidate there, `0` or `.` when not; or pencilmark grids
+/// drawn over nine lines, each cell's candidates a group of digits (`4 1679 12679 | ...`).
 ///
 /// Exit status: 0 when every line was a valid puzzle; 1 when a line was invalid, an input could
 /// not be read, an engine cross-check disagreed or output failed; 2 on a usage error.

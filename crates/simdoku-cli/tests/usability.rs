@@ -250,6 +250,57 @@ fn puzzles_drawn_over_nine_lines_are_read_in_place() {
     );
 }
 
+#[test]
+fn pencilmark_grids_drawn_over_nine_lines_are_pencilmark_puzzles() {
+    // PUZZLE's candidates after removing each given from its row, column and box, drawn as
+    // HoDoKu prints them; the same marks as one 729-character line give the same answers.
+    let g: Grid = PUZZLE.parse().unwrap();
+    let marks: Vec<String> = (0..81)
+        .map(|c| {
+            let (r, k) = (c / 9, c % 9);
+            if g.get(c) != 0 {
+                return g.get(c).to_string();
+            }
+            (1..=9u8)
+                .filter(|&d| {
+                    !(0..81).any(|o| {
+                        let (ro, ko) = (o / 9, o % 9);
+                        let peer = ro == r || ko == k || (ro / 3 == r / 3 && ko / 3 == k / 3);
+                        peer && g.get(o) == d
+                    })
+                })
+                .map(|d| d.to_string())
+                .collect()
+        })
+        .collect();
+    let rule = ".-----------.-----------.-----------.";
+    let mut grid = vec![rule.to_string()];
+    for r in 0..9 {
+        let third = |b: usize| marks[9 * r + 3 * b..9 * r + 3 * b + 3].join(" ");
+        grid.push(format!("| {} | {} | {} |", third(0), third(1), third(2)));
+    }
+    grid.push(rule.to_string());
+    let drawn = grid.join("\n") + "\n";
+    let line: String = marks
+        .iter()
+        .flat_map(|m| {
+            (1..=9u8).map(move |d| {
+                if m.contains(&d.to_string()) {
+                    char::from(b'0' + d)
+                } else {
+                    '.'
+                }
+            })
+        })
+        .collect();
+    for cmd in ["solve", "count", "explain"] {
+        let a = simdoku(&[cmd, "-q"], drawn.as_bytes());
+        let b = simdoku(&[cmd, "-q"], format!("{line}\n").as_bytes());
+        assert!(a.status.success(), "{cmd}: {}", text(&a.stderr));
+        assert_eq!(text(&a.stdout), text(&b.stdout), "{cmd}");
+    }
+}
+
 /// The value of `"key":` in a JSON line written by simdoku (strings unquoted, no escapes).
 fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
     let start = line.find(&format!("\"{key}\":"))? + key.len() + 3;

@@ -10,11 +10,20 @@
 //! ...
 //! ```
 //!
+//! A row may also list each cell's candidates (`4 1679 12679 | 139 ...`, nine groups of digits
+//! as `HoDoKu` and Sudoku Explainer print pencilmark grids): the drawing is then a pencilmark
+//! (Sukaku) puzzle.
+//!
 //! [`GridLines`] gathers them from a stream of lines; every other line is left to the one line
 //! classifier ([`classify_line`]). [`classify_text`](super::classify_text) reads a whole
 //! drawing given as one string.
 
+use simdoku_tools::Pencilmarks;
+
 use super::classify::{Entry, classify_line, parse_cells};
+
+/// All nine candidates.
+const ALL: u16 = 0x1FF;
 
 /// The nine cells of a line drawn as one row of a 9x9 grid: `1`-`9` given, `0`, `.` or `_`
 /// empty, with any white space and `|` around and between them (0 for an empty cell).
@@ -41,6 +50,39 @@ pub fn drawn_row(line: &[u8]) -> Option<[u8; 9]> {
     (n == 9).then_some(row)
 }
 
+/// A row of a drawn pencilmark grid: nine groups of distinct digits `1`-`9` (a cell's
+/// candidates) between white space and `|`; the candidate masks (bit `d-1` for digit `d`).
+fn marks_row(line: &[u8]) -> Option<[u16; 9]> {
+    let mut row = [0u16; 9];
+    let mut n = 0;
+    for token in line
+        .split(|&b| b == b'|' || b.is_ascii_whitespace())
+        .filter(|t| !t.is_empty())
+    {
+        let mut mask = 0u16;
+        for &b in token {
+            let bit = 1u16 << b.checked_sub(b'1').filter(|&k| k < 9)?;
+            if mask & bit != 0 {
+                return None;
+            }
+            mask |= bit;
+        }
+        *row.get_mut(n)? = mask;
+        n += 1;
+    }
+    (n == 9).then_some(row)
+}
+
+/// A drawn row as candidate masks (an empty cell of a puzzle row has all nine), and whether it
+/// lists some cell's candidates (several digits), which only a pencilmark grid does.
+fn any_row(line: &[u8]) -> Option<([u16; 9], bool)> {
+    if let Some(row) = drawn_row(line) {
+        return Some((row.map(|v| if v == 0 { ALL } else { 1 << (v - 1) }), false));
+    }
+    let row = marks_row(line)?;
+    Some((row, row.iter().any(|m| m.count_ones() > 1)))
+}
+
 /// Whether a line is a rule drawn between or around the rows of a grid: `-` or `=` with only
 /// `+`, `|`, `.`, `*`, `:`, `'` and white space besides.
 ///
@@ -61,7 +103,8 @@ pub fn is_rule(line: &[u8]) -> bool {
 pub struct Drawn {
     /// The number of its first line (from 1).
     pub line: u64,
-    /// Its cells as one line of text (`.` for empty), or the line given back as read.
+    /// Its cells as one line of text (`.` for empty; 729 characters for a pencilmark grid), or
+    /// the line given back as read.
     pub text: String,
     /// What it holds.
     pub entry: Entry,
@@ -111,8 +154,11 @@ pub enum Fed {
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct GridLines {
-    /// The cells of the rows so far (9 a row).
-    cells: Vec<u8>,
+    /// The candidate masks of the rows so far (9 a row; a given is its digit alone, an empty
+    /// cell all nine).
+    cells: Vec<u16>,
+    /// Some row listed candidates: a pencilmark grid.
+    marks: bool,
     /// The first line of the open drawing (its first rule or row) and the last row's.
     first: u64,
     last: u64,
@@ -129,13 +175,14 @@ impl GridLines {
     /// Feeds line `number` (from 1; without its line end).
     pub fn feed(&mut self, number: u64, line: &[u8]) -> Fed {
         let size = line.len() as u64 + 1;
-        if let Some(row) = drawn_row(line) {
+        if let Some((row, marks)) = any_row(line) {
             self.closed = false;
             if self.cells.is_empty() && self.rule.is_none() {
                 (self.first, self.bytes) = (number, 0);
             }
             self.rule = None;
             self.cells.extend_from_slice(&row);
+            self.marks |= marks;
             self.last = number;
             self.bytes += size;
             if self.cells.len() < 81 {
@@ -178,28 +225,45 @@ impl GridLines {
     /// The drawing gathered so far, complete or not, and a fresh start.
     fn take(&mut self) -> Drawn {
         let rows = self.cells.len() / 9;
-        let text: String = self
-            .cells
-            .iter()
-            .map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) })
-            .collect();
-        let entry = if rows == 9 {
-            match parse_cells(&self.cells) {
-                Ok(g) => Entry::Puzzle(g),
-                Err(e) => Entry::Invalid(e),
-            }
-        } else if rows == 1 {
-            Entry::Invalid(
-                "expected 81 cells, found 9 (a puzzle is one line of 81 cells, or 9 lines of 9)"
-                    .to_string(),
-            )
+        let (text, entry) = if rows == 9 && self.marks {
+            let m = Pencilmarks::from_masks(self.cells[..].try_into().expect("81 cells"));
+            (m.to_string(), Entry::Pencilmarks(m))
         } else {
-            Entry::Invalid(format!(
-                "{rows} rows of 9 cells (lines {}-{}): a grid drawn over lines has 9",
-                self.first, self.last
-            ))
+            let cells: Vec<u8> = self
+                .cells
+                .iter()
+                .map(|&m| {
+                    if m.is_power_of_two() {
+                        m.trailing_zeros() as u8 + 1
+                    } else {
+                        0
+                    }
+                })
+                .collect();
+            let text = cells
+                .iter()
+                .map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) })
+                .collect();
+            let entry = if rows == 9 {
+                match parse_cells(&cells) {
+                    Ok(g) => Entry::Puzzle(g),
+                    Err(e) => Entry::Invalid(e),
+                }
+            } else if rows == 1 {
+                Entry::Invalid(
+                    "expected 81 cells, found 9 (a puzzle is one line of 81 cells, or 9 lines of 9)"
+                        .to_string(),
+                )
+            } else {
+                Entry::Invalid(format!(
+                    "{rows} rows of 9 cells (lines {}-{}): a grid drawn over lines has 9",
+                    self.first, self.last
+                ))
+            };
+            (text, entry)
         };
         self.cells.clear();
+        self.marks = false;
         Drawn {
             line: self.first,
             text,
@@ -225,7 +289,7 @@ pub fn classify_drawn(text: &[u8]) -> Option<Entry> {
     let mut rows = false;
     for (i, line) in text.split(|&b| b == b'\n').enumerate() {
         let line = line.trim_ascii();
-        rows |= drawn_row(line).is_some();
+        rows |= any_row(line).is_some();
         // Blank and comment lines end a drawing, and are no part of the text's puzzle.
         let blank = line.is_empty() || line[0] == b'#';
         let fed = if blank {
@@ -240,7 +304,7 @@ pub fn classify_drawn(text: &[u8]) -> Option<Entry> {
             Fed::Other(_) => return rows.then(|| not_one("a line that is not a row")),
         };
         if let Some(d) = done {
-            if found.is_some() || !matches!(d.entry, Entry::Puzzle(_)) {
+            if found.is_some() || matches!(d.entry, Entry::Invalid(_)) {
                 return Some(match (found, d.entry) {
                     (None, e @ Entry::Invalid(_)) => e,
                     _ => not_one("more than one grid"),
@@ -353,6 +417,42 @@ mod tests {
         assert!(matches!(&got[0].2, Entry::Invalid(r) if r.contains("unexpected '-'")));
         // A rule after a finished grid is its border, not a line of its own.
         assert_eq!(feed_all(&format!("{SDK}\n-----\n")).len(), 1);
+    }
+
+    #[test]
+    fn pencilmark_grids_are_pencilmark_puzzles() {
+        // The puzzle's own marks (a given alone, an empty cell all nine) drawn with candidate
+        // lists, one cell narrowed to two candidates.
+        let g: simdoku_core::Grid = ONE_LINE.parse().unwrap();
+        let mut masks = *Pencilmarks::from_grid(&g).masks();
+        masks[2] = 0b1_0000_0001; // r1c3: 1 or 9 (its solution digit is 4: no solution)
+        masks[3] = 0b0_0010_0100; // r1c4: 3 or 6 (its solution digit is 6)
+        let rows: Vec<String> = (0..9)
+            .map(|r| {
+                let cell = |c: usize| -> String {
+                    (0..9)
+                        .filter(|k| masks[9 * r + c] >> k & 1 == 1)
+                        .map(|k| char::from(b'1' + k as u8))
+                        .collect()
+                };
+                let third = |b: usize| (3 * b..3 * b + 3).map(cell).collect::<Vec<_>>().join(" ");
+                format!("| {} | {} | {} |", third(0), third(1), third(2))
+            })
+            .collect();
+        let text = format!(".---.---.---.\n{}\n'---'---'---'", rows.join("\n"));
+        let want = Entry::Pencilmarks(Pencilmarks::from_masks(masks));
+        let got = feed_all(&text);
+        assert_eq!(got.len(), 1);
+        assert_eq!((got[0].0, &got[0].2), (1, &want));
+        assert_eq!(got[0].1, Pencilmarks::from_masks(masks).to_string());
+        assert_eq!(classify_drawn(text.as_bytes()), Some(want));
+        // A row that repeats a digit in a cell, or has ten cells, is no row.
+        assert_eq!(marks_row(b"12 3 4 5 6 7 8 9 11"), None);
+        assert_eq!(marks_row(b"1 2 3 4 5 6 7 8 9 1"), None);
+        assert_eq!(
+            marks_row(b"1 2 3 4 5 6 7 8 9"),
+            Some([1, 2, 4, 8, 16, 32, 64, 128, 256])
+        );
     }
 
     #[test]
