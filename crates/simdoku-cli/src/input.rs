@@ -231,7 +231,13 @@ impl Iterator for Records<'_> {
                         Fed::Other(ended) => ended,
                     };
                     let entry = classify(&line);
-                    let (number, echo) = (line.number, echo_field(line.bytes));
+                    let (number, mut echo) = (line.number, echo_field(line.bytes));
+                    if let Some(Entry::Puzzle(g)) = &entry
+                        && echo.len() != 81
+                    {
+                        // 81 values with separators (`5,3,0,...`): shown as the puzzle.
+                        echo = g.to_string();
+                    }
                     let bytes = line.bytes.len() as u64 + 1;
                     if entry.is_none() && simdoku::batch::is_header(number, line.bytes) {
                         self.header = Some((echo.clone(), bytes));

@@ -29,8 +29,10 @@ use crate::args::finish;
 /// Input: one puzzle a line, 81 cells, `1`-`9` given, `0` or `.` empty; anything after the
 /// 81st cell (a comma and a solution, a comment) is ignored; blank lines, `#` comment lines and a
 /// CSV header on line 1 are skipped (a header with no puzzle after it is an invalid line), and so
-/// is a UTF-8 byte-order mark; a puzzle may also be drawn over nine lines, nine cells a line,
-/// with `|` between boxes and `---+---` rules between bands (`.sdk`, Simple Sudoku's `.ss`); a
+/// is a UTF-8 byte-order mark; a line may hold the 81 values with commas, semicolons or spaces
+/// between them; a puzzle may also be drawn over nine lines, nine cells a line, with `|` between
+/// boxes and `---+---` rules between bands (`.sdk`, Simple Sudoku's `.ss`, a spreadsheet's CSV
+/// rows); a
 /// line of 16, 256 or 625
 /// cells (a 4x4, 16x16 or 25x25 grid) is invalid with a pointer to `simdoku large`, which reads
 /// those. FILE `-` (or none) reads stdin. solve, count, solutions, explain, hint and rate --se

@@ -229,6 +229,39 @@ fn puzzles_drawn_over_nine_lines_are_read_in_place() {
             assert!(out.status.success(), "{style} {cmd}: {}", text(&out.stderr));
         }
     }
+    // The values with separators: one line of 81 (spreadsheet rows joined, number lists),
+    // or a spreadsheet's nine rows of nine (empty fields empty); shown as the puzzle.
+    let values: Vec<String> = PUZZLE
+        .chars()
+        .map(|c| if c == '.' { "0".into() } else { c.to_string() })
+        .collect();
+    let rows: Vec<String> = (0..9)
+        .map(|r| {
+            PUZZLE[9 * r..9 * r + 9]
+                .chars()
+                .map(|c| {
+                    if c == '.' {
+                        String::new()
+                    } else {
+                        c.to_string()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect();
+    let input = format!(
+        "{}\n{}\n{}\n",
+        values.join(","),
+        values.join(" "),
+        rows.join("\n")
+    );
+    let out = simdoku(&["solve"], input.as_bytes());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout).lines().collect::<Vec<_>>(),
+        [&want, &want, &want]
+    );
     // A drawing cut short is one invalid entry where it starts; the batch goes on.
     let sdk = drawn("sdk");
     let cut: Vec<&str> = sdk.lines().take(4).collect();

@@ -44,6 +44,16 @@ pub fn classify_text(text: &[u8]) -> Entry {
             Err(e) => Entry::Invalid(e.to_string()),
         };
     }
+    if field_len(text) <= 1
+        && let Some(values) = separated(text).filter(|v| v.len() >= 81)
+    {
+        // 81 values (or more: a solution after them) with separators, as spreadsheets and
+        // number lists write a grid on one line.
+        return match parse_cells(&values[..81]) {
+            Ok(g) => Entry::Puzzle(g),
+            Err(e) => Entry::Invalid(e),
+        };
+    }
     match Grid::parse_cells(text) {
         Err(e) => Entry::Invalid(e.to_string()),
         Ok(g) => match g.conflict() {
@@ -127,6 +137,34 @@ fn large_grid_hint(cells: usize) -> Option<String> {
         .next()
 }
 
+/// The cell values of a list of single-cell fields (`1`-`9`; `0`, `.`, `_` or, between commas
+/// or semicolons, nothing for empty) separated by commas, semicolons or white space (one kind
+/// in a line); `None` for anything else. (A comma at the end is an empty last field.)
+///
+/// ```text
+/// 5,3,0,0,7,0,0,0,0   5;3;;;7;;;;   5 3 . . 7 . . . .
+/// ```
+pub(super) fn separated(text: &[u8]) -> Option<Vec<u8>> {
+    let text = text.trim_ascii();
+    let sep = [b',', b';'].into_iter().find(|s| text.contains(s));
+    let cell = |field: &[u8]| -> Option<u8> {
+        match field.trim_ascii() {
+            [] if sep.is_some() => Some(0),
+            [b @ b'1'..=b'9'] => Some(b - b'0'),
+            [b'0' | b'.' | b'_'] => Some(0),
+            _ => None,
+        }
+    };
+    match sep {
+        Some(s) => text.split(|&b| b == s).map(cell).collect(),
+        None => text
+            .split(u8::is_ascii_whitespace)
+            .filter(|f| !f.is_empty())
+            .map(cell)
+            .collect(),
+    }
+}
+
 /// The length of the first field (up to a comma, `;` or white space).
 fn field_len(text: &[u8]) -> usize {
     text.iter()
@@ -208,6 +246,42 @@ mod tests {
             classify_line(2, bad.as_bytes(), false),
             Some(Entry::Invalid(r)) if r.contains("pencilmarks")
         ));
+    }
+
+    #[test]
+    fn values_with_separators_on_one_line() {
+        let p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let want = classify_text(p.as_bytes());
+        assert!(matches!(want, Entry::Puzzle(_)));
+        let values: Vec<String> = p.chars().map(|c| c.to_string()).collect();
+        let zeros = p.replace('.', "0");
+        let zeros: Vec<String> = zeros.chars().map(|c| c.to_string()).collect();
+        let blanks: Vec<&str> = p
+            .split("")
+            .filter(|c| !c.is_empty())
+            .map(|c| if c == "." { "" } else { c })
+            .collect();
+        for line in [
+            zeros.join(","),
+            format!("{},", zeros.join(",")),
+            values.join(" "),
+            blanks.join(";"),
+            format!("{},{}", zeros.join(","), zeros.join(",")),
+        ] {
+            assert_eq!(classify_text(line.as_bytes()), want, "{line}");
+        }
+        // Not 81 values, a field of two characters: not this form (the old reasons stay).
+        assert_eq!(
+            classify_text(zeros[..80].join(",").as_bytes()),
+            Entry::Invalid("expected 81 cells, found 1".into())
+        );
+        assert!(matches!(
+            classify_text(format!("{},12", zeros[..80].join(",")).as_bytes()),
+            Entry::Invalid(_)
+        ));
+        assert_eq!(separated(b"5, 3,,7"), Some(vec![5, 3, 0, 7]));
+        assert_eq!(separated(b"5 3  7"), Some(vec![5, 3, 7]));
+        assert_eq!(separated(b"5 3 77"), None);
     }
 
     #[test]

@@ -20,21 +20,32 @@
 
 use simdoku_tools::Pencilmarks;
 
-use super::classify::{Entry, classify_line, parse_cells};
+use super::classify::{Entry, classify_line, parse_cells, separated};
 
 /// All nine candidates.
 const ALL: u16 = 0x1FF;
 
 /// The nine cells of a line drawn as one row of a 9x9 grid: `1`-`9` given, `0`, `.` or `_`
-/// empty, with any white space and `|` around and between them (0 for an empty cell).
+/// empty, with any white space and `|` around and between them (0 for an empty cell); or nine
+/// fields separated by commas or semicolons, as a spreadsheet saves a row (an empty field is an
+/// empty cell).
 ///
 /// ```
 /// use simdoku::batch::drawn_row;
 /// assert_eq!(drawn_row(b"| 5 3 . | . 7 . | . . . |"), Some([5, 3, 0, 0, 7, 0, 0, 0, 0]));
 /// assert_eq!(drawn_row(b"53..7...."), Some([5, 3, 0, 0, 7, 0, 0, 0, 0]));
+/// assert_eq!(drawn_row(b"5,3,,,7,,,,"), Some([5, 3, 0, 0, 7, 0, 0, 0, 0]));
 /// assert_eq!(drawn_row(b"53..7..."), None);
 /// ```
 pub fn drawn_row(line: &[u8]) -> Option<[u8; 9]> {
+    if line.contains(&b',') || line.contains(&b';') {
+        // Nine fields, or ten when the line ends with a separator (an empty tenth).
+        let mut v = separated(line)?;
+        if v.len() == 10 && matches!(line.trim_ascii().last(), Some(b',' | b';')) {
+            v.pop();
+        }
+        return v.try_into().ok();
+    }
     let mut row = [0u8; 9];
     let mut n = 0;
     for &b in line {
@@ -371,7 +382,23 @@ mod tests {
                       :-------+-------+-------:\n| 0 6 0 | 0 0 0 | 2 8 0 |\n\
                       | 0 0 0 | 4 1 9 | 0 0 5 |\n| 0 0 0 | 0 8 0 | 0 7 9 |\n\
                       '-------'-------'-------'";
-        for text in [SDK, ss, hodoku] {
+        let csv = SDK
+            .lines()
+            .map(|r| {
+                r.chars()
+                    .map(|c| {
+                        if c == '.' {
+                            String::new()
+                        } else {
+                            c.to_string()
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        for text in [SDK, ss, hodoku, &csv] {
             let got = feed_all(text);
             assert_eq!(
                 got,
