@@ -39,7 +39,8 @@ Input, two forms (they may be mixed in one file):
     grids. Lines that
     are not a grid's rows are read as one stream of N x N numbers up to a blank line, a shape
     line or the end, whatever the line breaks (rows wrapped over several lines, a grid on one
-    line); one-line grids wrapped over lines (a 9x9 as 9 lines of 9) are read the same way.
+    line); one-line grids wrapped over lines (a 9x9 as 9 lines of 9) are read the same way, and
+    written back one row a line when each line held a row.
 A side's boxes are the most nearly square R x C (R rows, C columns, R <= C). Lines before a grid
 change that grid only: `Boxes RxC` (other boxes), `Jigsaw` then a region map (N x N labels, one
 per cell, in either form), `Sudoku X` or `X-Sudoku` (--x makes every grid one). A line `NxN`

@@ -14,7 +14,8 @@
 //!   values, whatever the line breaks (a 144x144 posted as rows wrapped over 8 lines of 18, a
 //!   16x16 on one line of 256 numbers, a 9x9 written 27 values a line); see `Streams`.
 //!   Line-form cells wrapped over lines (a 9x9 as 9 lines of 9 characters) are read the same
-//!   way when the first line is no whole grid.
+//!   way when the first line is no whole grid; when every line held one row, the grid's form
+//!   is [`Form::Rows`] and it is written back so.
 //!
 //! The regions of a grid of side N are its boxes, by default the most nearly square R x C
 //! boxes with R <= C (rows x columns of one box): 4: 2x2, 6: 2x3, 8: 2x4, 9: 3x3, 10: 2x5,
@@ -41,6 +42,8 @@ use crate::shape::{MAX_SIDE, Regions, Shape};
 pub enum Form {
     /// One grid per line, one character per cell.
     Line,
+    /// One character per cell, one row a line (N lines of N characters).
+    Rows,
     /// N lines of N numbers.
     Numbers,
 }
@@ -403,11 +406,14 @@ impl Streams {
         let count = self.chars_before[end] - self.chars_before[start];
         let side = line_side(count)?;
         let mut cells = Vec::with_capacity(count);
+        // Whether every line holds one row (it is then written back so).
+        let mut rows = true;
         for raw in &lines[start..end] {
             let line = raw.trim();
             if line.starts_with('#') || is_border(line) {
                 continue;
             }
+            let before = cells.len();
             for w in value_words(line) {
                 for c in w.bytes() {
                     let v = char_value(c).expect("checked");
@@ -417,13 +423,14 @@ impl Streams {
                     cells.push(v);
                 }
             }
+            rows &= cells.len() - before == side;
         }
         let x = pending.x;
         let r = pending.shape(side, start + 1).map(|shape| Puzzle {
             line: start + 1,
             grid: LargeGrid::with_cells(shape, cells).expect("values checked"),
             x,
-            form: Form::Line,
+            form: if rows { Form::Rows } else { Form::Line },
         });
         *pending = Pending::default();
         Some((r, end))
@@ -869,7 +876,8 @@ fn shape_header(shape: &Shape, form: Form) -> String {
             let width = side.to_string().len();
             for (c, &r) in map.iter().enumerate() {
                 match form {
-                    Form::Line => s.push(
+                    // (Rows: the map stays on one line, as it is read.)
+                    Form::Line | Form::Rows => s.push(
                         u8::try_from(r + 1)
                             .ok()
                             .and_then(value_char)
@@ -886,7 +894,7 @@ fn shape_header(shape: &Shape, form: Form) -> String {
                     }
                 }
             }
-            if form == Form::Line {
+            if form != Form::Numbers {
                 s.push('\n');
             }
         }
@@ -894,8 +902,8 @@ fn shape_header(shape: &Shape, form: Form) -> String {
     s
 }
 
-/// Writes `grid` in `form`: one line of characters (line form; panics above 35x35), or N lines
-/// of numbers right-aligned to the width of N, `.` for an empty cell. Its shape comes first
+/// Writes `grid` in `form`: one line of characters (line form; panics above 35x35), N lines of
+/// N characters (rows form, the same characters), or N lines of numbers right-aligned to the width of N, `.` for an empty cell. Its shape comes first
 /// when it is not the default of its side (a `Boxes RxC` line, or `Jigsaw` and the region map
 /// in the same form), and with `x` a `Sudoku X` line, so that the text reads back as the same
 /// puzzle. The text ends with a newline.
@@ -906,14 +914,17 @@ pub fn format(grid: &LargeGrid, form: Form, x: bool) -> String {
         s.push_str("Sudoku X\n");
     }
     match form {
-        Form::Line => {
-            for &v in grid.cells() {
+        Form::Line | Form::Rows => {
+            for (c, &v) in grid.cells().iter().enumerate() {
                 s.push(
                     u8::try_from(v)
                         .ok()
                         .and_then(value_char)
                         .expect("line form holds values up to 35"),
                 );
+                if form == Form::Rows && c % side == side - 1 && c + 1 < side * side {
+                    s.push('\n');
+                }
             }
             s.push('\n');
         }

@@ -717,7 +717,7 @@ fn cells_as_characters_with_any_line_breaks() {
         // stream, a 16x16 with letters a character stream.
         let spaced_form = if n == 3 { Form::Numbers } else { Form::Line };
         for (text, form) in [
-            (rows.join("\n"), Form::Line),
+            (rows.join("\n"), Form::Rows),
             (format!("# c\n\n{}\n\n", spaced.join("\n")), spaced_form),
         ] {
             let r = text::parse(&text);
@@ -727,6 +727,15 @@ fn cells_as_characters_with_any_line_breaks() {
             let (status, sol, _) = solve(p, 1);
             assert_eq!(status, Status::Solved);
             check_solution(&p.grid, &sol.unwrap(), false).unwrap();
+            // Written back in the form it was read in, one row a line for rows.
+            let back = text::format(&p.grid, p.form, false);
+            if form == Form::Rows {
+                assert_eq!(back.trim_end(), rows.join("\n"));
+            }
+            let again = text::parse(&back);
+            assert_eq!(again.len(), 1);
+            let q = again[0].as_ref().unwrap();
+            assert_eq!((&q.grid, q.form), (&p.grid, p.form), "{back}");
         }
     }
     // 80 characters over 8 lines: the first line's error, as before.

@@ -269,7 +269,7 @@ fn text_forms_of_every_shape_read_back() {
             let full = solve_checked(&LargeGrid::empty_of(shape.clone()), x, Config::default())
                 .expect("fills");
             let p = remove_cells(&full, side * side / 2, &mut rng);
-            for form in [Form::Line, Form::Numbers] {
+            for form in [Form::Line, Form::Rows, Form::Numbers] {
                 let t = text::format(&p, form, x);
                 let back: Vec<_> = text::parse(&t);
                 assert_eq!(back.len(), 1, "{t}");
