@@ -96,10 +96,24 @@ pub struct Source {
     pub reader: LineReader<Box<dyn BufRead + Send>>,
 }
 
-/// Opens `name` (`-` is stdin).
+/// Whether a FILE argument is a puzzle given on the command line rather than a file: no file
+/// of that name, and its first 81 characters cells (`1`-`9`, `0`, `.`, `_`), as a puzzle line
+/// or a pencilmark line starts.
+pub fn is_inline(name: &str) -> bool {
+    name.len() >= 81
+        && name
+            .bytes()
+            .take(81)
+            .all(|b| b.is_ascii_digit() || b == b'.' || b == b'_')
+        && !std::path::Path::new(name).exists()
+}
+
+/// Opens `name` (`-` is stdin; a puzzle given in its place is read as a one-line input).
 pub fn open(name: &str) -> io::Result<Source> {
     let reader: Box<dyn BufRead + Send> = if name == "-" {
         Box::new(BufReader::with_capacity(1 << 16, io::stdin()))
+    } else if is_inline(name) {
+        Box::new(io::Cursor::new(name.as_bytes().to_vec()))
     } else {
         let f = File::open(name)?;
         if f.metadata()?.is_dir() {
@@ -120,9 +134,16 @@ pub fn classify(line: &Line<'_>) -> Option<Entry> {
     simdoku::batch::classify_line(line.number, line.bytes, line.too_long)
 }
 
-/// A source as messages name it: `<stdin>` for `-`.
+/// A source as messages name it: `<stdin>` for `-`, `<argument>` for a puzzle given in place of
+/// a file.
 pub fn shown(name: &str) -> &str {
-    if name == "-" { "<stdin>" } else { name }
+    if name == "-" {
+        "<stdin>"
+    } else if is_inline(name) {
+        "<argument>"
+    } else {
+        name
+    }
 }
 
 /// One line that holds a puzzle or fails to, with where it was.

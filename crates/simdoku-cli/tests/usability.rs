@@ -334,6 +334,29 @@ fn pencilmark_grids_drawn_over_nine_lines_are_pencilmark_puzzles() {
     }
 }
 
+#[test]
+fn a_puzzle_given_in_place_of_a_file_is_read() {
+    let solution = Scalar::new().solve(&PUZZLE.parse().unwrap()).0.unwrap();
+    let out = simdoku(&["solve", PUZZLE], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), format!("{PUZZLE},{solution}\n"));
+    let out = simdoku(&["count", "-q", PUZZLE, PUZZLE], b"");
+    assert_eq!(text(&out.stdout), format!("{PUZZLE},1\n{PUZZLE},1\n"));
+    // Contradictory givens: reported as the argument's line 1.
+    let bad = format!("44{}", &PUZZLE[2..]);
+    let out = simdoku(&["solve", "-q", &bad], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).starts_with("<argument>:1: "),
+        "{}",
+        text(&out.stderr)
+    );
+    // A name that is no puzzle is still a missing file.
+    let out = simdoku(&["solve", "-q", "no-such-file.txt"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("no-such-file.txt: No such file"));
+}
+
 /// The value of `"key":` in a JSON line written by simdoku (strings unquoted, no escapes).
 fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
     let start = line.find(&format!("\"{key}\":"))? + key.len() + 3;
