@@ -38,13 +38,14 @@ pub fn classify_text(text: &[u8]) -> Entry {
     {
         return entry;
     }
-    if field_len(text) == 729 {
+    let field = field_len(text);
+    if field == 729 {
         return match Pencilmarks::parse_bytes(text) {
             Ok(m) => Entry::Pencilmarks(m),
             Err(e) => Entry::Invalid(e.to_string()),
         };
     }
-    if field_len(text) <= 1
+    if field <= 1
         && let Some(values) = separated(text).filter(|v| v.len() >= 81)
     {
         // 81 values (or more: a solution after them) with separators, as spreadsheets and
