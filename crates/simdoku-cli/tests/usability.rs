@@ -169,13 +169,19 @@ fn other_grid_sizes_are_invalid_with_a_hint() {
 }
 
 /// [`PUZZLE`] drawn over nine lines as Simple Sudoku and `HoDoKu` print it (`|` between boxes,
-/// rules between bands and around), and as a bare nine-line `.sdk`.
+/// rules between bands and around), as a bare nine-line `.sdk`, and as a spreadsheet's CSV
+/// (nine fields a row, empty cells empty).
 fn drawn(style: &str) -> String {
     let rows: Vec<String> = (0..9)
         .map(|r| {
             let c: Vec<String> = PUZZLE[9 * r..9 * r + 9].chars().map(String::from).collect();
             match style {
                 "sdk" => c.concat(),
+                "csv" => c
+                    .iter()
+                    .map(|v| if v == "." { "" } else { v })
+                    .collect::<Vec<_>>()
+                    .join(","),
                 "ss" => format!(
                     "{}|{}|{}",
                     c[..3].concat(),
@@ -198,7 +204,7 @@ fn drawn(style: &str) -> String {
     };
     let mut lines: Vec<String> = Vec::new();
     for (r, row) in rows.into_iter().enumerate() {
-        if style != "sdk" && (r % 3 == 0 && (r > 0 || style == "hodoku")) {
+        if !matches!(style, "sdk" | "csv") && (r % 3 == 0 && (r > 0 || style == "hodoku")) {
             lines.push(rule.to_string());
         }
         lines.push(row);
@@ -213,7 +219,7 @@ fn drawn(style: &str) -> String {
 fn puzzles_drawn_over_nine_lines_are_read_in_place() {
     let solution = Scalar::new().solve(&PUZZLE.parse().unwrap()).0.unwrap();
     let want = format!("{PUZZLE},{solution}");
-    for style in ["sdk", "ss", "hodoku"] {
+    for style in ["sdk", "ss", "hodoku", "csv"] {
         // Between puzzle lines, in input order, with a comment and a blank line.
         let input = format!("{PUZZLE}\n# drawn\n{}\n{PUZZLE}\n", drawn(style));
         let out = simdoku(&["solve"], input.as_bytes());
@@ -235,26 +241,11 @@ fn puzzles_drawn_over_nine_lines_are_read_in_place() {
         .chars()
         .map(|c| if c == '.' { "0".into() } else { c.to_string() })
         .collect();
-    let rows: Vec<String> = (0..9)
-        .map(|r| {
-            PUZZLE[9 * r..9 * r + 9]
-                .chars()
-                .map(|c| {
-                    if c == '.' {
-                        String::new()
-                    } else {
-                        c.to_string()
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join(",")
-        })
-        .collect();
     let input = format!(
-        "{}\n{}\n{}\n",
+        "{}\n{}\n{}",
         values.join(","),
         values.join(" "),
-        rows.join("\n")
+        drawn("csv")
     );
     let out = simdoku(&["solve"], input.as_bytes());
     assert!(out.status.success(), "{}", text(&out.stderr));
