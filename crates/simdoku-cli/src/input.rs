@@ -100,12 +100,7 @@ pub struct Source {
 /// of that name, and its first 81 characters cells (`1`-`9`, `0`, `.`, `_`), as a puzzle line
 /// or a pencilmark line starts.
 pub fn is_inline(name: &str) -> bool {
-    name.len() >= 81
-        && name
-            .bytes()
-            .take(81)
-            .all(|b| b.is_ascii_digit() || b == b'.' || b == b'_')
-        && !std::path::Path::new(name).exists()
+    simdoku::batch::starts_with_cells(name.as_bytes(), 81) && !std::path::Path::new(name).exists()
 }
 
 /// Opens `name` (`-` is stdin; a puzzle given in its place is read as a one-line input).

@@ -32,12 +32,10 @@ use crate::args::finish;
 /// is a UTF-8 byte-order mark; a line may hold the 81 values with commas, semicolons or spaces
 /// between them; a puzzle may also be drawn over nine lines, nine cells a line, with `|` between
 /// boxes and `---+---` rules between bands (`.sdk`, Simple Sudoku's `.ss`, a spreadsheet's CSV
-/// rows); a
-/// line of 16, 256 or 625
-/// cells (a 4x4, 16x16 or 25x25 grid) is invalid with a pointer to `simdoku large`, which reads
-/// those. FILE `-` (or none) reads stdin; a FILE that is no file but a puzzle (81 cells) is
-/// read as that puzzle (`simdoku solve 53..7....6..195...`). solve, count, solutions, explain, hint and rate --se
-/// also read pencilmark (Sukaku) lines: 729 characters, nine per cell, character k of a cell
+/// rows); a line of 16, 256 or 625 cells (a 4x4, 16x16 or 25x25 grid) is invalid with a pointer
+/// to `simdoku large`, which reads those. FILE `-` (or none) reads stdin; a FILE that is no file
+/// but a puzzle (81 cells) is read as that puzzle (`simdoku solve 53..7....6..195...`). solve,
+/// count, solutions, explain, hint and rate --se also read pencilmark (Sukaku) lines: 729 characters, nine per cell, character k of a cell
 /// being the digit k+1 when it is a candidate there, `0` or `.` when not; or pencilmark grids
 /// drawn over nine lines, each cell's candidates a group of digits (`4 1679 12679 | ...`).
 ///

@@ -903,8 +903,9 @@ fn shape_header(shape: &Shape, form: Form) -> String {
 }
 
 /// Writes `grid` in `form`: one line of characters (line form; panics above 35x35), N lines of
-/// N characters (rows form, the same characters), or N lines of numbers right-aligned to the width of N, `.` for an empty cell. Its shape comes first
-/// when it is not the default of its side (a `Boxes RxC` line, or `Jigsaw` and the region map
+/// N characters (rows form, the same characters), or N lines of numbers right-aligned to the
+/// width of N, `.` for an empty cell. Its shape comes first when it is not the default of its
+/// side (a `Boxes RxC` line, or `Jigsaw` and the region map
 /// in the same form), and with `x` a `Sudoku X` line, so that the text reads back as the same
 /// puzzle. The text ends with a newline.
 pub fn format(grid: &LargeGrid, form: Form, x: bool) -> String {

@@ -166,6 +166,21 @@ pub(super) fn separated(text: &[u8]) -> Option<Vec<u8>> {
     }
 }
 
+/// Whether `text` starts with `n` cell characters in a row (`0`-`9`, `.`, `_`), as a puzzle
+/// line or a pencilmark line does (and no drawn row or rule of ten characters or more).
+///
+/// ```
+/// use simdoku::batch::starts_with_cells;
+/// assert!(starts_with_cells(b"4.....8.5.3...,x", 10) && !starts_with_cells(b"4.....8.5", 10));
+/// assert!(!starts_with_cells(b"| 5 3 . | . 7 .", 10));
+/// ```
+pub fn starts_with_cells(text: &[u8], n: usize) -> bool {
+    text.len() >= n
+        && text[..n]
+            .iter()
+            .all(|&b| b.is_ascii_digit() || b == b'.' || b == b'_')
+}
+
 /// The length of the first field (up to a comma, `;` or white space).
 fn field_len(text: &[u8]) -> usize {
     text.iter()

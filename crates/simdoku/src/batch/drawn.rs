@@ -20,7 +20,7 @@
 
 use simdoku_tools::Pencilmarks;
 
-use super::classify::{Entry, classify_line, parse_cells, separated};
+use super::classify::{Entry, classify_line, parse_cells, separated, starts_with_cells};
 
 /// All nine candidates.
 const ALL: u16 = 0x1FF;
@@ -187,11 +187,7 @@ impl GridLines {
     pub fn feed(&mut self, number: u64, line: &[u8]) -> Fed {
         // The common line, a puzzle of 81 cells in a row, is told by its first ten characters:
         // no row of a drawing holds ten cells without a separator, and no rule holds a digit.
-        if line.len() > 9
-            && line[..10]
-                .iter()
-                .all(|&b| b.is_ascii_digit() || b == b'.' || b == b'_')
-        {
+        if starts_with_cells(line, 10) {
             self.closed = false;
             return Fed::Other(self.finish());
         }
