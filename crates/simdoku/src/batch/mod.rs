@@ -1,5 +1,7 @@
 //! The batch layer: the one line classifier ([`classify_line`], [`classify_text`],
-//! [`parse_cells`]) and the puzzles drawn over nine lines ([`GridLines`]), the operations on each puzzle ([`Op`], [`answer`], [`answer_marks`]), and
+//! [`parse_cells`]), the puzzles drawn over nine lines ([`GridLines`]), the records of a whole
+//! file as the command line reads it ([`Reader`], [`read_text`]), the operations on each puzzle
+//! ([`Op`], [`answer`], [`answer_marks`]), and
 //! the one ordered [`Pipeline`](crate::pipeline::Pipeline) that runs them on all cores (chunks
 //! of [`CHUNK`](crate::pipeline::CHUNK) items, input order kept, a panic caught per item,
 //! progress after each chunk). The CLI and the Python package run every batch through it.
@@ -25,6 +27,7 @@ mod classify;
 mod drawn;
 mod logic;
 mod ops;
+mod read;
 
 use std::fmt;
 
@@ -38,6 +41,7 @@ pub use classify::{
 pub use drawn::{Drawn, Fed, GridLines, classify_drawn, drawn_row, is_rule};
 pub use logic::{board_of, explain_lines, hint_lines, map_logic, rate_se, rate_se_lines};
 pub use ops::{Answer, Op, answer, answer_marks};
+pub use read::{Line, LineReader, Reader, Record, echo_field, read_text};
 
 use crate::solve::{Solution, unique};
 

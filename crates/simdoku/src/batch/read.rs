@@ -1,0 +1,364 @@
+//! Reading a puzzle file as the `simdoku` command does: lines of bounded length, a CSV header,
+//! comments and blank lines skipped, puzzles drawn over nine lines gathered ([`GridLines`]),
+//! every other line classified ([`classify_line`]). One [`Record`] per puzzle or invalid line,
+//! in order, each with its line number, so that an error names where it is.
+
+use std::io::{self, BufRead};
+
+use super::{Drawn, Entry, Fed, GridLines, MAX_LINE, classify_line, is_header};
+
+/// The UTF-8 byte-order mark, skipped at the start of an input.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// A reader of lines with a bounded buffer. Strips `\n` and `\r\n`, and a UTF-8 byte-order
+/// mark at the start of the input. A line longer than [`MAX_LINE`] is cut (the rest skipped,
+/// `too_long` set): a 10 MB line without a newline costs no more memory than that.
+///
+/// ```
+/// use simdoku::batch::LineReader;
+/// let mut r = LineReader::new(&b"a\r\nb"[..]);
+/// assert_eq!(r.next_line().unwrap().unwrap().bytes, b"a");
+/// let b = r.next_line().unwrap().unwrap();
+/// assert_eq!((b.number, b.bytes), (2, &b"b"[..]));
+/// assert!(r.next_line().unwrap().is_none());
+/// ```
+#[derive(Debug)]
+pub struct LineReader<R> {
+    inner: R,
+    buf: Vec<u8>,
+    line_no: u64,
+}
+
+/// One line: its number (from 1), its bytes (at most [`MAX_LINE`]), and whether it was cut.
+#[derive(Debug)]
+pub struct Line<'a> {
+    /// From 1.
+    pub number: u64,
+    /// Without the line end.
+    pub bytes: &'a [u8],
+    /// Longer than [`MAX_LINE`]: `bytes` holds the first [`MAX_LINE`].
+    pub too_long: bool,
+}
+
+impl<R: BufRead> LineReader<R> {
+    /// Lines of `inner`, from line 1.
+    pub fn new(inner: R) -> Self {
+        LineReader {
+            inner,
+            buf: Vec::with_capacity(128),
+            line_no: 0,
+        }
+    }
+
+    /// The next line, or `None` at the end of the input.
+    pub fn next_line(&mut self) -> io::Result<Option<Line<'_>>> {
+        self.buf.clear();
+        let mut too_long = false;
+        let mut any = false;
+        loop {
+            let avail = match self.inner.fill_buf() {
+                Ok(a) => a,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if avail.is_empty() {
+                if !any {
+                    return Ok(None);
+                }
+                break;
+            }
+            any = true;
+            let (chunk, used, end) = match avail.iter().position(|&b| b == b'\n') {
+                Some(i) => (&avail[..i], i + 1, true),
+                None => (avail, avail.len(), false),
+            };
+            let room = MAX_LINE - self.buf.len();
+            if chunk.len() > room {
+                too_long = true;
+            }
+            self.buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
+            self.inner.consume(used);
+            if end {
+                break;
+            }
+        }
+        if self.buf.last() == Some(&b'\r') {
+            self.buf.pop();
+        }
+        // A UTF-8 byte-order mark (editors on Windows write one) is no part of line 1.
+        if self.line_no == 0 && self.buf.starts_with(BOM) {
+            self.buf.drain(..BOM.len());
+        }
+        self.line_no += 1;
+        Ok(Some(Line {
+            number: self.line_no,
+            bytes: &self.buf,
+            too_long,
+        }))
+    }
+}
+
+/// A puzzle of an input, or a line that fails to be one, with where it was.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// Its (first) line, from 1.
+    pub line: u64,
+    /// What the output shows in its place: the first field as read ([`echo_field`]), or the
+    /// puzzle as one line when it was drawn over lines or written as separated values.
+    pub echo: String,
+    /// What it holds.
+    pub entry: Entry,
+    /// Its size in the input (its lines and their newlines), for progress.
+    pub bytes: u64,
+}
+
+/// The [`Record`]s of one input, in order (an iterator of `io::Result`: a read error ends it).
+///
+/// Skipped: blank lines, `#` comments, and a CSV header on line 1 (words and commas, such as
+/// `quizzes,solutions`) when a record follows it; an input that holds only such a line gives it
+/// back as invalid, so that `echo hello | simdoku solve` says why nothing was solved.
+///
+/// ```
+/// use simdoku::batch::{Entry, Reader};
+/// let text = "quizzes,solutions\n# a comment\n\
+///             4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......,x\n\
+///             1234\n";
+/// let records: Vec<_> = Reader::new(text.as_bytes()).map(Result::unwrap).collect();
+/// assert_eq!(records.len(), 2);
+/// assert!(matches!(records[0].entry, Entry::Puzzle(_)));
+/// assert_eq!((records[1].line, &records[1].entry), (4, &Entry::Invalid("expected 81 cells, found 4".into())));
+/// ```
+#[derive(Debug)]
+pub struct Reader<R> {
+    lines: LineReader<R>,
+    /// Line 1 when it was skipped as a CSV header (its echo and size), until a record follows.
+    header: Option<(String, u64)>,
+    /// Puzzles drawn over nine lines.
+    grids: GridLines,
+    /// A record to give before reading on (a line after the end of a drawing).
+    queued: Option<Record>,
+    /// The input has ended (or failed).
+    done: bool,
+}
+
+impl<R: BufRead> Reader<R> {
+    /// The records of `inner`, from its line 1.
+    pub fn new(inner: R) -> Self {
+        Reader {
+            lines: LineReader::new(inner),
+            header: None,
+            grids: GridLines::default(),
+            queued: None,
+            done: false,
+        }
+    }
+
+    fn record(&mut self, line: u64, echo: String, entry: Entry, bytes: u64) -> Record {
+        self.header = None;
+        Record {
+            line,
+            echo,
+            entry,
+            bytes,
+        }
+    }
+
+    /// The record of a puzzle drawn over lines (or of what a drawing cut short left).
+    fn drawn(&mut self, d: Drawn) -> Record {
+        let echo = echo_field(d.text.as_bytes());
+        self.record(d.line, echo, d.entry, d.bytes)
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = io::Result<Record>;
+
+    fn next(&mut self) -> Option<io::Result<Record>> {
+        loop {
+            if let Some(r) = self.queued.take() {
+                return Some(Ok(r));
+            }
+            if self.done {
+                return None;
+            }
+            let line = match self.lines.next_line() {
+                Ok(Some(line)) => line,
+                Ok(None) => {
+                    if let Some(d) = self.grids.finish() {
+                        return Some(Ok(self.drawn(d)));
+                    }
+                    self.done = true;
+                    let (echo, bytes) = self.header.take()?;
+                    let entry = Entry::Invalid(
+                        "read as a CSV header (words and commas), and no puzzle follows it"
+                            .to_string(),
+                    );
+                    return Some(Ok(self.record(1, echo, entry, bytes)));
+                }
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            };
+            let ended = match self.grids.feed(line.number, line.bytes) {
+                Fed::Taken => continue,
+                Fed::Grid(d) => return Some(Ok(self.drawn(d))),
+                Fed::Other(ended) => ended,
+            };
+            let entry = classify_line(line.number, line.bytes, line.too_long);
+            let (number, mut echo) = (line.number, echo_field(line.bytes));
+            if let Some(Entry::Puzzle(g)) = &entry
+                && echo.len() != 81
+            {
+                // 81 values with separators (`5,3,0,...`): shown as the puzzle.
+                echo = g.to_string();
+            }
+            let bytes = line.bytes.len() as u64 + 1;
+            if entry.is_none() && is_header(number, line.bytes) {
+                self.header = Some((echo.clone(), bytes));
+            }
+            // A drawing this line ended comes first, then the line itself.
+            let first = ended.map(|d| self.drawn(d));
+            let own = entry.map(|e| self.record(number, echo, e, bytes));
+            match (first, own) {
+                (Some(d), own) => {
+                    self.queued = own;
+                    return Some(Ok(d));
+                }
+                (None, Some(r)) => return Some(Ok(r)),
+                (None, None) => {}
+            }
+        }
+    }
+}
+
+/// The records of a whole input held in memory (no read can fail).
+///
+/// ```
+/// let records = simdoku::batch::read_text(b"# nothing but a comment\n\n");
+/// assert!(records.is_empty());
+/// ```
+pub fn read_text(text: &[u8]) -> Vec<Record> {
+    Reader::new(text)
+        .map(|r| r.expect("reading from memory does not fail"))
+        .collect()
+}
+
+/// The first field of a line (up to a comma or space), at most 81 bytes (729 for a pencilmark
+/// line), made printable: what the output shows in place of the puzzle.
+///
+/// ```
+/// assert_eq!(simdoku::batch::echo_field(b" 12\x01,rest"), "12?");
+/// ```
+pub fn echo_field(bytes: &[u8]) -> String {
+    let text = bytes.trim_ascii();
+    let end = text
+        .iter()
+        .position(|&b| b == b',' || b == b' ')
+        .unwrap_or(text.len());
+    let end = if end == 729 { end } else { end.min(81) };
+    text[..end]
+        .iter()
+        .map(|&b| if b.is_ascii_graphic() { b as char } else { '?' })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(data: &[u8]) -> Vec<(u64, Vec<u8>, bool)> {
+        let mut r = LineReader::new(data);
+        let mut out = Vec::new();
+        while let Some(l) = r.next_line().unwrap() {
+            out.push((l.number, l.bytes.to_vec(), l.too_long));
+        }
+        out
+    }
+
+    #[test]
+    fn splits_lines_crlf_and_unterminated() {
+        let got = lines(b"a\r\nb\n\nc");
+        let want: Vec<(u64, Vec<u8>, bool)> = vec![
+            (1, b"a".to_vec(), false),
+            (2, b"b".to_vec(), false),
+            (3, vec![], false),
+            (4, b"c".to_vec(), false),
+        ];
+        assert_eq!(got, want);
+        assert!(lines(b"").is_empty());
+    }
+
+    #[test]
+    fn cuts_long_lines_with_bounded_memory() {
+        let mut data = vec![b'1'; MAX_LINE * 3];
+        data.extend_from_slice(b"\nnext\n");
+        let got = lines(&data);
+        assert_eq!(got.len(), 2);
+        assert!(got[0].2 && got[0].1.len() == MAX_LINE);
+        assert_eq!(got[1].1, b"next");
+    }
+
+    #[test]
+    fn skips_a_byte_order_mark_at_the_start_only() {
+        let got = lines(b"\xEF\xBB\xBFa\n\xEF\xBB\xBFb\n");
+        assert_eq!(got[0].1, b"a");
+        assert_eq!(got[1].1, b"\xEF\xBB\xBFb", "only at the start of the input");
+        assert_eq!(lines(b"\xEF\xBB\xBF")[0].1, b"");
+    }
+
+    const P: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn a_header_alone_is_invalid_and_a_header_before_puzzles_is_skipped() {
+        let alone = read_text(b"hello\n");
+        assert_eq!(alone.len(), 1);
+        assert_eq!((alone[0].line, alone[0].echo.as_str()), (1, "hello"));
+        assert!(matches!(&alone[0].entry, Entry::Invalid(r) if r.contains("CSV header")));
+        let skipped = read_text(format!("puzzle\n{P}\n").as_bytes());
+        assert_eq!(skipped.len(), 1);
+        assert_eq!((skipped[0].line, skipped[0].echo.as_str()), (2, P));
+    }
+
+    #[test]
+    fn drawings_separated_values_and_lines_after_a_drawing_keep_their_order() {
+        let mut text = String::new();
+        for r in 0..9 {
+            for c in P[9 * r..9 * r + 9].chars() {
+                text.push(c);
+                text.push(' ');
+            }
+            text.push('\n');
+        }
+        // A line right after the ninth row: the drawing first, then the line.
+        text.push_str("1234\n");
+        let csv: Vec<String> = P
+            .chars()
+            .map(|c| if c == '.' { "0".into() } else { c.to_string() })
+            .collect();
+        text.push_str(&csv.join(","));
+        text.push('\n');
+        let got = read_text(text.as_bytes());
+        let shown: Vec<(u64, &str)> = got.iter().map(|r| (r.line, r.echo.as_str())).collect();
+        assert_eq!(shown, [(1, P), (10, "1234"), (11, P)]);
+        assert!(matches!(got[0].entry, Entry::Puzzle(_)));
+        assert!(matches!(got[1].entry, Entry::Invalid(_)));
+        assert!(matches!(got[2].entry, Entry::Puzzle(_)));
+        // Sizes in the input add up to the whole.
+        assert_eq!(got.iter().map(|r| r.bytes).sum::<u64>(), text.len() as u64);
+    }
+
+    #[test]
+    fn a_read_error_ends_the_records() {
+        struct Failing;
+        impl io::Read for Failing {
+            fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+                Err(io::Error::other("disk on fire"))
+            }
+        }
+        let mut r = Reader::new(io::BufReader::new(Failing));
+        assert!(r.next().unwrap().is_err());
+        assert!(r.next().is_none());
+    }
+}
