@@ -16,6 +16,9 @@ True
 
 from __future__ import annotations
 
+import os
+import warnings
+
 import numpy as np
 
 from collections import namedtuple
@@ -37,6 +40,9 @@ __all__ = [
     "canonical",
     "shuffle",
     "solutions",
+    "read",
+    "read_records",
+    "Record",
     "large",
     "OK",
     "NO_SOLUTION",
@@ -47,6 +53,83 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+
+Record = namedtuple("Record", ["line", "puzzle", "error"])
+Record.__doc__ = """One puzzle of a file, or one entry that fails to be one (``read_records``):
+``line`` its (first) line number from 1; ``puzzle`` its cells as one line (81 characters, ``.``
+empty; 729 for a pencilmark grid), or ``None``; ``error`` why it is not a puzzle, or ``None``."""
+
+
+def _source_bytes(source):
+    """The bytes of a path or a file object, and the name messages give it."""
+    if isinstance(source, (str, bytes, os.PathLike)):
+        with open(source, "rb") as f:
+            return f.read(), os.fsdecode(source)
+    if not hasattr(source, "read"):
+        raise TypeError(
+            f"source must be a path or a file object, got {type(source).__name__}"
+        )
+    data = source.read()
+    if isinstance(data, str):
+        data = data.encode("utf-8", "surrogateescape")
+    name = getattr(source, "name", None)
+    return bytes(data), name if isinstance(name, str) else "<input>"
+
+
+def read_records(source):
+    """Every puzzle of a file, and every entry that fails to be one, as the ``simdoku`` command
+    reads it: a list of ``Record(line, puzzle, error)`` in file order.
+
+    ``source``: a path, or a file object opened in text or binary mode (``sys.stdin``,
+    ``io.StringIO(text)``). Read as the command line reads a file: blank lines, ``#`` comments
+    and a CSV header (``quizzes,solutions``) are skipped; a line is one puzzle (81 cells, anything
+    after a comma or a space ignored; 81 values with separators, ``5,3,0,...``; a 729-character
+    pencilmark line), and a grid drawn over nine lines (``.sdk``, Simple Sudoku's ``.ss``, HoDoKu's
+    and printed grids with ``|`` and rule lines, pencilmark grids) is one puzzle at its first line.
+
+    >>> import io, simdoku
+    >>> text = "# two puzzles\\n" + "." * 81 + "\\n12345\\n"
+    >>> for r in simdoku.read_records(io.StringIO(text)):
+    ...     print(r.line, r.puzzle and r.puzzle[:9], r.error)
+    2 ......... None
+    3 None expected 81 cells, found 5
+    """
+    data, _ = _source_bytes(source)
+    return [Record(line, puzzle, error) for line, puzzle, _, error in _batch._native.read_text(data)]
+
+
+def read(source, *, errors="raise"):
+    """The puzzles of a file, as the ``simdoku`` command reads it (see ``read_records``): a list
+    of puzzle strings, in file order, ready for ``solve``, ``count`` and the other batch calls.
+
+    ``errors="raise"`` (the default) raises ``ValueError`` naming the file, the line and the
+    reason of the first entry that is not a puzzle; ``errors="skip"`` leaves such entries out and
+    warns once (``UserWarning``) with how many there were and the first of them.
+
+    >>> import io, simdoku
+    >>> text = "quizzes,solutions\\n" + "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......,\\n"
+    >>> simdoku.solve(simdoku.read(io.StringIO(text)))[0][:9]
+    '417369825'
+    >>> simdoku.read(io.StringIO("1234\\n"))
+    Traceback (most recent call last):
+        ...
+    ValueError: <input>:1: expected 81 cells, found 4
+    """
+    if errors not in ("raise", "skip"):
+        raise ValueError(f'errors must be "raise" or "skip", got {errors!r}')
+    data, name = _source_bytes(source)
+    records = _batch._native.read_text(data)
+    bad = [(line, error) for line, puzzle, _, error in records if puzzle is None]
+    if bad:
+        first = f"{name}:{bad[0][0]}: {bad[0][1]}"
+        if errors == "raise":
+            raise ValueError(first)
+        warnings.warn(
+            f"{len(bad)} of {len(records)} entries are not puzzles, left out; the first: {first}",
+            stacklevel=2,
+        )
+    return [puzzle for _, puzzle, _, _ in records if puzzle is not None]
 
 
 def solve(puzzles, *, unique=False, errors="raise", threads=None, engine=None):

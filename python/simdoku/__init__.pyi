@@ -1,5 +1,6 @@
 from collections.abc import Iterator, Sequence
-from typing import Literal, NamedTuple, Optional, TypedDict, TypeVar, Union, overload
+import os
+from typing import IO, Literal, NamedTuple, Optional, TypedDict, TypeVar, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -42,6 +43,12 @@ def is_unique(puzzles: Sequence[str], *, errors: Literal["raise"] = ..., threads
 def is_unique(puzzles: np.ndarray, *, errors: Literal["raise"] = ..., threads: Optional[int] = ..., engine: Optional[str] = ...) -> Union[bool, npt.NDArray[np.bool_]]: ...
 @overload
 def is_unique(puzzles: Union[str, Sequence[str], np.ndarray], *, errors: Literal["mask"], threads: Optional[int] = ..., engine: Optional[str] = ...) -> tuple[Union[bool, list[bool], npt.NDArray[np.bool_]], Union[int, Status]]: ...
+class Record(NamedTuple):
+    line: int
+    puzzle: Optional[str]
+    error: Optional[str]
+def read_records(source: Union[str, bytes, os.PathLike[str], IO[str], IO[bytes]]) -> list[Record]: ...
+def read(source: Union[str, bytes, os.PathLike[str], IO[str], IO[bytes]], *, errors: Literal["raise", "skip"] = ...) -> list[str]: ...
 def engines() -> list[dict[str, object]]: ...
 def generate(n: Optional[int] = ..., *, clues: Optional[int] = ..., symmetry: Optional[Literal["none", "rot180", "rot90", "mirror", "diagonal"]] = ..., minimal: bool = ..., grade: Optional[Literal["naked-singles", "hidden-singles", "beyond-singles"]] = ..., se: Union[None, float, str, tuple[float, float]] = ..., level: Optional[Literal["easy", "medium", "hard", "expert", "extreme"]] = ..., attempts: int = ..., seed: Optional[int] = ..., solutions: bool = ..., as_array: bool = ..., threads: Optional[int] = ...) -> Union[str, list[str], np.ndarray, tuple[object, object]]: ...
 

@@ -230,6 +230,27 @@ fn drawn_line(text: &str) -> (Option<String>, Option<String>) {
     }
 }
 
+/// One record of a puzzle file: `(line, puzzle, shown, reason)`; `puzzle` the cells as one line
+/// (81 characters, `.` empty; 729 for a pencilmark grid) or `None` with the `reason`.
+type RecordRow = (u64, Option<String>, String, Option<String>);
+
+/// The records of a whole file's bytes, read as the `simdoku` command reads a file
+/// (`simdoku::batch::Reader`: comments, blank lines and a CSV header skipped, puzzles drawn over
+/// nine lines and values with separators read as one puzzle each).
+#[pyfunction]
+fn read_text(py: Python<'_>, data: &[u8]) -> Vec<RecordRow> {
+    py.detach(|| {
+        simdoku::batch::read_text(data)
+            .into_iter()
+            .map(|r| match r.entry {
+                Entry::Puzzle(g) => (r.line, Some(g.to_string()), r.echo, None),
+                Entry::Pencilmarks(m) => (r.line, Some(m.to_string()), r.echo, None),
+                Entry::Invalid(reason) => (r.line, None, r.echo, Some(reason)),
+            })
+            .collect()
+    })
+}
+
 /// `(name, summary, available, missing CPU features)` of one engine.
 type EngineRow = (&'static str, &'static str, bool, Vec<&'static str>);
 
@@ -253,6 +274,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch_lines, m)?)?;
     m.add_function(wrap_pyfunction!(engines, m)?)?;
     m.add_function(wrap_pyfunction!(drawn_line, m)?)?;
+    m.add_function(wrap_pyfunction!(read_text, m)?)?;
     tools::register(m)?;
     logic::register(m)?;
     m.add("OK", OK)?;

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
 import threading
 
@@ -342,3 +343,44 @@ def test_round_trip_with_bad_lines(cli, tmp_path):
     assert status.tolist() == [0, 0, 0, 3, 0, 0, 3, 0, 1, 0]
     words = {simdoku.INVALID: "invalid", simdoku.NO_SOLUTION: "none"}
     assert [s if s is not None else words[int(st)] for s, st in zip(out, status)] == expected
+
+
+def test_files_read_as_the_cli_reads_them(cli, tmp_path):
+    # One file in the styles other tools write: a CSV header, a comment, a puzzle line, a grid
+    # drawn over lines with rules, a bad line, 81 separated values, a pencilmark line.
+    rows = [TOP95[1][9 * r:9 * r + 9] for r in range(9)]
+    drawn = "\n".join(
+        ("------+-------+------\n" if r in (3, 6) else "")
+        + " | ".join(" ".join(rows[r][3 * b:3 * b + 3]) for b in range(3))
+        for r in range(9)
+    )
+    csv = ",".join("0" if c == "." else c for c in TOP95[2])
+    marks = "".join(
+        "123456789" if c == "." else "." * (int(c) - 1) + c + "." * (9 - int(c)) for c in TOP95[3]
+    )
+    text = f"puzzle\n# a comment\n{P0}\n\n{drawn}\n1234\n{csv}\n{marks}\n"
+    path = tmp_path / "mixed.txt"
+    path.write_text(text)
+    records = simdoku.read_records(path)
+    assert [r.line for r in records] == [3, 5, 16, 17, 18]
+    assert [r.puzzle for r in records[:4]] == [P0, TOP95[1], None, TOP95[2]]
+    assert records[2].error == "expected 81 cells, found 4"
+    assert len(records[4].puzzle) == 729 and records[4].error is None
+    # The same answers as the command line, line for line (the pencilmark puzzle included:
+    # its solution is TOP95[3]'s).
+    expected = cli_solutions(cli, path)
+    puzzles = [r.puzzle for r in records[:4] if r.puzzle]
+    got = simdoku.solve(puzzles)
+    assert expected == got[:2] + ["invalid"] + got[2:] + [simdoku.solve(TOP95[3])]
+    # Every way of passing the file reads the same; bad entries raise with file and line.
+    with pytest.warns(UserWarning, match=r"<input>:16: expected 81 cells"):
+        skipped = simdoku.read(io.StringIO(text), errors="skip")
+    assert skipped == [r.puzzle for r in records if r.puzzle]
+    with open(path, "rb") as f:
+        assert simdoku.read_records(f) == records
+    with pytest.raises(ValueError, match=r"mixed\.txt:16: expected 81 cells, found 4"):
+        simdoku.read(str(path))
+    with pytest.warns(UserWarning, match=r"1 of 5 entries are not puzzles"):
+        assert len(simdoku.read(path, errors="skip")) == 4
+    with pytest.raises(ValueError, match="errors must be"):
+        simdoku.read(path, errors="mask")
