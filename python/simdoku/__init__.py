@@ -16,7 +16,6 @@ True
 
 from __future__ import annotations
 
-import os
 import warnings
 
 import numpy as np
@@ -61,22 +60,6 @@ Record.__doc__ = """One puzzle of a file, or one entry that fails to be one (``r
 empty; 729 for a pencilmark grid), or ``None``; ``error`` why it is not a puzzle, or ``None``."""
 
 
-def _source_bytes(source):
-    """The bytes of a path or a file object, and the name messages give it."""
-    if isinstance(source, (str, bytes, os.PathLike)):
-        with open(source, "rb") as f:
-            return f.read(), os.fsdecode(source)
-    if not hasattr(source, "read"):
-        raise TypeError(
-            f"source must be a path or a file object, got {type(source).__name__}"
-        )
-    data = source.read()
-    if isinstance(data, str):
-        data = data.encode("utf-8", "surrogateescape")
-    name = getattr(source, "name", None)
-    return bytes(data), name if isinstance(name, str) else "<input>"
-
-
 def read_records(source):
     """Every puzzle of a file, and every entry that fails to be one, as the ``simdoku`` command
     reads it: a list of ``Record(line, puzzle, error)`` in file order.
@@ -95,7 +78,7 @@ def read_records(source):
     2 ......... None
     3 None expected 81 cells, found 5
     """
-    data, _ = _source_bytes(source)
+    data, _ = _batch.source_bytes(source)
     return [Record(line, puzzle, error) for line, puzzle, _, error in _batch._native.read_text(data)]
 
 
@@ -118,7 +101,7 @@ def read(source, *, errors="raise"):
     """
     if errors not in ("raise", "skip"):
         raise ValueError(f'errors must be "raise" or "skip", got {errors!r}')
-    data, name = _source_bytes(source)
+    data, name = _batch.source_bytes(source)
     records = _batch._native.read_text(data)
     bad = [(line, error) for line, puzzle, _, error in records if puzzle is None]
     if bad:

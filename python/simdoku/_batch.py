@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 
 from . import _native
@@ -247,3 +249,19 @@ def values_out(inp: _Input, values: np.ndarray):
     if inp.kind == "array":
         return values
     return values.tolist()
+
+
+def source_bytes(source):
+    """The bytes of a path or a file object, and the name messages give it."""
+    if isinstance(source, (str, bytes, os.PathLike)):
+        with open(source, "rb") as f:
+            return f.read(), os.fsdecode(source)
+    if not hasattr(source, "read"):
+        raise TypeError(
+            f"source must be a path or a file object, got {type(source).__name__}"
+        )
+    data = source.read()
+    if isinstance(data, str):
+        data = data.encode("utf-8", "surrogatepass")
+    name = getattr(source, "name", None)
+    return bytes(data), name if isinstance(name, str) else "<input>"

@@ -9,24 +9,80 @@ Sudoku-X.
 >>> x = simdoku.large.solve(np.zeros((9, 9), dtype=int), x=True)
 >>> sorted(np.diag(x).tolist()) == list(range(1, 10))
 True
+
+Files as ``simdoku large`` reads them, jigsaw region maps and ``Sudoku X`` lines included:
+
+>>> import io
+>>> p = simdoku.large.read(io.StringIO("# a 4x4, one row a line\\n1...\\n..3.\\n.4..\\n...2\\n"))[0]
+>>> p.line, p.grid.shape, p.regions[0].tolist(), p.x
+(2, (4, 4), [0, 0, 1, 1], False)
+>>> simdoku.large.solve(p)[0].tolist()
+[1, 3, 2, 4]
 """
 
 from __future__ import annotations
 
+import warnings
+from collections import namedtuple
+
 import numpy as np
 
-from . import _native
+from . import _batch, _native
 
-__all__ = ["solve"]
+__all__ = ["solve", "read", "Puzzle"]
+
+Puzzle = namedtuple("Puzzle", ["line", "grid", "regions", "x"])
+Puzzle.__doc__ = """A grid read from a file (``read``): ``line`` its first line (from 1), ``grid``
+the (N, N) uint16 givens (0 empty), ``regions`` the (N, N) region (box or jigsaw piece, 0..N-1)
+of each cell, ``x`` whether a ``Sudoku X`` line marked it. ``solve`` takes it as it is."""
 
 
-def solve(grid, *, x=False, unique=False, timeout=None):
+def read(source, *, errors="raise"):
+    """The grids of a file, as ``simdoku large`` reads it: a list of ``Puzzle`` in file order.
+
+    ``source``: a path, or a file object opened in text or binary mode. Every format the
+    command takes: one grid a line (one character a cell), N lines of N characters, N lines of
+    N numbers, a stream of N * N numbers with any line breaks (as sigh's solver reads them),
+    ``.`` or ``0`` for empty cells, ``#`` comments, a jigsaw region map after its grid, a
+    ``Sudoku X`` line before a grid. ``errors="raise"`` (the default) raises ``ValueError``
+    naming the file, the line and the reason of the first grid that cannot be read;
+    ``errors="skip"`` leaves such grids out with one warning.
+    """
+    if errors not in ("raise", "skip"):
+        raise ValueError(f'errors must be "raise" or "skip", got {errors!r}')
+    data, name = _batch.source_bytes(source)
+    rows = _native.large_read(data.decode("utf-8", "replace"))
+    out, bad = [], []
+    for line, cells, regions, x, reason in rows:
+        if cells is None:
+            bad.append(f"{name}:{line}: {reason}")
+            continue
+        side = int(round(len(cells) ** 0.5))
+        grid = np.array(cells, dtype=np.uint16).reshape(side, side)
+        out.append(Puzzle(line, grid, np.array(regions, dtype=np.uint16).reshape(side, side), x))
+    if bad:
+        if errors == "raise":
+            raise ValueError(bad[0])
+        warnings.warn(
+            f"{len(bad)} of {len(rows)} grids could not be read, left out; the first: {bad[0]}",
+            stacklevel=2,
+        )
+    return out
+
+
+def solve(grid, *, x=False, regions=None, unique=False, timeout=None):
     """Solves an N x N grid (N = 4..400; 0 empty, values 1..N; boxes of n x n where N = n * n,
     else the most nearly square R x C, e.g. 2 x 3 on 6x6); ``x=True`` adds both diagonals
-    (Sudoku-X). Returns the solution in the grid's dtype. Raises ValueError
+    (Sudoku-X); ``regions``, an (N, N) array of region numbers (any N distinct labels of N
+    cells each), gives other boxes or a jigsaw. A ``Puzzle`` from ``read`` brings its own
+    regions and ``x``. Returns the solution in the grid's dtype. Raises ValueError
     when the grid has no solution, the givens contradict each other, ``unique=True`` and there
     are two solutions, or ``timeout`` (seconds) passes first.
     """
+    if isinstance(grid, Puzzle):
+        x = x or grid.x
+        regions = grid.regions if regions is None else regions
+        grid = grid.grid
     a = np.asarray(grid)
     if a.dtype.kind not in "iu":
         raise TypeError(f"grid must be an integer array, got dtype {a.dtype}")
@@ -35,7 +91,16 @@ def solve(grid, *, x=False, unique=False, timeout=None):
     side = a.shape[0]
     if (a < 0).any() or (a > side).any():
         raise ValueError(f"values must be 0..{side}")
-    status, sol = _native.large_solve(np.ascontiguousarray(a, dtype=np.uint16), x, unique, timeout)
+    if regions is not None:
+        r = np.asarray(regions)
+        if r.dtype.kind not in "iu" or r.shape != a.shape:
+            raise ValueError(f"regions must be an integer array of shape {a.shape}")
+        if (r < 0).any() or (r > 65535).any():
+            raise ValueError("region labels must be 0..65535")
+        regions = np.ascontiguousarray(r, dtype=np.uint16)
+    status, sol = _native.large_solve(
+        np.ascontiguousarray(a, dtype=np.uint16), x, unique, timeout, regions
+    )
     if status in ("solved", "unique"):
         return sol.astype(a.dtype)
     raise ValueError(f"grid: {status}")

@@ -1,7 +1,19 @@
-from typing import Optional, TypeVar
+import os
+from typing import IO, Literal, NamedTuple, Optional, TypeVar, Union, overload
 
 import numpy as np
+import numpy.typing as npt
 
 A = TypeVar("A", bound=np.ndarray)
 
-def solve(grid: A, *, x: bool = ..., unique: bool = ..., timeout: Optional[float] = ...) -> A: ...
+class Puzzle(NamedTuple):
+    line: int
+    grid: npt.NDArray[np.uint16]
+    regions: npt.NDArray[np.uint16]
+    x: bool
+
+def read(source: Union[str, bytes, os.PathLike[str], IO[str], IO[bytes]], *, errors: Literal["raise", "skip"] = ...) -> list[Puzzle]: ...
+@overload
+def solve(grid: Puzzle, *, x: bool = ..., regions: Optional[np.ndarray] = ..., unique: bool = ..., timeout: Optional[float] = ...) -> npt.NDArray[np.uint16]: ...
+@overload
+def solve(grid: A, *, x: bool = ..., regions: Optional[np.ndarray] = ..., unique: bool = ..., timeout: Optional[float] = ...) -> A: ...

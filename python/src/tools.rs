@@ -402,20 +402,33 @@ fn solutions(cells: Vec<u8>, max: Option<u64>, engine: Option<&str>) -> PyResult
 /// where N is a square, else the most nearly square R x C; Sudoku-X when `x`): `(status,
 /// solution or None)`, status one of "solved", "unique", "multiple", "no solution", "timed out".
 #[pyfunction]
-#[pyo3(signature = (cells, x=false, unique=false, timeout=None))]
+#[pyo3(signature = (cells, x=false, unique=false, timeout=None, regions=None))]
 fn large_solve<'py>(
     py: Python<'py>,
     cells: PyReadonlyArray2<'py, u16>,
     x: bool,
     unique: bool,
     timeout: Option<f64>,
+    regions: Option<PyReadonlyArray2<'py, u16>>,
 ) -> PyResult<(String, Option<Bound<'py, PyArray2<u16>>>)> {
     let side = cells.as_array().nrows();
     if cells.as_array().ncols() != side {
         return Err(PyValueError::new_err("a large grid is square (N x N)"));
     }
-    let shape = Shape::default_for_side(side)
-        .ok_or_else(|| PyValueError::new_err(format!("no box shape for side {side}")))?;
+    let shape = match regions {
+        None => Shape::default_for_side(side)
+            .ok_or_else(|| PyValueError::new_err(format!("no box shape for side {side}")))?,
+        Some(r) => {
+            if r.as_array().dim() != (side, side) {
+                return Err(PyValueError::new_err(format!(
+                    "regions of shape {:?} for a {side}x{side} grid",
+                    r.as_array().dim()
+                )));
+            }
+            shape_of_regions(side, &r.as_array().iter().copied().collect::<Vec<u16>>())
+                .map_err(PyValueError::new_err)?
+        }
+    };
     let grid = LargeGrid::with_values(shape, cells.as_array().iter().copied().collect())
         .map_err(PyValueError::new_err)?;
     if let Some(v) = grid.conflict(x) {
@@ -451,9 +464,71 @@ fn large_solve<'py>(
     Ok((word.to_string(), sol))
 }
 
+/// The shape whose regions are `map` (the region of each cell, row by row): boxes when the map
+/// is the boxes of some R x C (so that the box rules apply), else a jigsaw.
+fn shape_of_regions(side: usize, map: &[u16]) -> Result<Shape, String> {
+    let boxes = (2..side)
+        .filter(|r| side.is_multiple_of(*r))
+        .filter_map(|r| Shape::boxes(r, side / r).ok());
+    for shape in boxes {
+        // The same partition, whatever the labels: cells of one box share one label, and
+        // labels of different boxes differ (a map with `side` labels of `side` cells each).
+        let mut label = vec![None; side];
+        let same = (0..side * side).all(|c| {
+            let b = shape.region_of(c);
+            *label[b].get_or_insert(map[c]) == map[c]
+        });
+        let mut labels: Vec<u16> = label.iter().flatten().copied().collect();
+        labels.sort_unstable();
+        labels.dedup();
+        if same && labels.len() == side {
+            return Ok(shape);
+        }
+    }
+    Shape::jigsaw(side, map)
+}
+
+/// The grids of a large-grid file's text, read as `simdoku large` reads one (every format it
+/// takes: one grid a line, rows of characters, rows of numbers, streams of numbers with any line
+/// breaks, jigsaw region maps, `Sudoku X` lines): per grid `(line, cells, regions, x, reason)`,
+/// cells and the region of each cell row by row (`None` with the reason when it is not a grid).
+type LargeRow = (
+    usize,
+    Option<Vec<u16>>,
+    Option<Vec<u16>>,
+    bool,
+    Option<String>,
+);
+
+#[pyfunction]
+fn large_read(py: Python<'_>, text: &str) -> Vec<LargeRow> {
+    py.detach(|| {
+        simdoku::large::text::parse(text)
+            .into_iter()
+            .map(|r| match r {
+                Ok(p) => {
+                    let shape = p.grid.shape();
+                    let regions = (0..shape.side() * shape.side())
+                        .map(|c| shape.region_of(c) as u16)
+                        .collect();
+                    (
+                        p.line,
+                        Some(p.grid.cells().to_vec()),
+                        Some(regions),
+                        p.x,
+                        None,
+                    )
+                }
+                Err(e) => (e.line, None, None, false, Some(e.reason)),
+            })
+            .collect()
+    })
+}
+
 /// Adds the tool functions to the module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(large_read, m)?)?;
     m.add_function(wrap_pyfunction!(generate_cells, m)?)?;
     m.add_function(wrap_pyfunction!(rate_cells, m)?)?;
     m.add_function(wrap_pyfunction!(map_cells, m)?)?;

@@ -186,6 +186,64 @@ def test_large():
             simdoku.large.solve(np.zeros((4, 4), dtype=int), timeout=t)
 
 
+def _houses_ok(grid, sol, regions, x):
+    """Every row, column and region of `sol` holds 1..N once, and it keeps `grid`'s givens."""
+    n = grid.shape[0]
+    full = list(range(1, n + 1))
+    assert ((grid == 0) | (grid == sol)).all()
+    for i in range(n):
+        assert sorted(sol[i].tolist()) == full and sorted(sol[:, i].tolist()) == full
+    for r in np.unique(regions):
+        assert sorted(sol[regions == r].tolist()) == full
+    if x:
+        assert sorted(np.diag(sol).tolist()) == full
+        assert sorted(np.diag(sol[:, ::-1]).tolist()) == full
+
+
+def test_large_files_read_as_the_cli_reads_them(tmp_path):
+    import io
+    import pathlib
+
+    data = pathlib.Path(__file__).resolve().parents[2] / "bench-data" / "large"
+    # sigh's 144x144 as posted (rows wrapped over lines) and as reflowed: the same grid.
+    wrapped = simdoku.large.read(data / "sigh_144x144_1_wrapped.txt")
+    flat = simdoku.large.read(str(data / "sigh_144x144_1.txt"))
+    assert len(wrapped) == 1 and (wrapped[0].grid == flat[0].grid).all()
+    sol = simdoku.large.solve(wrapped[0])
+    _houses_ok(wrapped[0].grid, sol, wrapped[0].regions, False)
+    # Other shapes in one file: 3x2 boxes, a Sudoku X, a 7x7 jigsaw (labels any characters).
+    jig = "".join("1234567"[(c // 7 + 2 * (c % 7)) % 7] for c in range(49))
+    text = (
+        f"Boxes 3x2\n{'.' * 36}\nSudoku X\n{'.' * 64}\nJigsaw\n{jig}\n{'.' * 49}\n"
+        "# a bad one\n1 1 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n9 9\n"
+    )
+    with pytest.warns(UserWarning, match="could not be read"):
+        grids = simdoku.large.read(io.StringIO(text), errors="skip")
+    assert [g.grid.shape[0] for g in grids] == [6, 8, 7, 4]
+    assert [g.x for g in grids] == [False, True, False, False]
+    assert grids[0].regions[:2, :].tolist() == [[0, 0, 1, 1, 2, 2], [0, 0, 1, 1, 2, 2]]
+    want_jig = np.array([(c // 7 + 2 * (c % 7)) % 7 for c in range(49)]).reshape(7, 7)
+    assert len(np.unique(grids[2].regions)) == 7
+    assert all(len(np.unique(grids[2].regions[want_jig == r])) == 1 for r in range(7))
+    for g in grids[:3]:
+        _houses_ok(g.grid, simdoku.large.solve(g), g.regions, g.x)
+    # The clash is read (it is a grid), and solving it says why it has no solution.
+    with pytest.raises(ValueError, match="contradictory"):
+        simdoku.large.solve(grids[3])
+    with pytest.raises(ValueError, match=r"<input>:\d+: "):
+        simdoku.large.read(io.StringIO(text))
+    # Regions given by hand: any labels; boxes are recognised as boxes, others as a jigsaw.
+    g = np.zeros((6, 6), dtype=np.uint8)
+    boxes = np.array([[10 * (r // 3) + c // 2 for c in range(6)] for r in range(6)])
+    _houses_ok(g, simdoku.large.solve(g, regions=boxes), boxes, False)
+    jig6 = np.array([[(r + 2 * c) % 6 for c in range(6)] for r in range(6)])
+    _houses_ok(g, simdoku.large.solve(g, regions=jig6), jig6, False)
+    with pytest.raises(ValueError, match="region"):
+        simdoku.large.solve(g, regions=np.zeros((6, 6), dtype=int))
+    with pytest.raises(ValueError, match="regions must be"):
+        simdoku.large.solve(g, regions=np.zeros((5, 5), dtype=int))
+
+
 def test_engines():
     es = simdoku.engines()
     names = [e["name"] for e in es]
