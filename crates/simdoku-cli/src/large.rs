@@ -33,7 +33,8 @@ with several may change from run to run (-j 1 and no -j are deterministic).
 Input, two forms (they may be mixed in one file):
   * one grid per line, one character per cell: 1-9 then A-Z (10-35), 0 or . empty; the side comes
     from the length (16, 36, 64, 81, ... 1225 cells: 4x4 to 35x35); text after a space, comma or
-    tab is ignored;
+    tab is ignored. A grid in 0-9A-Z (a 16x16 in 0-F, `.` empty) or in letters alone (A = 1, a
+    25x25 in A-Y) is told from its characters and written back in them;
   * N lines of N numbers separated by spaces, commas or semicolons, 0 or . empty, N from 4 to
     400; `|`, border lines of `+ - |` and # comments are ignored; a blank line may separate
     grids. Lines that

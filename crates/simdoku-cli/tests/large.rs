@@ -353,3 +353,36 @@ fn limit_zero_counts_every_solution_of_a_size_line() {
     assert!(count(&["--limit", "10"]).contains("10 solutions or more"));
     assert!(count(&["--unique", "--limit", "0"]).contains("288 solutions;"));
 }
+
+#[test]
+fn a_16x16_in_0_to_f_is_solved_and_written_back_in_0_to_f() {
+    // The bundled 16x16 (numbers) written as a hexadoku line: 0-F for 1-16, `.` empty.
+    let numbers = std::fs::read_to_string(large("16x16_g50.txt")).unwrap();
+    let p = text::parse(&numbers).remove(0).unwrap();
+    let hex: String = p
+        .grid
+        .cells()
+        .iter()
+        .map(|&v| match v {
+            0 => '.',
+            v => b"0123456789ABCDEF"[usize::from(v) - 1] as char,
+        })
+        .collect();
+    let out = simdoku(&["large", "-"], format!("{hex}\n").as_bytes());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let line = String::from_utf8(out.stdout).unwrap();
+    let line = line.trim_end();
+    assert_eq!(line.len(), 256);
+    assert!(
+        line.bytes().all(|c| b"0123456789ABCDEF".contains(&c)),
+        "{line}"
+    );
+    // Read back, it is a solution of the puzzle.
+    let back = text::parse(line).remove(0).unwrap();
+    assert_eq!(back.alphabet, simdoku::large::Alphabet::ZeroBased);
+    check_solution(&p.grid, &back.grid, false).unwrap();
+}

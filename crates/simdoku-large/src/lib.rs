@@ -55,4 +55,4 @@ pub use engine9::Gac9;
 pub use grid::{House, LargeGrid, Violation, check_solution};
 pub use shape::{Regions, Shape};
 pub use solver::{Branch, Config, Learn, Solver, Stats, Status};
-pub use text::{Form, Puzzle, TextError};
+pub use text::{Alphabet, Form, Puzzle, TextError};

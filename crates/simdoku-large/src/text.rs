@@ -5,7 +5,9 @@
 //! * **line form**: one grid per line, one character per cell, `1`-`9` then `A`-`Z` (or
 //!   `a`-`z`) for 10-35, `0` or `.` empty. The side comes from the number of cells: 16 (4x4),
 //!   36 (6x6), 64 (8x8), 81 (9x9), ... up to 1225 (35x35). Anything after the cells that starts
-//!   with a space, a comma or a tab (a solution, a comment) is ignored.
+//!   with a space, a comma or a tab (a solution, a comment) is ignored. Two other alphabets are
+//!   told from the grid itself ([`Alphabet`]): `0`-`9` then `A`-`Z` for 1-36 with `.` empty (a
+//!   16x16 "hexadoku" in `0`-`F`), and letters alone, `A` = 1 (a 25x25 in `A`-`Y`).
 //! * **number form**: N lines of N numbers separated by white space (or by `,` or `;`, as in
 //!   comma-separated rows), `0` or `.` empty, for any N from 4 to 400. The first row sets N. `|` between numbers and border lines made of `+`,
 //!   `-` and `|` are ignored, and so is a `#` and what follows it on a row. A grid ends after
@@ -48,6 +50,87 @@ pub enum Form {
     Numbers,
 }
 
+/// How the characters of a grid written one character a cell stand for values.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Alphabet {
+    /// `1`-`9` then `A`-`Z` (or `a`-`z`) for 10-35; `0` or `.` empty.
+    #[default]
+    Standard,
+    /// `0`-`9` then `A`-`Z` for 1-36; `.` empty (a 16x16 written in `0`-`F`). Told from a grid
+    /// of side 10 or more with a `0` and no character for the value N in the standard reading
+    /// (no `G` on a 16x16), whose empty cells are `.` or which has no more `0`s than one value
+    /// has cells (a full grid): `0` is then a value, not the empty mark.
+    ZeroBased,
+    /// `A`-`Z` for 1-26; `.` or `0` empty (a 25x25 written in `A`-`Y`). Told from a grid with
+    /// no digit 1-9 whose letters are out of range in the standard reading but not in this one.
+    Letters,
+}
+
+impl Alphabet {
+    /// The value of a cell character (0 for an empty cell); `None` for a character that is no
+    /// cell.
+    pub fn value(self, ch: u8) -> Option<u8> {
+        let v = char_value(ch)?;
+        match self {
+            Alphabet::Standard => Some(v),
+            Alphabet::ZeroBased => match ch {
+                b'.' => Some(0),
+                _ => Some(v + 1),
+            },
+            Alphabet::Letters => match ch {
+                b'.' | b'0' => Some(0),
+                b'1'..=b'9' => None,
+                _ => Some(v - 9),
+            },
+        }
+    }
+
+    /// The character of a value (`.` for 0); `None` beyond the alphabet.
+    pub fn char_of(self, v: u8) -> Option<char> {
+        match (self, v) {
+            (_, 0) => Some('.'),
+            (Alphabet::Standard, _) => value_char(v),
+            (Alphabet::ZeroBased, 1..=36) => {
+                value_char(v - 1).map(|c| if c == '.' { '0' } else { c })
+            }
+            (Alphabet::Letters, 1..=26) => Some((b'A' + v - 1) as char),
+            _ => None,
+        }
+    }
+
+    /// The alphabet `cells` (characters of a grid of `side`) are written in.
+    pub fn of(cells: &[u8], side: usize) -> Alphabet {
+        let standard = cells
+            .iter()
+            .filter_map(|&c| char_value(c))
+            .max()
+            .unwrap_or(0);
+        // `0` as a value: it appears, the value N never does in the standard reading, and
+        // either `.` marks the empty cells or there are no more `0`s than one value has.
+        let zeros: usize = cells.iter().map(|&c| usize::from(c == b'0')).sum();
+        let zero_based = side >= 10
+            && usize::from(standard) < side
+            && zeros > 0
+            && (cells.contains(&b'.') || zeros <= side);
+        if zero_based {
+            return Alphabet::ZeroBased;
+        }
+        let letters = side <= 26
+            && usize::from(standard) > side
+            && !cells.iter().any(|c| (b'1'..=b'9').contains(c))
+            && cells.iter().all(|&c| {
+                Alphabet::Letters
+                    .value(c)
+                    .is_some_and(|v| usize::from(v) <= side)
+            });
+        if letters {
+            Alphabet::Letters
+        } else {
+            Alphabet::Standard
+        }
+    }
+}
+
 /// A puzzle read from text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
@@ -58,6 +141,8 @@ pub struct Puzzle {
     /// Sudoku-X (a `Sudoku X` line came before it).
     pub x: bool,
     pub form: Form,
+    /// The characters of a grid in the line or rows form ([`Alphabet::Standard`] for numbers).
+    pub alphabet: Alphabet,
 }
 
 /// A grid that could not be read.
@@ -364,6 +449,7 @@ impl Streams {
                         grid: LargeGrid::with_values(shape, cells).expect("values checked"),
                         x,
                         form: Form::Numbers,
+                        alphabet: Alphabet::Standard,
                     });
                     *pending = Pending::default();
                     return Some((r, end));
@@ -405,7 +491,7 @@ impl Streams {
         }
         let count = self.chars_before[end] - self.chars_before[start];
         let side = line_side(count)?;
-        let mut cells = Vec::with_capacity(count);
+        let mut chars = Vec::with_capacity(count);
         // Whether every line holds one row (it is then written back so).
         let mut rows = true;
         for raw in &lines[start..end] {
@@ -413,17 +499,17 @@ impl Streams {
             if line.starts_with('#') || is_border(line) {
                 continue;
             }
-            let before = cells.len();
+            let before = chars.len();
             for w in value_words(line) {
-                for c in w.bytes() {
-                    let v = char_value(c).expect("checked");
-                    if usize::from(v) > side {
-                        return None;
-                    }
-                    cells.push(v);
-                }
+                chars.extend(w.bytes());
             }
-            rows &= cells.len() - before == side;
+            rows &= chars.len() - before == side;
+        }
+        let alphabet = Alphabet::of(&chars, side);
+        let mut cells = Vec::with_capacity(count);
+        for &c in &chars {
+            let v = alphabet.value(c).filter(|&v| usize::from(v) <= side)?;
+            cells.push(v);
         }
         let x = pending.x;
         let r = pending.shape(side, start + 1).map(|shape| Puzzle {
@@ -431,6 +517,7 @@ impl Streams {
             grid: LargeGrid::with_cells(shape, cells).expect("values checked"),
             x,
             form: if rows { Form::Rows } else { Form::Line },
+            alphabet,
         });
         *pending = Pending::default();
         Some((r, end))
@@ -534,6 +621,7 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
                     grid: LargeGrid::empty_of(shape),
                     x,
                     form: Form::Numbers,
+                    alphabet: Alphabet::Standard,
                 }));
                 pending = Pending::default();
             } else if is_x {
@@ -786,6 +874,7 @@ fn finish(b: Block, pending: &mut Pending, out: &mut Vec<Result<Puzzle, TextErro
         grid: LargeGrid::with_values(shape, b.cells).expect("values checked"),
         x,
         form: Form::Numbers,
+        alphabet: Alphabet::Standard,
     });
     *pending = Pending::default();
     out.push(r);
@@ -794,9 +883,10 @@ fn finish(b: Block, pending: &mut Pending, out: &mut Vec<Result<Puzzle, TextErro
 /// Whether `cells` are a whole line-form grid: a square count, every value in range.
 fn fits_one_line(cells: &[u8]) -> bool {
     line_side(cells.len()).is_some_and(|side| {
+        let alphabet = Alphabet::of(cells, side);
         cells
             .iter()
-            .all(|&c| char_value(c).is_some_and(|v| usize::from(v) <= side))
+            .all(|&c| alphabet.value(c).is_some_and(|v| usize::from(v) <= side))
     })
 }
 
@@ -836,9 +926,19 @@ fn parse_line_grid(
         }
     };
     let side = shape.side();
+    let alphabet = Alphabet::of(cells, side);
     let mut values = Vec::with_capacity(len);
     for (k, &ch) in cells.iter().enumerate() {
-        let v = char_value(ch).expect("cell character");
+        let Some(v) = alphabet.value(ch) else {
+            return Err(TextError {
+                line: ln,
+                reason: format!(
+                    "cell {} is `{}`, not a cell of a grid written in letters",
+                    k + 1,
+                    ch as char
+                ),
+            });
+        };
         if v as usize > side {
             return Err(TextError {
                 line: ln,
@@ -857,6 +957,7 @@ fn parse_line_grid(
         grid,
         x,
         form: Form::Line,
+        alphabet,
     })
 }
 
@@ -909,6 +1010,12 @@ fn shape_header(shape: &Shape, form: Form) -> String {
 /// in the same form), and with `x` a `Sudoku X` line, so that the text reads back as the same
 /// puzzle. The text ends with a newline.
 pub fn format(grid: &LargeGrid, form: Form, x: bool) -> String {
+    format_in(grid, form, Alphabet::Standard, x)
+}
+
+/// [`format`] with the line and rows forms in `alphabet` (the one a puzzle was read in, so
+/// that a 16x16 read in `0`-`F` is written back in `0`-`F`); panics beyond the alphabet.
+pub fn format_in(grid: &LargeGrid, form: Form, alphabet: Alphabet, x: bool) -> String {
     let side = grid.side();
     let mut s = shape_header(grid.shape(), form);
     if x {
@@ -920,8 +1027,8 @@ pub fn format(grid: &LargeGrid, form: Form, x: bool) -> String {
                 s.push(
                     u8::try_from(v)
                         .ok()
-                        .and_then(value_char)
-                        .expect("line form holds values up to 35"),
+                        .and_then(|v| alphabet.char_of(v))
+                        .expect("the line form holds values its alphabet has"),
                 );
                 if form == Form::Rows && c % side == side - 1 && c + 1 < side * side {
                     s.push('\n');

@@ -748,6 +748,67 @@ fn cells_as_characters_with_any_line_breaks() {
 }
 
 #[test]
+fn grids_in_other_alphabets_read_and_write_back_in_them() {
+    use simdoku_large::Alphabet;
+    // A 16x16 in 0-F with `.` empty (hexadoku), a 25x25 in letters A-Y, and the same grids in
+    // the usual 1-9A-Z: the same puzzles, each written back in its own characters.
+    for (n, alphabet) in [(4, Alphabet::ZeroBased), (5, Alphabet::Letters)] {
+        let full = generate::solution_grid(n, &mut Rng::new(11));
+        let mut givens = full.clone();
+        for c in (0..n * n * n * n).step_by(2) {
+            givens.set(c / (n * n), c % (n * n), 0);
+        }
+        let side = n * n;
+        let usual = text::format(&givens, Form::Line, false);
+        let other = text::format_in(&givens, Form::Line, alphabet, false);
+        assert_ne!(usual, other);
+        let rows: Vec<String> = other
+            .trim_end()
+            .as_bytes()
+            .chunks(side)
+            .map(|r| String::from_utf8(r.to_vec()).unwrap())
+            .collect();
+        for (text, form, want) in [
+            (usual.clone(), Form::Line, Alphabet::Standard),
+            (other.clone(), Form::Line, alphabet),
+            (rows.join("\n"), Form::Rows, alphabet),
+        ] {
+            let p = puzzles_of(&text);
+            assert_eq!(
+                (&p.grid, p.form, p.alphabet),
+                (&givens, form, want),
+                "{text}"
+            );
+            let back = text::format_in(&p.grid, p.form, p.alphabet, false);
+            assert_eq!(back.trim_end(), text.trim_end());
+            let (status, sol, _) = solve(&p, 1);
+            assert_eq!(status, Status::Solved);
+            let sol = sol.unwrap();
+            check_solution(&p.grid, &sol, false).unwrap();
+            // The solution written in the alphabet reads back as itself.
+            let written = text::format_in(&sol, p.form, p.alphabet, false);
+            assert_eq!(puzzles_of(&written).grid, sol);
+        }
+    }
+    // A 16x16 with `0` for empty cells (no `.`), or with a `G`, stays in the usual reading.
+    let full = generate::solution_grid(4, &mut Rng::new(12));
+    let mut givens = full.clone();
+    for c in (0..256).step_by(3) {
+        givens.set(c / 16, c % 16, 0);
+    }
+    let usual = text::format(&givens, Form::Line, false);
+    let zeros = usual.replace('.', "0");
+    assert_eq!(puzzles_of(&zeros).alphabet, Alphabet::Standard);
+    assert_eq!(puzzles_of(&zeros).grid, givens);
+    let mixed = usual.replacen('.', "0", 1);
+    assert!(mixed.contains('G'));
+    assert_eq!(puzzles_of(&mixed).grid, givens);
+    // The 9x9 and smaller grids never read 0 as a value.
+    let nine = format!("{}0{}", ".".repeat(40), ".".repeat(40));
+    assert_eq!(puzzles_of(&nine).alphabet, Alphabet::Standard);
+}
+
+#[test]
 fn a_stream_that_is_no_grid_names_its_line() {
     // 80 values: no square count. The error names the line where the row reading failed and
     // the stream's lines.
@@ -836,6 +897,13 @@ fn malformed_input_names_line_and_reason() {
     assert!(e[0].1.contains("80 cells"), "{}", e[0].1);
     let mut line = ".".repeat(256);
     line.replace_range(10..11, "H");
+    // (Letters alone are a grid in letters, A = 1: `H` is 8 there.)
+    let p = puzzles_of(&line);
+    assert_eq!(
+        (p.alphabet, p.grid.get(0, 10)),
+        (simdoku_large::Alphabet::Letters, 8)
+    );
+    line.replace_range(0..1, "1");
     let e = errors(&format!("\n{line}"));
     assert_eq!(e[0].0, 2);
     assert!(

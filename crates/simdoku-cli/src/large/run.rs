@@ -358,7 +358,7 @@ fn report(
         // The `Sudoku X` line as in the input; --x adds it to number grids only, so
         // that line-form output stays one line per grid.
         let marker = p.x || (x && form == Form::Numbers);
-        out.write_all(text::format(s, form, marker).as_bytes())?;
+        out.write_all(text::format_in(s, form, p.alphabet, marker).as_bytes())?;
         if form == Form::Numbers {
             writeln!(out)?;
         }
