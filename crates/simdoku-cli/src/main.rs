@@ -30,9 +30,10 @@ use crate::args::finish;
 /// 81st cell (a comma and a solution, a comment) is ignored; blank lines, `#` comment lines and a
 /// CSV header on line 1 are skipped (a header with no puzzle after it is an invalid line), and so
 /// is a UTF-8 byte-order mark; a line may hold the 81 values with commas, semicolons or spaces
-/// between them; a puzzle may also be drawn over nine lines, nine cells a line, with `|` between
+/// between them, or the puzzle in quotes, after an id (`0,4.....8.5...,...`) or as a JSON array
+/// or object; a puzzle may also be drawn over nine lines, nine cells a line, with `|` between
 /// boxes and `---+---` rules between bands (`.sdk`, Simple Sudoku's `.ss`, a spreadsheet's CSV
-/// rows); a line of 16, 256 or 625 cells (a 4x4, 16x16 or 25x25 grid) is invalid with a pointer
+/// rows, a JSON array of nine rows); a line of 16, 256 or 625 cells (a 4x4, 16x16 or 25x25 grid) is invalid with a pointer
 /// to `simdoku large`, which reads those. FILE `-` (or none) reads stdin; a FILE that is no file
 /// but a puzzle (81 cells) is read as that puzzle (`simdoku solve 53..7....6..195...`). solve,
 /// count, solutions, explain, hint and rate --se also read pencilmark (Sukaku) lines: 729 characters, nine per cell, character k of a cell

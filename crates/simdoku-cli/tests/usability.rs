@@ -182,6 +182,13 @@ fn drawn(style: &str) -> String {
                     .map(|v| if v == "." { "" } else { v })
                     .collect::<Vec<_>>()
                     .join(","),
+                "json" => format!(
+                    "  [{}]",
+                    c.iter()
+                        .map(|v| if v == "." { "0" } else { v.as_str() })
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
                 "ss" => format!(
                     "{}|{}|{}",
                     c[..3].concat(),
@@ -204,13 +211,19 @@ fn drawn(style: &str) -> String {
     };
     let mut lines: Vec<String> = Vec::new();
     for (r, row) in rows.into_iter().enumerate() {
-        if !matches!(style, "sdk" | "csv") && (r % 3 == 0 && (r > 0 || style == "hodoku")) {
+        if !matches!(style, "sdk" | "csv" | "json") && (r % 3 == 0 && (r > 0 || style == "hodoku"))
+        {
             lines.push(rule.to_string());
         }
         lines.push(row);
     }
     if style == "hodoku" {
         lines.push(rule.to_string());
+    }
+    if style == "json" {
+        // As `json.dumps` with an indent writes a list of nine lists: rows end with commas.
+        let body: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        return format!("[\n{}\n]\n", body.join(",\n"));
     }
     lines.join("\n") + "\n"
 }
@@ -219,7 +232,7 @@ fn drawn(style: &str) -> String {
 fn puzzles_drawn_over_nine_lines_are_read_in_place() {
     let solution = Scalar::new().solve(&PUZZLE.parse().unwrap()).0.unwrap();
     let want = format!("{PUZZLE},{solution}");
-    for style in ["sdk", "ss", "hodoku", "csv"] {
+    for style in ["sdk", "ss", "hodoku", "csv", "json"] {
         // Between puzzle lines, in input order, with a comment and a blank line.
         let input = format!("{PUZZLE}\n# drawn\n{}\n{PUZZLE}\n", drawn(style));
         let out = simdoku(&["solve"], input.as_bytes());
@@ -272,6 +285,45 @@ fn puzzles_drawn_over_nine_lines_are_read_in_place() {
         "{}",
         text(&out.stderr)
     );
+}
+
+#[test]
+fn puzzles_where_other_programs_put_them_in_a_line() {
+    // A spreadsheet's quoted fields, an id before the puzzle (Kaggle's 3-million set, with its
+    // header), a JSON array on one line, a JSON object per line: each the puzzle, shown as it.
+    let solution = Scalar::new().solve(&PUZZLE.parse().unwrap()).0.unwrap();
+    let want = format!("{PUZZLE},{solution}");
+    let rows: Vec<String> = (0..9)
+        .map(|r| {
+            let v: Vec<String> = PUZZLE[9 * r..9 * r + 9]
+                .chars()
+                .map(|c| if c == '.' { "0".into() } else { c.to_string() })
+                .collect();
+            format!("[{}]", v.join(","))
+        })
+        .collect();
+    let input = format!(
+        "id,puzzle,solution,clues,difficulty\n\
+         0,{PUZZLE},{solution},27,2.2\n\
+         \"{PUZZLE}\",\"{solution}\"\n\
+         [{}]\n\
+         {{\"puzzle\": \"{PUZZLE}\", \"level\": 2}}\n",
+        rows.join(",")
+    );
+    let out = simdoku(&["solve"], input.as_bytes());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout).lines().collect::<Vec<_>>(),
+        [&want, &want, &want, &want]
+    );
+    // A first field that is a puzzle cut short keeps its own error (the solution after it
+    // is not taken for the puzzle).
+    let out = simdoku(
+        &["solve", "-q"],
+        format!("{},{solution}\n", &PUZZLE[..80]).as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("<stdin>:1: expected 81 cells, found 80"));
 }
 
 #[test]

@@ -56,12 +56,78 @@ pub fn classify_text(text: &[u8]) -> Entry {
         };
     }
     match Grid::parse_cells(text) {
-        Err(e) => Entry::Invalid(e.to_string()),
+        Err(e) => elsewhere(text).unwrap_or_else(|| Entry::Invalid(e.to_string())),
         Ok(g) => match g.conflict() {
             Some(c) => Entry::Invalid(c.to_string()),
             None => Entry::Puzzle(g),
         },
     }
+}
+
+/// The puzzle of a line that does not start with it, as other programs write one: in quotes
+/// (`"4.....8.5...",...`, a spreadsheet's CSV), in a later field of a CSV row whose first
+/// field is no puzzle (`0,1..5.37..6...,198543726...`: an id first), or in brackets (a JSON
+/// array: `[[5,3,0,...],[6,0,0,...],...]` or `["53..7....","6..195...",...]`). `None` when no
+/// puzzle is found there, and the line's own error stands. Only lines that fail as they are
+/// come here, so a line read before is read the same.
+fn elsewhere(text: &[u8]) -> Option<Entry> {
+    let is_cell = |b: &u8| b.is_ascii_digit() || *b == b'.' || *b == b'_';
+    let unquote = |f: &[u8]| -> Vec<u8> {
+        let f = f.trim_ascii();
+        match f {
+            [q @ (b'"' | b'\''), inner @ .., last] if last == q => inner.trim_ascii().to_vec(),
+            _ => f.to_vec(),
+        }
+    };
+    let sep = [b',', b';', b'\t'].into_iter().find(|s| text.contains(s));
+    let fields: Vec<Vec<u8>> = match sep {
+        Some(s) => text.split(|&b| b == s).map(unquote).collect(),
+        None => vec![unquote(text)],
+    };
+    // A field of 81 (or 729) cell characters: the first one unless the first field is itself
+    // a run of cells (a puzzle cut short, whose error is the one to give).
+    let first_is_cells = fields[0].len() >= 17 && fields[0].iter().all(is_cell);
+    let found = fields
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i == 0 || !first_is_cells)
+        .map(|(_, f)| f)
+        .find(|f| matches!(f.len(), 81 | 729) && f.iter().all(is_cell));
+    if let Some(f) = found {
+        return Some(classify_text(f));
+    }
+    // A quoted string anywhere (a JSON object: `{"puzzle": "4.....8.5...", ...}`).
+    let quoted = text
+        .split(|&b| b == b'"')
+        .skip(1)
+        .step_by(2)
+        .find(|f| matches!(f.len(), 81 | 729) && f.iter().all(is_cell));
+    if let Some(f) = quoted {
+        return Some(classify_text(f));
+    }
+    // Brackets: the cells of every field between the first `[` and the last `]`, in order.
+    if let (Some(a), Some(b)) = (
+        text.iter().position(|&b| b == b'['),
+        text.iter().rposition(|&b| b == b']'),
+    ) && a < b
+    {
+        let mut cells = Vec::with_capacity(81);
+        for f in text[a..=b].split(|&b| b == b',' || b.is_ascii_whitespace()) {
+            let f: Vec<u8> = f
+                .iter()
+                .copied()
+                .filter(|b| !b"[]\"'".contains(b))
+                .collect();
+            if !f.iter().all(is_cell) {
+                return None;
+            }
+            cells.extend_from_slice(&f);
+        }
+        if cells.len() == 81 {
+            return Some(classify_text(&cells));
+        }
+    }
+    None
 }
 
 /// Classifies line `number` (from 1) of a puzzle file: `None` for lines that hold no puzzle
@@ -211,6 +277,58 @@ fn is_csv_header(text: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn finds_the_puzzle_where_other_programs_put_it() {
+        const P: &str =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        const S: &str =
+            "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+        let want = Entry::Puzzle(Grid::parse(P).unwrap());
+        let zeros = P.replace('.', "0");
+        let digits: Vec<String> = zeros.chars().map(String::from).collect();
+        let rows: Vec<String> = digits
+            .chunks(9)
+            .map(|r| format!("[{}]", r.join(",")))
+            .collect();
+        let strings: Vec<String> = P
+            .as_bytes()
+            .chunks(9)
+            .map(|r| format!("\"{}\"", std::str::from_utf8(r).unwrap()))
+            .collect();
+        for line in [
+            format!("\"{P}\",\"{S}\""),                    // quoted CSV fields
+            format!("'{P}'"),                              // a quoted puzzle alone
+            format!("0,{P},{S},27,2.2"),                   // an id first (Kaggle's 3 M set)
+            format!("7\t\"{P}\"\t{S}"),                    // tab-separated, quoted
+            format!("[{}]", rows.join(",")),               // JSON: nine arrays of nine numbers
+            format!("[{}]", strings.join(", ")),           // JSON: nine strings of nine cells
+            format!("{{\"grid\": [{}]}}", rows.join(",")), // JSON object, numbers
+            format!("{{\"id\": 3, \"puzzle\": \"{P}\", \"solution\": \"{S}\"}}"),
+        ] {
+            assert_eq!(classify_text(line.as_bytes()), want, "{line}");
+        }
+        // Contradictory givens in a later field: that puzzle's own error.
+        let clash = format!("1,11{}", &P[2..]);
+        assert!(matches!(classify_text(clash.as_bytes()), Entry::Invalid(r) if r.contains("r1")));
+        // A first field that is a puzzle cut short keeps its error: the solution after it is
+        // not taken for the puzzle.
+        assert_eq!(
+            classify_text(format!("{},{S}", &P[..80]).as_bytes()),
+            Entry::Invalid("expected 81 cells, found 80".into())
+        );
+        // Junk stays junk, with its own reason.
+        for junk in ["[1,2,3]", "\"abc\",\"def\"", "[[x]]", "0,1,2"] {
+            assert!(
+                matches!(classify_text(junk.as_bytes()), Entry::Invalid(_)),
+                "{junk}"
+            );
+        }
+        assert_eq!(
+            classify_text(b"\"abc\""),
+            Entry::Invalid("column 1: unexpected '\"' (cells are 1-9, 0 or .)".into())
+        );
+    }
 
     #[test]
     fn classifies_lines() {

@@ -35,9 +35,23 @@ const ALL: u16 = 0x1FF;
 /// assert_eq!(drawn_row(b"| 5 3 . | . 7 . | . . . |"), Some([5, 3, 0, 0, 7, 0, 0, 0, 0]));
 /// assert_eq!(drawn_row(b"53..7...."), Some([5, 3, 0, 0, 7, 0, 0, 0, 0]));
 /// assert_eq!(drawn_row(b"5,3,,,7,,,,"), Some([5, 3, 0, 0, 7, 0, 0, 0, 0]));
+/// assert_eq!(drawn_row(b"  [5, 3, 0, 0, 7, 0, 0, 0, 0],"), Some([5, 3, 0, 0, 7, 0, 0, 0, 0]));
 /// assert_eq!(drawn_row(b"53..7..."), None);
 /// ```
 pub fn drawn_row(line: &[u8]) -> Option<[u8; 9]> {
+    // A row of a JSON array (`[5, 3, 0, ...],`, `"53..7....",`): brackets and quotes are
+    // decoration, and so is a comma after them.
+    let bare: Vec<u8>;
+    let mut line = line;
+    if line.iter().any(|b| b"[]\"".contains(b)) {
+        bare = line
+            .iter()
+            .copied()
+            .filter(|b| !b"[]\"".contains(b))
+            .collect();
+        let t = bare.trim_ascii();
+        line = t.strip_suffix(b",").unwrap_or(t);
+    }
     if line.contains(&b',') || line.contains(&b';') {
         // Nine fields, or ten when the line ends with a separator (an empty tenth).
         let mut v = separated(line)?;
@@ -95,18 +109,26 @@ fn any_row(line: &[u8]) -> Option<([u16; 9], bool)> {
 }
 
 /// Whether a line is a rule drawn between or around the rows of a grid: `-` or `=` with only
-/// `+`, `|`, `.`, `*`, `:`, `'` and white space besides.
+/// `+`, `|`, `.`, `*`, `:`, `'` and white space besides; or the bracket around the rows of a
+/// JSON array (`[`, `],`).
 ///
 /// ```
 /// use simdoku::batch::is_rule;
 /// assert!(is_rule(b"------+-------+------") && is_rule(b".-------.-------.-------."));
+/// assert!(is_rule(b"[") && is_rule(b"  ],"));
 /// assert!(!is_rule(b"") && !is_rule(b"|.......|") && !is_rule(b"-1-"));
 /// ```
 pub fn is_rule(line: &[u8]) -> bool {
     // (The look at every character first: it stops at the first digit of a puzzle line.)
-    line.iter()
+    let drawn = line
+        .iter()
         .all(|&b| b"-=+|.*:'".contains(&b) || b.is_ascii_whitespace())
-        && line.iter().any(|&b| b == b'-' || b == b'=')
+        && line.iter().any(|&b| b == b'-' || b == b'=');
+    drawn
+        || line.iter().any(|&b| b == b'[' || b == b']')
+            && line
+                .iter()
+                .all(|&b| b"[],".contains(&b) || b.is_ascii_whitespace())
 }
 
 /// A puzzle read from a drawing of several lines, or a line given back by [`GridLines`].
@@ -404,7 +426,20 @@ mod tests {
             })
             .collect::<Vec<_>>()
             .join("\n");
-        for text in [SDK, ss, hodoku, &csv] {
+        // JSON as `json.dumps` with an indent, or `JSON.stringify(grid, null, 1)`, writes it:
+        // one row a line, numbers or a string of cells, brackets around.
+        let rows: Vec<&str> = SDK.lines().collect();
+        let numbers: Vec<String> = rows
+            .iter()
+            .map(|r| {
+                let v: Vec<String> = r.replace('.', "0").chars().map(String::from).collect();
+                format!("  [{}]", v.join(", "))
+            })
+            .collect();
+        let json_numbers = format!("[\n{}\n]", numbers.join(",\n"));
+        let strings: Vec<String> = rows.iter().map(|r| format!("  \"{r}\"")).collect();
+        let json_strings = format!("[\n{}\n]", strings.join(",\n"));
+        for text in [SDK, ss, hodoku, &csv, &json_numbers, &json_strings] {
             let got = feed_all(text);
             assert_eq!(
                 got,

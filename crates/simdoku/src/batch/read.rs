@@ -5,7 +5,7 @@
 
 use std::io::{self, BufRead};
 
-use super::{Drawn, Entry, Fed, GridLines, MAX_LINE, classify_line, is_header};
+use super::{Drawn, Entry, Fed, GridLines, MAX_LINE, classify_line, is_header, starts_with_cells};
 
 /// The UTF-8 byte-order mark, skipped at the start of an input.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -207,11 +207,16 @@ impl<R: BufRead> Iterator for Reader<R> {
             };
             let entry = classify_line(line.number, line.bytes, line.too_long);
             let (number, mut echo) = (line.number, echo_field(line.bytes));
-            if let Some(Entry::Puzzle(g)) = &entry
-                && echo.len() != 81
-            {
-                // 81 values with separators (`5,3,0,...`): shown as the puzzle.
-                echo = g.to_string();
+            // A puzzle not written as its first field (`5,3,0,...`, `"4.....8.5..."`, an id
+            // first, a JSON array) is shown as the puzzle.
+            match &entry {
+                Some(Entry::Puzzle(g)) if !starts_with_cells(echo.as_bytes(), 81) => {
+                    echo = g.to_string();
+                }
+                Some(Entry::Pencilmarks(m)) if !starts_with_cells(echo.as_bytes(), 729) => {
+                    echo = m.to_string();
+                }
+                _ => {}
             }
             let bytes = line.bytes.len() as u64 + 1;
             if entry.is_none() && is_header(number, line.bytes) {
