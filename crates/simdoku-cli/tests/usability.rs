@@ -222,8 +222,7 @@ fn drawn(style: &str) -> String {
     }
     if style == "json" {
         // As `json.dumps` with an indent writes a list of nine lists: rows end with commas.
-        let body: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
-        return format!("[\n{}\n]\n", body.join(",\n"));
+        return format!("[\n{}\n]\n", lines.join(",\n"));
     }
     lines.join("\n") + "\n"
 }
