@@ -33,7 +33,8 @@ use crate::args::finish;
 /// between them, or the puzzle in quotes, after an id (`0,4.....8.5...,...`) or as a JSON array
 /// or object; a puzzle may also be drawn over nine lines, nine cells a line, with `|` between
 /// boxes and `---+---` rules between bands (`.sdk`, Simple Sudoku's `.ss`, a spreadsheet's CSV
-/// rows, a JSON array of nine rows); a line of 16, 256 or 625 cells (a 4x4, 16x16 or 25x25 grid) is invalid with a pointer
+/// rows, a JSON array of nine rows); a short title line right before a puzzle (`Grid 01`, as in
+/// Project Euler's file) is its name and skipped; a line of 16, 256 or 625 cells (a 4x4, 16x16 or 25x25 grid) is invalid with a pointer
 /// to `simdoku large`, which reads those. FILE `-` (or none) reads stdin; a FILE that is no file
 /// but a puzzle (81 cells) is read as that puzzle (`simdoku solve 53..7....6..195...`). solve,
 /// count, solutions, explain, hint and rate --se also read pencilmark (Sukaku) lines: 729 characters, nine per cell, character k of a cell

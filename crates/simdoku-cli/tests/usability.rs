@@ -315,6 +315,14 @@ fn puzzles_where_other_programs_put_them_in_a_line() {
         text(&out.stdout).lines().collect::<Vec<_>>(),
         [&want, &want, &want, &want]
     );
+    // Project Euler's file: a title over nine rows of nine digits, 0 empty.
+    let euler = format!("Grid 01\n{}Grid 02\n{}", drawn("sdk"), drawn("sdk")).replace('.', "0");
+    let out = simdoku(&["solve"], euler.as_bytes());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout).lines().collect::<Vec<_>>(),
+        [&want, &want]
+    );
     // A first field that is a puzzle cut short keeps its own error (the solution after it
     // is not taken for the puzzle).
     let out = simdoku(

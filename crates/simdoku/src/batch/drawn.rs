@@ -131,6 +131,27 @@ pub fn is_rule(line: &[u8]) -> bool {
                 .all(|&b| b"[],".contains(&b) || b.is_ascii_whitespace())
 }
 
+/// Whether line `number` is a title over a puzzle, as collections name theirs (`Grid 01` in
+/// Project Euler's file, `Puzzle 12`, `[Puzzle]`): a short line that starts with a letter or
+/// `[`, with no run of nine cell characters (no puzzle cut short) and no CSV header. Before a
+/// puzzle (one line or drawn) it is skipped; anywhere else it stays the invalid line it is.
+///
+/// ```
+/// use simdoku::batch::is_title;
+/// assert!(is_title(2, b"Grid 01") && is_title(5, b"[Puzzle]"));
+/// assert!(!is_title(1, b"quizzes,solutions") && !is_title(2, b"53..7....6..19"));
+/// ```
+pub fn is_title(number: u64, line: &[u8]) -> bool {
+    let t = line.trim_ascii();
+    let cell = |b: &u8| b.is_ascii_digit() || *b == b'.' || *b == b'_';
+    t.first()
+        .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'[')
+        && t.len() <= 40
+        && t.iter().all(|&b| b.is_ascii_graphic() || b == b' ')
+        && !t.windows(9).any(|w| w.iter().all(cell))
+        && !super::is_header(number, t)
+}
+
 /// A puzzle read from a drawing of several lines, or a line given back by [`GridLines`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Drawn {
@@ -200,6 +221,9 @@ pub struct GridLines {
     /// A rule line before any row: the drawing's top border, or a line of its own (its bytes)
     /// if no row follows.
     rule: Option<Vec<u8>>,
+    /// The held `rule` is a title line (`Grid 01`, [`is_title`]): dropped when a puzzle
+    /// follows it, a line of its own otherwise.
+    title: bool,
     /// The last line ended a drawing: rules after it are its bottom border.
     closed: bool,
 }
@@ -211,6 +235,10 @@ impl GridLines {
         // no row of a drawing holds ten cells without a separator, and no rule holds a digit.
         if starts_with_cells(line, 10) {
             self.closed = false;
+            if self.title {
+                // A title over a puzzle line: the puzzle's name.
+                (self.rule, self.title) = (None, false);
+            }
             return Fed::Other(self.finish());
         }
         let size = line.len() as u64 + 1;
@@ -219,7 +247,7 @@ impl GridLines {
             if self.cells.is_empty() && self.rule.is_none() {
                 (self.first, self.bytes) = (number, 0);
             }
-            self.rule = None;
+            (self.rule, self.title) = (None, false);
             self.cells.extend_from_slice(&row);
             self.marks |= marks;
             self.last = number;
@@ -242,12 +270,17 @@ impl GridLines {
             return Fed::Taken;
         }
         self.closed = false;
+        if is_title(number, line) && self.cells.is_empty() && self.rule.is_none() {
+            (self.first, self.bytes) = (number, size);
+            (self.rule, self.title) = (Some(line.to_vec()), true);
+            return Fed::Taken;
+        }
         Fed::Other(self.finish())
     }
 
     /// Ends the input: what an open drawing leaves (as [`Fed::Other`] says), if anything.
     pub fn finish(&mut self) -> Option<Drawn> {
-        self.closed = false;
+        (self.closed, self.title) = (false, false);
         if let Some(rule) = self.rule.take() {
             // Rules only: the line stands alone (the ones after the first were rules too).
             let entry = classify_line(self.first, &rule, false)?;
@@ -447,6 +480,35 @@ mod tests {
                 "{text}"
             );
             assert_eq!(classify_drawn(text.as_bytes()), Some(puzzle(ONE_LINE)));
+        }
+    }
+
+    #[test]
+    fn titles_over_puzzles_are_their_names() {
+        // Project Euler's file: `Grid 01` over nine rows of nine digits, 0 empty.
+        let zeros = SDK.replace('.', "0");
+        let text = format!("Grid 01\n{zeros}\nGrid 02\n{zeros}\n[Puzzle]\n{ONE_LINE}\n");
+        let got = feed_all(&text);
+        let lines: Vec<u64> = got.iter().map(|g| g.0).collect();
+        assert_eq!(lines, vec![1, 11, 22]);
+        assert!(got.iter().all(|g| g.2 == puzzle(ONE_LINE)), "{got:?}");
+        assert_eq!(
+            classify_drawn(format!("Grid 01\n{SDK}").as_bytes()),
+            Some(puzzle(ONE_LINE))
+        );
+        // With no puzzle after it a title is the invalid line it was: at the end, before a
+        // blank line or before another line.
+        for text in [
+            format!("{ONE_LINE}\nGrid 03"),
+            format!("{ONE_LINE}\nGrid 03\n\n{ONE_LINE}"),
+            format!("{ONE_LINE}\nGrid 03\nhello\n{ONE_LINE}"),
+        ] {
+            let got = feed_all(&text);
+            assert!(
+                got.iter()
+                    .any(|g| g.0 == 2 && matches!(&g.2, Entry::Invalid(r) if r.contains("'G'"))),
+                "{text}: {got:?}"
+            );
         }
     }
 
