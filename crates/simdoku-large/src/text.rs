@@ -1013,7 +1013,7 @@ pub fn format(grid: &LargeGrid, form: Form, x: bool) -> String {
     format_in(grid, form, Alphabet::Standard, x)
 }
 
-/// [`format`] with the line and rows forms in `alphabet` (the one a puzzle was read in, so
+/// [`format()`] with the line and rows forms in `alphabet` (the one a puzzle was read in, so
 /// that a 16x16 read in `0`-`F` is written back in `0`-`F`); panics beyond the alphabet.
 pub fn format_in(grid: &LargeGrid, form: Form, alphabet: Alphabet, x: bool) -> String {
     let side = grid.side();

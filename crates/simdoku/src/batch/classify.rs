@@ -65,8 +65,9 @@ pub fn classify_text(text: &[u8]) -> Entry {
 }
 
 /// The puzzle of a line that does not start with it, as other programs write one: in quotes
-/// (`"4.....8.5...",...`, a spreadsheet's CSV), in a later field of a CSV row whose first
-/// field is no puzzle (`0,1..5.37..6...,198543726...`: an id first), or in brackets (a JSON
+/// (`"4.....8.5...",...`, a spreadsheet's CSV), in a later field of a row whose first field
+/// is no puzzle (`0,1..5.37..6...,198543726...`: an id first; `HoDoKu`'s library lines
+/// `:0000:x:4.....8.5...:::`; `Puzzle 12: 4.....8.5...`), or in brackets (a JSON
 /// array: `[[5,3,0,...],[6,0,0,...],...]` or `["53..7....","6..195...",...]`). `None` when no
 /// puzzle is found there, and the line's own error stands. Only lines that fail as they are
 /// come here, so a line read before is read the same.
@@ -79,11 +80,12 @@ fn elsewhere(text: &[u8]) -> Option<Entry> {
             _ => f.to_vec(),
         }
     };
-    let sep = [b',', b';', b'\t'].into_iter().find(|s| text.contains(s));
-    let fields: Vec<Vec<u8>> = match sep {
-        Some(s) => text.split(|&b| b == s).map(unquote).collect(),
-        None => vec![unquote(text)],
-    };
+    // Fields between commas, semicolons, colons (HoDoKu's library lines:
+    // `:0000:x:4.....8.5...:::`) or white space (`Puzzle 12: 4.....8.5...`).
+    let fields: Vec<Vec<u8>> = text
+        .split(|&b| b",;:".contains(&b) || b.is_ascii_whitespace())
+        .map(unquote)
+        .collect();
     // A field of 81 (or 729) cell characters: the first one unless the first field is itself
     // a run of cells (a puzzle cut short, whose error is the one to give).
     let first_is_cells = fields[0].len() >= 17 && fields[0].iter().all(is_cell);
