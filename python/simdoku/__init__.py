@@ -67,9 +67,11 @@ def read_records(source):
     ``source``: a path, or a file object opened in text or binary mode (``sys.stdin``,
     ``io.StringIO(text)``). Read as the command line reads a file: blank lines, ``#`` comments
     and a CSV header (``quizzes,solutions``) are skipped; a line is one puzzle (81 cells, anything
-    after a comma or a space ignored; 81 values with separators, ``5,3,0,...``; a 729-character
+    after a comma or a space ignored; 81 values with separators, ``5,3,0,...``; the puzzle in
+    quotes, after an id (``0,4.....8.5...``) or as a JSON array or object; a 729-character
     pencilmark line), and a grid drawn over nine lines (``.sdk``, Simple Sudoku's ``.ss``, HoDoKu's
-    and printed grids with ``|`` and rule lines, pencilmark grids) is one puzzle at its first line.
+    and printed grids with ``|`` and rule lines, a JSON array of rows, pencilmark grids) is one
+    puzzle at its first line; a title right before a puzzle (``Grid 01``) is skipped.
 
     >>> import io, simdoku
     >>> text = "# two puzzles\\n" + "." * 81 + "\\n12345\\n"
