@@ -132,20 +132,26 @@ pub fn is_rule(line: &[u8]) -> bool {
 }
 
 /// Whether line `number` is a title over a puzzle, as collections name theirs (`Grid 01` in
-/// Project Euler's file, `Puzzle 12`, `[Puzzle]`): a short line that starts with a letter or
-/// `[`, with no run of nine cell characters (no puzzle cut short) and no CSV header. Before a
-/// puzzle (one line or drawn) it is skipped; anywhere else it stays the invalid line it is.
+/// Project Euler's file, `Puzzle 12`, `[Puzzle]`): a short line that starts with a word and
+/// numbers it, or a word in brackets, with no run of nine cell characters (no puzzle cut
+/// short) and no CSV header. Before a puzzle (one line or drawn) it is skipped; anywhere else
+/// it stays the invalid line it is, and so does any other line (`bad` before a puzzle is
+/// reported, not taken for its name).
 ///
 /// ```
 /// use simdoku::batch::is_title;
-/// assert!(is_title(2, b"Grid 01") && is_title(5, b"[Puzzle]"));
-/// assert!(!is_title(1, b"quizzes,solutions") && !is_title(2, b"53..7....6..19"));
+/// assert!(is_title(2, b"Grid 01") && is_title(5, b"[Puzzle]") && is_title(3, b"Sudoku #12:"));
+/// assert!(!is_title(2, b"bad") && !is_title(2, b"53..7....6..19"));
+/// assert!(!is_title(1, b"quizzes,solutions"));
 /// ```
 pub fn is_title(number: u64, line: &[u8]) -> bool {
     let t = line.trim_ascii();
     let cell = |b: &u8| b.is_ascii_digit() || *b == b'.' || *b == b'_';
-    t.first()
-        .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'[')
+    let numbered =
+        t.first().is_some_and(u8::is_ascii_alphabetic) && t.iter().any(u8::is_ascii_digit);
+    let bracketed =
+        t.len() > 2 && t[0] == b'[' && t[t.len() - 1] == b']' && t[1].is_ascii_alphabetic();
+    (numbered || bracketed)
         && t.len() <= 40
         && t.iter().all(|&b| b.is_ascii_graphic() || b == b' ')
         && !t.windows(9).any(|w| w.iter().all(cell))
