@@ -81,7 +81,7 @@ def read_records(source):
     3 None expected 81 cells, found 5
     """
     data, _ = _batch.source_bytes(source)
-    return [Record(line, puzzle, error) for line, puzzle, _, error in _batch._native.read_text(data)]
+    return [Record(*row) for row in _batch._native.read_text(data)]
 
 
 def read(source, *, errors="raise"):
@@ -105,7 +105,7 @@ def read(source, *, errors="raise"):
         raise ValueError(f'errors must be "raise" or "skip", got {errors!r}')
     data, name = _batch.source_bytes(source)
     records = _batch._native.read_text(data)
-    bad = [(line, error) for line, puzzle, _, error in records if puzzle is None]
+    bad = [(line, error) for line, puzzle, error in records if puzzle is None]
     if bad:
         first = f"{name}:{bad[0][0]}: {bad[0][1]}"
         if errors == "raise":
@@ -114,7 +114,7 @@ def read(source, *, errors="raise"):
             f"{len(bad)} of {len(records)} entries are not puzzles, left out; the first: {first}",
             stacklevel=2,
         )
-    return [puzzle for _, puzzle, _, _ in records if puzzle is not None]
+    return [puzzle for _, puzzle, _ in records if puzzle is not None]
 
 
 def solve(puzzles, *, unique=False, errors="raise", threads=None, engine=None):

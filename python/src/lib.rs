@@ -230,22 +230,25 @@ fn drawn_line(text: &str) -> (Option<String>, Option<String>) {
     }
 }
 
-/// One record of a puzzle file: `(line, puzzle, shown, reason)`; `puzzle` the cells as one line
+/// One record of a puzzle file: `(line, puzzle, reason)`; `puzzle` the cells as one line
 /// (81 characters, `.` empty; 729 for a pencilmark grid) or `None` with the `reason`.
-type RecordRow = (u64, Option<String>, String, Option<String>);
+type RecordRow = (u64, Option<String>, Option<String>);
 
 /// The records of a whole file's bytes, read as the `simdoku` command reads a file
 /// (`simdoku::batch::Reader`: comments, blank lines and a CSV header skipped, puzzles drawn over
-/// nine lines and values with separators read as one puzzle each).
+/// nine lines and values with separators read as one puzzle each). Each record is made a row
+/// as it is read (no list of records beside the rows).
 #[pyfunction]
 fn read_text(py: Python<'_>, data: &[u8]) -> Vec<RecordRow> {
     py.detach(|| {
-        simdoku::batch::read_text(data)
-            .into_iter()
-            .map(|r| match r.entry {
-                Entry::Puzzle(g) => (r.line, Some(g.to_string()), r.echo, None),
-                Entry::Pencilmarks(m) => (r.line, Some(m.to_string()), r.echo, None),
-                Entry::Invalid(reason) => (r.line, None, r.echo, Some(reason)),
+        simdoku::batch::Reader::new(data)
+            .map(|r| {
+                let r = r.expect("reading from memory does not fail");
+                match r.entry {
+                    Entry::Puzzle(g) => (r.line, Some(g.to_string()), None),
+                    Entry::Pencilmarks(m) => (r.line, Some(m.to_string()), None),
+                    Entry::Invalid(reason) => (r.line, None, Some(reason)),
+                }
             })
             .collect()
     })
