@@ -467,25 +467,14 @@ fn large_solve<'py>(
 /// The shape whose regions are `map` (the region of each cell, row by row): boxes when the map
 /// is the boxes of some R x C (so that the box rules apply), else a jigsaw.
 fn shape_of_regions(side: usize, map: &[u16]) -> Result<Shape, String> {
+    // Checked, and numbered in order of first appearance, as boxes are numbered row by row:
+    // a map of boxes gets the boxes' own numbers.
+    let jigsaw = Shape::jigsaw(side, map)?;
     let boxes = (2..side)
         .filter(|r| side.is_multiple_of(*r))
-        .filter_map(|r| Shape::boxes(r, side / r).ok());
-    for shape in boxes {
-        // The same partition, whatever the labels: cells of one box share one label, and
-        // labels of different boxes differ (a map with `side` labels of `side` cells each).
-        let mut label = vec![None; side];
-        let same = (0..side * side).all(|c| {
-            let b = shape.region_of(c);
-            *label[b].get_or_insert(map[c]) == map[c]
-        });
-        let mut labels: Vec<u16> = label.iter().flatten().copied().collect();
-        labels.sort_unstable();
-        labels.dedup();
-        if same && labels.len() == side {
-            return Ok(shape);
-        }
-    }
-    Shape::jigsaw(side, map)
+        .filter_map(|r| Shape::boxes(r, side / r).ok())
+        .find(|b| (0..side * side).all(|c| b.region_of(c) == jigsaw.region_of(c)));
+    Ok(boxes.unwrap_or(jigsaw))
 }
 
 /// The grids of a large-grid file's text, read as `simdoku large` reads one (every format it

@@ -929,16 +929,9 @@ fn parse_line_grid(
     let alphabet = Alphabet::of(cells, side);
     let mut values = Vec::with_capacity(len);
     for (k, &ch) in cells.iter().enumerate() {
-        let Some(v) = alphabet.value(ch) else {
-            return Err(TextError {
-                line: ln,
-                reason: format!(
-                    "cell {} is `{}`, not a cell of a grid written in letters",
-                    k + 1,
-                    ch as char
-                ),
-            });
-        };
+        let v = alphabet
+            .value(ch)
+            .expect("a cell character of the alphabet chosen from these cells");
         if v as usize > side {
             return Err(TextError {
                 line: ln,

@@ -72,7 +72,9 @@ pub fn classify_text(text: &[u8]) -> Entry {
 /// puzzle is found there, and the line's own error stands. Only lines that fail as they are
 /// come here, so a line read before is read the same.
 fn elsewhere(text: &[u8]) -> Option<Entry> {
-    let is_cell = |b: &u8| b.is_ascii_digit() || *b == b'.' || *b == b'_';
+    let all_cells = |f: &[u8]| starts_with_cells(f, f.len());
+    // A puzzle's or a pencilmark puzzle's cells, nothing else.
+    let a_puzzle = |f: &[u8]| matches!(f.len(), 81 | 729) && all_cells(f);
     let unquote = |f: &[u8]| -> Vec<u8> {
         let f = f.trim_ascii();
         match f {
@@ -88,13 +90,13 @@ fn elsewhere(text: &[u8]) -> Option<Entry> {
         .collect();
     // A field of 81 (or 729) cell characters: the first one unless the first field is itself
     // a run of cells (a puzzle cut short, whose error is the one to give).
-    let first_is_cells = fields[0].len() >= 17 && fields[0].iter().all(is_cell);
+    let first_is_cells = fields[0].len() >= 17 && all_cells(&fields[0]);
     let found = fields
         .iter()
         .enumerate()
         .filter(|(i, _)| *i == 0 || !first_is_cells)
         .map(|(_, f)| f)
-        .find(|f| matches!(f.len(), 81 | 729) && f.iter().all(is_cell));
+        .find(|f| a_puzzle(f));
     if let Some(f) = found {
         return Some(classify_text(f));
     }
@@ -103,7 +105,7 @@ fn elsewhere(text: &[u8]) -> Option<Entry> {
         .split(|&b| b == b'"')
         .skip(1)
         .step_by(2)
-        .find(|f| matches!(f.len(), 81 | 729) && f.iter().all(is_cell));
+        .find(|f| a_puzzle(f));
     if let Some(f) = quoted {
         return Some(classify_text(f));
     }
@@ -120,7 +122,7 @@ fn elsewhere(text: &[u8]) -> Option<Entry> {
                 .copied()
                 .filter(|b| !b"[]\"'".contains(b))
                 .collect();
-            if !f.iter().all(is_cell) {
+            if !all_cells(&f) {
                 return None;
             }
             cells.extend_from_slice(&f);

@@ -146,7 +146,6 @@ pub fn is_rule(line: &[u8]) -> bool {
 /// ```
 pub fn is_title(number: u64, line: &[u8]) -> bool {
     let t = line.trim_ascii();
-    let cell = |b: &u8| b.is_ascii_digit() || *b == b'.' || *b == b'_';
     let numbered =
         t.first().is_some_and(u8::is_ascii_alphabetic) && t.iter().any(u8::is_ascii_digit);
     let bracketed =
@@ -154,7 +153,7 @@ pub fn is_title(number: u64, line: &[u8]) -> bool {
     (numbered || bracketed)
         && t.len() <= 40
         && t.iter().all(|&b| b.is_ascii_graphic() || b == b' ')
-        && !t.windows(9).any(|w| w.iter().all(cell))
+        && !t.windows(9).any(|w| starts_with_cells(w, 9))
         && !super::is_header(number, t)
 }
 
