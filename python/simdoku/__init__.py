@@ -71,7 +71,10 @@ def read_records(source):
     quotes, after an id (``0,4.....8.5...``) or as a JSON array or object; a 729-character
     pencilmark line), and a grid drawn over nine lines (``.sdk``, Simple Sudoku's ``.ss``, HoDoKu's
     and printed grids with ``|`` and rule lines, a JSON array of rows, pencilmark grids) is one
-    puzzle at its first line; a title right before a puzzle (``Grid 01``) is skipped.
+    puzzle at its first line; a title right before a puzzle (``Grid 01``) is skipped. A file that
+    is JSON as a whole (``json.dump(puzzles, f, indent=2)``, JSON Lines) gives every puzzle in it
+    at the line where it starts: strings of 81 cells, lists of 81 values 0-9 (``None`` empty) or
+    of nine rows, in lists or dicts (keys like ``solution`` or ``answer`` left out).
 
     >>> import io, simdoku
     >>> text = "# two puzzles\\n" + "." * 81 + "\\n12345\\n"

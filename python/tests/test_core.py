@@ -345,6 +345,27 @@ def test_round_trip_with_bad_lines(cli, tmp_path):
     assert [s if s is not None else words[int(st)] for s, st in zip(out, status)] == expected
 
 
+def test_json_files_as_python_dumps_them(tmp_path):
+    # json.dump with an indent puts every number on a line of its own; every puzzle of the file
+    # is read, at the line where it starts, and the solutions beside them are left out.
+    import json
+
+    grids = [[[int(c) if c != "." else 0 for c in p[9 * r:9 * r + 9]] for r in range(9)]
+             for p in TOP95[:3]]
+    path = tmp_path / "grids.json"
+    with open(path, "w") as f:
+        json.dump(grids, f, indent=2)
+    records = simdoku.read_records(path)
+    assert [r.puzzle for r in records] == TOP95[:3]
+    assert [r.line for r in records] == [2, 103, 204]
+    rows = [{"id": i, "puzzle": p, "solution": simdoku.solve(p)} for i, p in enumerate(TOP95[:4])]
+    path = tmp_path / "rows.json"
+    path.write_text(json.dumps(rows, indent=1))
+    assert simdoku.read(path) == TOP95[:4]
+    lines = "".join(json.dumps({"quiz": p}) + "\n" for p in TOP95[:5])
+    assert simdoku.read(io.StringIO(lines)) == TOP95[:5]
+
+
 def test_files_read_as_the_cli_reads_them(cli, tmp_path):
     # One file in the styles other tools write: a CSV header, a comment, a puzzle line, a grid
     # drawn over lines with rules, a bad line, 81 separated values, a pencilmark line.

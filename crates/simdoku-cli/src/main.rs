@@ -35,7 +35,10 @@ use crate::args::finish;
 /// boxes and `---+---` rules between bands (`.sdk`, Simple Sudoku's `.ss`, a spreadsheet's CSV
 /// rows, a JSON array of nine rows); a short title line right before a puzzle (`Grid 01`, as in
 /// Project Euler's file) is its name and skipped; a line of 16, 256 or 625 cells (a 4x4, 16x16 or 25x25 grid) is invalid with a pointer
-/// to `simdoku large`, which reads those. FILE `-` (or none) reads stdin; a FILE that is no file
+/// to `simdoku large`, which reads those. An input that is JSON as a whole (whatever its line
+/// breaks, as `json.dump(..., indent=2)` writes; or JSON Lines) gives every puzzle in it, each
+/// at the line where it starts: strings of 81 cells, arrays of 81 values 0-9 (`null` empty) or of
+/// nine rows, in lists or objects (fields named like `solution` or `answer` left out). FILE `-` (or none) reads stdin; a FILE that is no file
 /// but a puzzle (81 cells) is read as that puzzle (`simdoku solve 53..7....6..195...`). solve,
 /// count, solutions, explain, hint and rate --se also read pencilmark (Sukaku) lines: 729 characters, nine per cell, character k of a cell
 /// being the digit k+1 when it is a candidate there, `0` or `.` when not; or pencilmark grids

@@ -287,6 +287,45 @@ fn puzzles_drawn_over_nine_lines_are_read_in_place() {
 }
 
 #[test]
+fn every_puzzle_of_a_json_file_whatever_its_line_breaks() {
+    // As Python's `json.dump(puzzles, f, indent=2)` writes a list of two grids of numbers (one
+    // number a line), and a list of strings inside an object with the solutions beside them: every
+    // puzzle, each reported at the line where it starts; a grid cut short is one invalid record.
+    let solution = Scalar::new().solve(&PUZZLE.parse().unwrap()).0.unwrap();
+    let want = format!("{PUZZLE},{solution}");
+    let grid: Vec<String> = (0..9)
+        .map(|r| {
+            let v: Vec<String> = PUZZLE[9 * r..9 * r + 9]
+                .chars()
+                .map(|c| format!("      {}", if c == '.' { '0' } else { c }))
+                .collect();
+            format!("    [\n{}\n    ]", v.join(",\n"))
+        })
+        .collect();
+    let grid = format!("  [\n{}\n  ]", grid.join(",\n"));
+    let doc = format!("[\n{grid},\n{grid}\n]\n");
+    let out = simdoku(&["solve"], doc.as_bytes());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout).lines().collect::<Vec<_>>(),
+        [&want, &want]
+    );
+    let obj = format!(
+        "{{\"puzzles\": [\n  \"{PUZZLE}\",\n  \"{}\"\n], \"solutions\": [\"{solution}\"]}}\n",
+        &PUZZLE[..80]
+    );
+    let out = simdoku(&["solve"], obj.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+    assert_eq!(lines, [want.clone(), format!("{},invalid", &PUZZLE[..80])]);
+    assert!(
+        text(&out.stderr).contains("<stdin>:3: expected 81 cells, found 80"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
 fn puzzles_where_other_programs_put_them_in_a_line() {
     // A spreadsheet's quoted fields, an id before the puzzle (Kaggle's 3-million set, with its
     // header), a JSON array on one line, a JSON object per line: each the puzzle, shown as it.

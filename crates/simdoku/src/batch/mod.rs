@@ -25,6 +25,7 @@
 
 mod classify;
 mod drawn;
+mod json;
 mod logic;
 mod ops;
 mod read;

@@ -1,10 +1,12 @@
 //! Reading a puzzle file as the `simdoku` command does: lines of bounded length, a CSV header,
 //! comments and blank lines skipped, puzzles drawn over nine lines gathered ([`GridLines`]),
-//! every other line classified ([`classify_line`]). One [`Record`] per puzzle or invalid line,
-//! in order, each with its line number, so that an error names where it is.
+//! every other line classified ([`classify_line`]); or, for an input that is JSON as a whole,
+//! every puzzle in the document (`json.rs`). One [`Record`] per puzzle or invalid line, in
+//! order, each with its line number, so that an error names where it is.
 
 use std::io::{self, BufRead};
 
+use super::json::{self, MAX_DOCUMENT};
 use super::{Drawn, Entry, Fed, GridLines, MAX_LINE, classify_line, is_header, starts_with_cells};
 
 /// The UTF-8 byte-order mark, skipped at the start of an input.
@@ -24,9 +26,52 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 /// ```
 #[derive(Debug)]
 pub struct LineReader<R> {
-    inner: R,
+    inner: Replay<R>,
     buf: Vec<u8>,
     line_no: u64,
+}
+
+/// A reader that gives back bytes read ahead (`head`, from `pos`) before the rest of `inner`.
+#[derive(Debug)]
+struct Replay<R> {
+    head: Vec<u8>,
+    pos: usize,
+    inner: R,
+}
+
+impl<R: BufRead> io::Read for Replay<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let n = {
+            let avail = self.fill_buf()?;
+            let n = avail.len().min(out.len());
+            out[..n].copy_from_slice(&avail[..n]);
+            n
+        };
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Replay<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.pos < self.head.len() {
+            Ok(&self.head[self.pos..])
+        } else {
+            self.inner.fill_buf()
+        }
+    }
+
+    fn consume(&mut self, n: usize) {
+        if self.pos < self.head.len() {
+            self.pos += n;
+            if self.pos >= self.head.len() {
+                // Read again in full: its memory goes.
+                (self.head, self.pos) = (Vec::new(), 0);
+            }
+        } else {
+            self.inner.consume(n);
+        }
+    }
 }
 
 /// One line: its number (from 1), its bytes (at most [`MAX_LINE`]), and whether it was cut.
@@ -44,10 +89,60 @@ impl<R: BufRead> LineReader<R> {
     /// Lines of `inner`, from line 1.
     pub fn new(inner: R) -> Self {
         LineReader {
-            inner,
+            inner: Replay {
+                head: Vec::new(),
+                pos: 0,
+                inner,
+            },
             buf: Vec::with_capacity(128),
             line_no: 0,
         }
+    }
+
+    /// The whole input, before any line is read, when it starts (after white space and a
+    /// byte-order mark) with `[` or `{` and holds at most `max` bytes; otherwise `None`, and
+    /// what was read ahead is read again as lines. Give the bytes back with [`Self::unread`] to
+    /// read them as lines after all.
+    fn take_document(&mut self, max: usize) -> io::Result<Option<Vec<u8>>> {
+        debug_assert!(self.line_no == 0 && self.inner.head.is_empty());
+        let mut head = Vec::new();
+        let mut json = None;
+        loop {
+            if json.is_none() {
+                let text = head.strip_prefix(BOM).unwrap_or(&head);
+                json = text
+                    .iter()
+                    .find(|b| !b.is_ascii_whitespace())
+                    .map(|b| matches!(b, b'[' | b'{'));
+                if json == Some(false) || head.len() > MAX_LINE {
+                    break;
+                }
+            }
+            let avail = match self.inner.inner.fill_buf() {
+                Ok(a) => a,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if avail.is_empty() {
+                if json == Some(true) {
+                    return Ok(Some(head));
+                }
+                break;
+            }
+            let n = avail.len().min(max + 1 - head.len().min(max));
+            head.extend_from_slice(&avail[..n]);
+            self.inner.inner.consume(n);
+            if head.len() > max {
+                break;
+            }
+        }
+        self.unread(head);
+        Ok(None)
+    }
+
+    /// Bytes taken by [`Self::take_document`], to be read as lines.
+    fn unread(&mut self, head: Vec<u8>) {
+        (self.inner.head, self.inner.pos) = (head, 0);
     }
 
     /// The next line, or `None` at the end of the input.
@@ -139,6 +234,10 @@ pub struct Reader<R> {
     queued: Option<Record>,
     /// The input has ended (or failed).
     done: bool,
+    /// Whether the input was looked at for a JSON document yet.
+    looked: bool,
+    /// The records of an input that is one JSON document.
+    json: Option<std::vec::IntoIter<Record>>,
 }
 
 impl<R: BufRead> Reader<R> {
@@ -150,6 +249,8 @@ impl<R: BufRead> Reader<R> {
             grids: GridLines::default(),
             queued: None,
             done: false,
+            looked: false,
+            json: None,
         }
     }
 
@@ -174,6 +275,23 @@ impl<R: BufRead> Iterator for Reader<R> {
     type Item = io::Result<Record>;
 
     fn next(&mut self) -> Option<io::Result<Record>> {
+        if !self.looked {
+            self.looked = true;
+            match self.lines.take_document(MAX_DOCUMENT) {
+                Ok(Some(doc)) => match json::records(&doc) {
+                    Some(records) => self.json = Some(records.into_iter()),
+                    None => self.lines.unread(doc),
+                },
+                Ok(None) => {}
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            }
+        }
+        if let Some(records) = &mut self.json {
+            return records.next().map(Ok);
+        }
         loop {
             if let Some(r) = self.queued.take() {
                 return Some(Ok(r));

@@ -1,0 +1,558 @@
+//! Puzzles in a JSON document: an input that starts with `[` or `{` and is JSON as a whole (one
+//! value, or several one after another as in JSON Lines) is read as JSON, whatever its line
+//! breaks (`json.dump(puzzles, f, indent=2)` puts every number on a line of its own), and every
+//! puzzle in it is a record. A puzzle is a string of 81 cells (729 for pencilmarks), an array of
+//! 81 cell values, or nine rows of nine (arrays of values, or strings of nine cells); a cell
+//! value is a number 0-9, `null`, or a one-character string (`"5"`, `"."`, `""`). Arrays and
+//! objects holding anything else are searched for puzzles in order; the fields of an object
+//! named like a solution or answer are left out. Numbers and other strings elsewhere (ids,
+//! ratings, names) are no puzzles and are skipped. An input that is not JSON as a whole (a
+//! title line, a drawing, a syntax error) is read line by line as before.
+
+use super::{Entry, Record, classify_text, echo_field, starts_with_cells};
+
+/// The most bytes of an input held in memory to be read as one JSON document; a larger one is
+/// read line by line.
+pub(crate) const MAX_DOCUMENT: usize = 64 << 20;
+
+/// Nesting deeper than this is not read as JSON (no puzzle needs more than four levels).
+const MAX_DEPTH: usize = 64;
+
+/// A JSON value with where it is: its first line (from 1) and its bytes.
+struct Node {
+    line: u64,
+    start: usize,
+    end: usize,
+    kind: Kind,
+}
+
+enum Kind {
+    Str(Vec<u8>),
+    /// A number's text as written.
+    Num(Vec<u8>),
+    Null,
+    /// `true` or `false`.
+    Bool,
+    Arr(Vec<Node>),
+    Obj(Vec<(Vec<u8>, Node)>),
+}
+
+struct Parser<'a> {
+    b: &'a [u8],
+    i: usize,
+    line: u64,
+}
+
+impl Parser<'_> {
+    fn space(&mut self) {
+        while let Some(&c) = self.b.get(self.i) {
+            match c {
+                b'\n' => self.line += 1,
+                b' ' | b'\t' | b'\r' => {}
+                _ => return,
+            }
+            self.i += 1;
+        }
+    }
+
+    fn eat(&mut self, c: u8) -> bool {
+        self.space();
+        let yes = self.b.get(self.i) == Some(&c);
+        self.i += usize::from(yes);
+        yes
+    }
+
+    fn value(&mut self, depth: usize) -> Option<Node> {
+        self.space();
+        let (line, start) = (self.line, self.i);
+        let kind = match *self.b.get(self.i)? {
+            _ if depth > MAX_DEPTH => return None,
+            b'[' => {
+                self.i += 1;
+                let mut items = Vec::new();
+                if !self.eat(b']') {
+                    loop {
+                        items.push(self.value(depth + 1)?);
+                        if self.eat(b']') {
+                            break;
+                        }
+                        if !self.eat(b',') {
+                            return None;
+                        }
+                    }
+                }
+                Kind::Arr(items)
+            }
+            b'{' => {
+                self.i += 1;
+                let mut fields = Vec::new();
+                if !self.eat(b'}') {
+                    loop {
+                        self.space();
+                        if self.b.get(self.i) != Some(&b'"') {
+                            return None;
+                        }
+                        let key = self.string()?;
+                        if !self.eat(b':') {
+                            return None;
+                        }
+                        fields.push((key, self.value(depth + 1)?));
+                        if self.eat(b'}') {
+                            break;
+                        }
+                        if !self.eat(b',') {
+                            return None;
+                        }
+                    }
+                }
+                Kind::Obj(fields)
+            }
+            b'"' => Kind::Str(self.string()?),
+            b'-' | b'0'..=b'9' => {
+                self.number()?;
+                Kind::Num(self.b[start..self.i].to_vec())
+            }
+            _ => {
+                let word = [&b"null"[..], b"true", b"false"]
+                    .into_iter()
+                    .find(|w| self.b[self.i..].starts_with(w))?;
+                self.i += word.len();
+                if word == b"null" {
+                    Kind::Null
+                } else {
+                    Kind::Bool
+                }
+            }
+        };
+        Some(Node {
+            line,
+            start,
+            end: self.i,
+            kind,
+        })
+    }
+
+    /// Past a number as JSON writes it: `-`, then `0` or digits from 1-9, then a fraction and
+    /// an exponent, each optional.
+    fn number(&mut self) -> Option<()> {
+        let digits = |p: &mut Self| {
+            let n = p.b[p.i..].iter().take_while(|c| c.is_ascii_digit()).count();
+            p.i += n;
+            n
+        };
+        self.i += usize::from(self.b[self.i] == b'-');
+        match self.b.get(self.i)? {
+            b'0' => self.i += 1,
+            b'1'..=b'9' => _ = digits(self),
+            _ => return None,
+        }
+        if self.b.get(self.i) == Some(&b'.') {
+            self.i += 1;
+            if digits(self) == 0 {
+                return None;
+            }
+        }
+        if matches!(self.b.get(self.i), Some(b'e' | b'E')) {
+            self.i += 1;
+            self.i += usize::from(matches!(self.b.get(self.i), Some(b'+' | b'-')));
+            if digits(self) == 0 {
+                return None;
+            }
+        }
+        Some(())
+    }
+
+    /// A string's contents, from its opening quote (escapes decoded; a character outside ASCII
+    /// is kept as its UTF-8 bytes, an escaped one as `?`).
+    fn string(&mut self) -> Option<Vec<u8>> {
+        self.i += 1;
+        let mut out = Vec::new();
+        loop {
+            let c = *self.b.get(self.i)?;
+            self.i += 1;
+            match c {
+                b'"' => return Some(out),
+                b'\\' => {
+                    let e = *self.b.get(self.i)?;
+                    self.i += 1;
+                    out.push(match e {
+                        b'"' | b'\\' | b'/' => e,
+                        b'b' | b'f' | b'n' | b'r' | b't' => b' ',
+                        b'u' => {
+                            let hex = self.b.get(self.i..self.i + 4)?;
+                            self.i += 4;
+                            let v = u32::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok()?;
+                            u8::try_from(v).ok().filter(u8::is_ascii).unwrap_or(b'?')
+                        }
+                        _ => return None,
+                    });
+                }
+                0..0x20 => return None,
+                _ => out.push(c),
+            }
+        }
+    }
+}
+
+/// The value of a cell in a JSON grid: `Some(Ok(0..=9))`, `Some(Err(text))` for a number out of
+/// range, `None` when the node is no cell value at all.
+fn cell(node: &Node) -> Option<Result<u8, String>> {
+    match &node.kind {
+        Kind::Null => Some(Ok(0)),
+        Kind::Num(t) => Some(match t.as_slice() {
+            [d @ b'0'..=b'9'] => Ok(d - b'0'),
+            _ => Err(String::from_utf8_lossy(t).into_owned()),
+        }),
+        Kind::Str(s) => match s.as_slice() {
+            [] | [b'.' | b'0'] => Some(Ok(0)),
+            [d @ b'1'..=b'9'] => Some(Ok(d - b'0')),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The cells of values that are all cell values, or `None`.
+fn cells(items: &[Node]) -> Option<Result<Vec<u8>, String>> {
+    let mut out = Vec::with_capacity(items.len());
+    for it in items {
+        match cell(it)? {
+            Ok(0) => out.push(b'.'),
+            Ok(d) => out.push(b'0' + d),
+            Err(t) => return Some(Err(t)),
+        }
+    }
+    Some(Ok(out))
+}
+
+/// The puzzle `node` is by itself (see the module), or `None` when it is none (its parts may
+/// hold puzzles).
+fn puzzle(node: &Node) -> Option<Entry> {
+    let bad = |t: String| Entry::Invalid(format!("value {t} in a JSON grid: cells are 0-9"));
+    let Kind::Arr(items) = &node.kind else {
+        return None;
+    };
+    // 81 values (17 or more: a puzzle cut short is reported, a short list of ids is not).
+    if items.len() >= 17
+        && let Some(c) = cells(items)
+    {
+        return Some(match c {
+            Ok(c) if c.len() == 81 => classify_text(&c),
+            Ok(c) => Entry::Invalid(format!(
+                "a JSON array of {} values: a puzzle has 81",
+                c.len()
+            )),
+            Err(t) => bad(t),
+        });
+    }
+    // Rows: arrays of a few values each, or strings of cells as long.
+    let rows: Option<Vec<Result<Vec<u8>, String>>> = items
+        .iter()
+        .map(|r| match &r.kind {
+            Kind::Arr(values) if values.len() < 17 => cells(values),
+            Kind::Str(s) if (1..17).contains(&s.len()) && starts_with_cells(s, s.len()) => {
+                Some(Ok(s.clone()))
+            }
+            _ => None,
+        })
+        .collect();
+    let rows = rows.filter(|r| r.len() >= 4)?;
+    let mut all = Vec::with_capacity(81);
+    for (i, row) in rows.iter().enumerate() {
+        match row {
+            Ok(r) if r.len() == 9 => all.extend_from_slice(r),
+            Ok(r) => {
+                return Some(Entry::Invalid(format!(
+                    "row {} of a JSON grid has {} cells: a row has 9",
+                    i + 1,
+                    r.len()
+                )));
+            }
+            Err(t) => return Some(bad(t.clone())),
+        }
+    }
+    Some(if rows.len() == 9 {
+        classify_text(&all)
+    } else {
+        Entry::Invalid(format!(
+            "a JSON grid of {} rows: a puzzle has 9",
+            rows.len()
+        ))
+    })
+}
+
+/// Whether an object's field holds what is not to be solved (`solution`, `answers`, ...).
+fn is_answer(key: &[u8]) -> bool {
+    let key = key.to_ascii_lowercase();
+    [&b"solution"[..], b"answer", b"solved"]
+        .iter()
+        .any(|w| key.windows(w.len()).any(|x| x == *w))
+}
+
+/// A puzzle of a document: where its value starts (line, byte), where it ends, the text an
+/// invalid one is shown as (a string's contents, else the value as written), what it holds.
+struct Found<'a> {
+    line: u64,
+    end: usize,
+    text: &'a [u8],
+    entry: Entry,
+}
+
+/// The puzzles in `node` (a value of `doc`), in order.
+fn collect<'a>(doc: &'a [u8], node: &'a Node, out: &mut Vec<Found<'a>>) {
+    let found = |text, entry| Found {
+        line: node.line,
+        end: node.end,
+        text,
+        entry,
+    };
+    if let Some(e) = puzzle(node) {
+        out.push(found(&doc[node.start..node.end], e));
+        return;
+    }
+    match &node.kind {
+        Kind::Str(s) if s.len() >= 17 && starts_with_cells(s, s.len()) => {
+            out.push(found(s, classify_text(s)));
+        }
+        Kind::Arr(items) => items.iter().for_each(|n| collect(doc, n, out)),
+        Kind::Obj(fields) => {
+            for (key, value) in fields {
+                if !is_answer(key) {
+                    collect(doc, value, out);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The records of `doc` (a whole input, a byte-order mark allowed) when it is JSON as a whole;
+/// `None` when it is not, and is to be read line by line. A document without a puzzle is one
+/// invalid record.
+pub(crate) fn records(doc: &[u8]) -> Option<Vec<Record>> {
+    let skip = if doc.starts_with(b"\xEF\xBB\xBF") {
+        3
+    } else {
+        0
+    };
+    let mut p = Parser {
+        b: doc,
+        i: skip,
+        line: 1,
+    };
+    let mut values = Vec::new();
+    loop {
+        p.space();
+        if p.i == doc.len() {
+            break;
+        }
+        // Each value an array or an object: a document of puzzles, or JSON Lines of them.
+        let v = p.value(0)?;
+        if !matches!(v.kind, Kind::Arr(_) | Kind::Obj(_)) {
+            return None;
+        }
+        values.push(v);
+    }
+    if values.is_empty() {
+        return None;
+    }
+    let mut found = Vec::new();
+    for v in &values {
+        collect(doc, v, &mut found);
+    }
+    if found.is_empty() {
+        let reason = "JSON without a puzzle in it (a string of 81 cells, 81 values 0-9, \
+                      or nine rows of nine)";
+        found.push(Found {
+            line: 1,
+            end: doc.len(),
+            text: &doc[skip..],
+            entry: Entry::Invalid(reason.to_string()),
+        });
+    }
+    // Each record's size runs to the end of its value, the last one's to the end of the input.
+    let last = found.len() - 1;
+    let mut done = 0;
+    let records = found
+        .into_iter()
+        .enumerate()
+        .map(|(k, f)| {
+            let end = if k == last { doc.len() } else { f.end };
+            let bytes = (end - done) as u64;
+            done = end;
+            let echo = match &f.entry {
+                Entry::Puzzle(g) => g.to_string(),
+                Entry::Pencilmarks(m) => m.to_string(),
+                Entry::Invalid(_) => echo_field(f.text),
+            };
+            Record {
+                line: f.line,
+                echo,
+                entry: f.entry,
+                bytes,
+            }
+        })
+        .collect();
+    Some(records)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const P: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    const Q: &str =
+        "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....";
+
+    fn puzzles(doc: &str) -> Option<Vec<(u64, String)>> {
+        let r = records(doc.as_bytes())?;
+        assert_eq!(r.iter().map(|r| r.bytes).sum::<u64>(), doc.len() as u64);
+        Some(
+            r.into_iter()
+                .map(|r| match r.entry {
+                    Entry::Puzzle(g) => (r.line, g.to_string()),
+                    Entry::Pencilmarks(m) => (r.line, m.to_string()),
+                    Entry::Invalid(e) => (r.line, format!("invalid: {e}")),
+                })
+                .collect(),
+        )
+    }
+
+    fn numbers(p: &str) -> Vec<u8> {
+        p.bytes()
+            .map(|c| if c == b'.' { 0 } else { c - b'0' })
+            .collect()
+    }
+
+    /// `json.dumps(value, indent=2)`: every number on a line of its own.
+    fn indented(rows: &[Vec<u8>]) -> String {
+        let rows: Vec<String> = rows
+            .iter()
+            .map(|r| {
+                let v: Vec<String> = r.iter().map(|d| format!("    {d}")).collect();
+                format!("  [\n{}\n  ]", v.join(",\n"))
+            })
+            .collect();
+        format!("[\n{}\n]\n", rows.join(",\n"))
+    }
+
+    #[test]
+    fn lists_and_objects_give_every_puzzle() {
+        let both = |line| vec![(line, P.to_string()), (line, Q.to_string())];
+        assert_eq!(puzzles(&format!("[\"{P}\", \"{Q}\"]\n")), Some(both(1)));
+        assert_eq!(
+            puzzles(&format!("{{\"puzzles\": [\"{P}\", \"{Q}\"]}}")),
+            Some(both(1))
+        );
+        let lines = format!("[\n  \"{P}\",\n  \"{Q}\"\n]\n");
+        assert_eq!(puzzles(&lines), Some(vec![(2, P.into()), (3, Q.into())]));
+        // JSON Lines, with a solution beside each puzzle and an id.
+        let jsonl = format!(
+            "{{\"id\": 7, \"puzzle\": \"{P}\", \"solution\": \"{Q}\"}}\n{{\"quiz\": \"{Q}\", \"answer\": \"{P}\"}}\n"
+        );
+        assert_eq!(puzzles(&jsonl), Some(vec![(1, P.into()), (2, Q.into())]));
+    }
+
+    #[test]
+    fn grids_as_numbers_read_whatever_their_line_breaks() {
+        let rows: Vec<Vec<u8>> = numbers(P).chunks(9).map(<[u8]>::to_vec).collect();
+        assert_eq!(puzzles(&indented(&rows)), Some(vec![(1, P.into())]));
+        let flat = format!("{:?}", numbers(P));
+        assert_eq!(puzzles(&flat), Some(vec![(1, P.into())]));
+        let two = format!("[{flat},\n{flat}]");
+        assert_eq!(puzzles(&two), Some(vec![(1, P.into()), (2, P.into())]));
+        // Rows as strings, nulls and one-character strings as cells.
+        let strings: Vec<String> = P
+            .as_bytes()
+            .chunks(9)
+            .map(|r| format!("{:?}", std::str::from_utf8(r).unwrap()))
+            .collect();
+        assert_eq!(
+            puzzles(&format!("[{}]", strings.join(","))),
+            Some(vec![(1, P.into())])
+        );
+        let mixed: Vec<String> = numbers(P)
+            .iter()
+            .enumerate()
+            .map(|(i, &d)| match (d, i % 2) {
+                (0, 0) => "null".into(),
+                (0, _) => "\".\"".into(),
+                (d, _) => format!("\"{d}\""),
+            })
+            .collect();
+        assert_eq!(
+            puzzles(&format!("[{}]", mixed.join(","))),
+            Some(vec![(1, P.into())])
+        );
+    }
+
+    #[test]
+    fn wrong_grids_are_invalid_records_where_they_start() {
+        let mut short = numbers(P);
+        short.pop();
+        let got = puzzles(&format!("[\n{short:?}\n]")).unwrap();
+        assert_eq!(
+            got,
+            [(
+                2,
+                "invalid: a JSON array of 80 values: a puzzle has 81".into()
+            )]
+        );
+        let mut big = numbers(P);
+        big[3] = 12;
+        let got = puzzles(&format!("{big:?}")).unwrap();
+        assert_eq!(
+            got,
+            [(1, "invalid: value 12 in a JSON grid: cells are 0-9".into())]
+        );
+        let mut rows: Vec<Vec<u8>> = numbers(P).chunks(9).map(<[u8]>::to_vec).collect();
+        rows[4].pop();
+        let got = puzzles(&indented(&rows)).unwrap();
+        assert_eq!(
+            got,
+            [(
+                1,
+                "invalid: row 5 of a JSON grid has 8 cells: a row has 9".into()
+            )]
+        );
+        // Two 5s in a row: the classifier's own reason.
+        let mut clash = numbers(P);
+        clash[1] = 4;
+        let got = puzzles(&format!("{clash:?}")).unwrap();
+        assert!(got[0].1.starts_with("invalid: "), "{got:?}");
+        let got = puzzles("{\"id\": 3, \"name\": \"x\"}").unwrap();
+        assert!(
+            got[0].1.starts_with("invalid: JSON without a puzzle"),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn what_is_not_json_as_a_whole_is_left_to_the_lines() {
+        for text in [
+            "[Puzzle 1]\n",
+            &format!("[\"{P}\"\n"),
+            &format!("[\"{P}\"]\n# a comment\n"),
+            &format!("{P}\n"),
+            "[1, 2,]",
+            "{\"a\" 1}",
+            &"[".repeat(100),
+            "[\"tab\there\"]",
+            "",
+        ] {
+            assert!(records(text.as_bytes()).is_none(), "{text}");
+        }
+        assert!(records(format!("\u{feff}[\"{P}\"]").as_bytes()).is_some());
+        assert!(
+            records(
+                &[b'['; 60]
+                    .iter()
+                    .chain(&[b']'; 60])
+                    .copied()
+                    .collect::<Vec<u8>>()
+            )
+            .is_some()
+        );
+    }
+}
