@@ -31,6 +31,16 @@ pub struct LineReader<R> {
     line_no: u64,
 }
 
+/// What [`LineReader::take_document`] found at the start of an input.
+enum Ahead {
+    /// The whole input, to be read as JSON.
+    Document(Vec<u8>),
+    /// Not JSON by its first character: lines.
+    Lines,
+    /// JSON by its first character, but larger than a document is held: lines.
+    TooLarge,
+}
+
 /// A reader that gives back bytes read ahead (`head`, from `pos`) before the rest of `inner`.
 #[derive(Debug)]
 struct Replay<R> {
@@ -100,10 +110,10 @@ impl<R: BufRead> LineReader<R> {
     }
 
     /// The whole input, before any line is read, when it starts (after white space and a
-    /// byte-order mark) with `[` or `{` and holds at most `max` bytes; otherwise `None`, and
-    /// what was read ahead is read again as lines. Give the bytes back with [`Self::unread`] to
-    /// read them as lines after all.
-    fn take_document(&mut self, max: usize) -> io::Result<Option<Vec<u8>>> {
+    /// byte-order mark) with `[` or `{` and holds at most `max` bytes; otherwise what was read
+    /// ahead is read again as lines. Give the bytes back with [`Self::unread`] to read them as
+    /// lines after all.
+    fn take_document(&mut self, max: usize) -> io::Result<Ahead> {
         debug_assert!(self.line_no == 0 && self.inner.head.is_empty());
         let mut head = Vec::new();
         let mut json = None;
@@ -125,7 +135,7 @@ impl<R: BufRead> LineReader<R> {
             };
             if avail.is_empty() {
                 if json == Some(true) {
-                    return Ok(Some(head));
+                    return Ok(Ahead::Document(head));
                 }
                 break;
             }
@@ -133,11 +143,12 @@ impl<R: BufRead> LineReader<R> {
             head.extend_from_slice(&avail[..n]);
             self.inner.inner.consume(n);
             if head.len() > max {
-                break;
+                self.unread(head);
+                return Ok(Ahead::TooLarge);
             }
         }
         self.unread(head);
-        Ok(None)
+        Ok(Ahead::Lines)
     }
 
     /// Bytes taken by [`Self::take_document`], to be read as lines.
@@ -236,6 +247,8 @@ pub struct Reader<R> {
     done: bool,
     /// Whether the input was looked at for a JSON document yet.
     looked: bool,
+    /// The input starts as JSON but is larger than a document is held (a line too long says so).
+    large_json: bool,
     /// The records of an input that is one JSON document.
     json: Option<std::vec::IntoIter<Record>>,
 }
@@ -250,6 +263,7 @@ impl<R: BufRead> Reader<R> {
             queued: None,
             done: false,
             looked: false,
+            large_json: false,
             json: None,
         }
     }
@@ -278,11 +292,12 @@ impl<R: BufRead> Iterator for Reader<R> {
         if !self.looked {
             self.looked = true;
             match self.lines.take_document(MAX_DOCUMENT) {
-                Ok(Some(doc)) => match json::records(&doc) {
+                Ok(Ahead::Document(doc)) => match json::records(&doc) {
                     Some(records) => self.json = Some(records.into_iter()),
                     None => self.lines.unread(doc),
                 },
-                Ok(None) => {}
+                Ok(Ahead::Lines) => {}
+                Ok(Ahead::TooLarge) => self.large_json = true,
                 Err(e) => {
                     self.done = true;
                     return Some(Err(e));
@@ -323,7 +338,14 @@ impl<R: BufRead> Iterator for Reader<R> {
                 Fed::Grid(d) => return Some(Ok(self.drawn(d))),
                 Fed::Other(ended) => ended,
             };
-            let entry = classify_line(line.number, line.bytes, line.too_long);
+            let mut entry = classify_line(line.number, line.bytes, line.too_long);
+            if self.large_json && line.too_long {
+                entry = Some(Entry::Invalid(format!(
+                    "line longer than {MAX_LINE} bytes, in JSON over {} MiB (read as JSON up to \
+                     that size; larger, write one puzzle a line: jq -c '.[]')",
+                    MAX_DOCUMENT >> 20
+                )));
+            }
             let (number, mut echo) = (line.number, echo_field(line.bytes));
             // A puzzle not written as its first field (`5,3,0,...`, `"4.....8.5..."`, an id
             // first, a JSON array) is shown as the puzzle.
@@ -470,6 +492,35 @@ mod tests {
         assert!(matches!(got[2].entry, Entry::Puzzle(_)));
         // Sizes in the input add up to the whole.
         assert_eq!(got.iter().map(|r| r.bytes).sum::<u64>(), text.len() as u64);
+    }
+
+    #[test]
+    fn what_is_read_ahead_for_json_is_read_again_as_lines() {
+        let rest = |r: &mut LineReader<&[u8]>| {
+            let mut out = Vec::new();
+            while let Some(l) = r.next_line().unwrap() {
+                out.push(String::from_utf8(l.bytes.to_vec()).unwrap());
+            }
+            out
+        };
+        let json = b" [1, 2,\n 3]\n";
+        let mut r = LineReader::new(&json[..]);
+        assert!(matches!(r.take_document(64), Ok(Ahead::Document(d)) if d == json));
+        let mut r = LineReader::new(&json[..]);
+        assert!(matches!(r.take_document(8), Ok(Ahead::TooLarge)));
+        assert_eq!(rest(&mut r), [" [1, 2,", " 3]"]);
+        let mut r = LineReader::new(&b"\xEF\xBB\xBF\n\n12\n[3]"[..]);
+        assert!(matches!(r.take_document(64), Ok(Ahead::Lines)));
+        assert_eq!(rest(&mut r), ["", "", "12", "[3]"]);
+        // Through a 3-byte buffer, so that the look ahead takes several reads.
+        let small = std::io::BufReader::with_capacity(3, &json[..]);
+        let mut r = LineReader::new(small);
+        assert!(matches!(r.take_document(8), Ok(Ahead::TooLarge)));
+        let mut lines = Vec::new();
+        while let Some(l) = r.next_line().unwrap() {
+            lines.push(l.bytes.to_vec());
+        }
+        assert_eq!(lines, [b" [1, 2,".to_vec(), b" 3]".to_vec()]);
     }
 
     #[test]
