@@ -48,7 +48,9 @@ impl Parser<'_> {
         while let Some(&c) = self.b.get(self.i) {
             match c {
                 b'\n' => self.line += 1,
-                b' ' | b'\t' | b'\r' => {}
+                // A `\r` alone ends a line too (old Mac files), as in the line reader.
+                b'\r' => self.line += u64::from(self.b.get(self.i + 1) != Some(&b'\n')),
+                b' ' | b'\t' => {}
                 _ => return,
             }
             self.i += 1;

@@ -12,9 +12,10 @@ use super::{Drawn, Entry, Fed, GridLines, MAX_LINE, classify_line, is_header, st
 /// The UTF-8 byte-order mark, skipped at the start of an input.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
-/// A reader of lines with a bounded buffer. Strips `\n` and `\r\n`, and a UTF-8 byte-order
-/// mark at the start of the input. A line longer than [`MAX_LINE`] is cut (the rest skipped,
-/// `too_long` set): a 10 MB line without a newline costs no more memory than that.
+/// A reader of lines with a bounded buffer. Lines end with `\n`, `\r\n` or a `\r` alone (old
+/// Mac files); a UTF-8 byte-order mark at the start of the input is skipped. A line longer than
+/// [`MAX_LINE`] is cut (the rest skipped, `too_long` set): a 10 MB line without a newline costs
+/// no more memory than that.
 ///
 /// ```
 /// use simdoku::batch::LineReader;
@@ -29,6 +30,8 @@ pub struct LineReader<R> {
     inner: Replay<R>,
     buf: Vec<u8>,
     line_no: u64,
+    /// The last line ended with the last byte read, a `\r`: a `\n` next belongs to it.
+    after_cr: bool,
 }
 
 /// What [`LineReader::take_document`] found at the start of an input.
@@ -106,6 +109,7 @@ impl<R: BufRead> LineReader<R> {
             },
             buf: Vec::with_capacity(128),
             line_no: 0,
+            after_cr: false,
         }
     }
 
@@ -173,9 +177,26 @@ impl<R: BufRead> LineReader<R> {
                 }
                 break;
             }
+            if self.after_cr {
+                // A line ended by `\r` at the end of the last read: `\r\n` is one line end.
+                self.after_cr = false;
+                if avail[0] == b'\n' {
+                    self.inner.consume(1);
+                    continue;
+                }
+            }
             any = true;
-            let (chunk, used, end) = match avail.iter().position(|&b| b == b'\n') {
-                Some(i) => (&avail[..i], i + 1, true),
+            // `\n`, `\r\n`, or `\r` alone (old Mac files, Excel's "CSV (Macintosh)").
+            let (chunk, used, end) = match avail.iter().position(|&b| b == b'\n' || b == b'\r') {
+                Some(i) if avail[i] == b'\n' => (&avail[..i], i + 1, true),
+                Some(i) => match avail.get(i + 1) {
+                    Some(b'\n') => (&avail[..i], i + 2, true),
+                    Some(_) => (&avail[..i], i + 1, true),
+                    None => {
+                        self.after_cr = true;
+                        (&avail[..i], i + 1, true)
+                    }
+                },
                 None => (avail, avail.len(), false),
             };
             let room = MAX_LINE - self.buf.len();
@@ -187,9 +208,6 @@ impl<R: BufRead> LineReader<R> {
             if end {
                 break;
             }
-        }
-        if self.buf.last() == Some(&b'\r') {
-            self.buf.pop();
         }
         // A UTF-8 byte-order mark (editors on Windows write one) is no part of line 1.
         if self.line_no == 0 && self.buf.starts_with(BOM) {
@@ -432,6 +450,32 @@ mod tests {
         ];
         assert_eq!(got, want);
         assert!(lines(b"").is_empty());
+    }
+
+    #[test]
+    fn a_carriage_return_alone_ends_a_line_and_one_before_a_newline_does_not_add_one() {
+        let text = b"a\rb\r\nc\r\rd\r";
+        let want: Vec<&[u8]> = vec![b"a", b"b", b"c", b"", b"d"];
+        // Every buffer size, so that `\r` and `\n` fall in different reads.
+        for cap in 1..=text.len() {
+            let mut r = LineReader::new(io::BufReader::with_capacity(cap, &text[..]));
+            let mut got = Vec::new();
+            while let Some(l) = r.next_line().unwrap() {
+                got.push(l.bytes.to_vec());
+            }
+            assert_eq!(got, want, "buffer of {cap}");
+        }
+        let p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let lines: Vec<u64> = read_text(format!("{p}\r{p}\r\r{p}").as_bytes())
+            .iter()
+            .map(|r| r.line)
+            .collect();
+        assert_eq!(lines, [1, 2, 4]);
+        let json: Vec<u64> = read_text(format!("[\r\"{p}\",\r\n\"{p}\"]").as_bytes())
+            .iter()
+            .map(|r| r.line)
+            .collect();
+        assert_eq!(json, [2, 3]);
     }
 
     #[test]
