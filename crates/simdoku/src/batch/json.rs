@@ -6,8 +6,9 @@
 //! value is a number 0-9, `null`, or a one-character string (`"5"`, `"."`, `""`). Arrays and
 //! objects holding anything else are searched for puzzles in order; the fields of an object
 //! named like a solution or answer are left out. Numbers and other strings elsewhere (ids,
-//! ratings, names) are no puzzles and are skipped. An input that is not JSON as a whole (a
-//! title line, a drawing, a syntax error) is read line by line as before.
+//! ratings, names) are no puzzles and are skipped. A comma before a closing bracket (left by
+//! hand editing) is let pass. An input that is not JSON as a whole (a title line, a drawing, a
+//! syntax error) is read line by line as before.
 
 use super::{Entry, Record, classify_text, echo_field, starts_with_cells};
 
@@ -72,15 +73,14 @@ impl Parser<'_> {
             b'[' => {
                 self.i += 1;
                 let mut items = Vec::new();
-                if !self.eat(b']') {
-                    loop {
-                        items.push(self.value(depth + 1)?);
-                        if self.eat(b']') {
-                            break;
-                        }
-                        if !self.eat(b',') {
-                            return None;
-                        }
+                // (A comma before the closing bracket, as people leave them, is let pass.)
+                while !self.eat(b']') {
+                    items.push(self.value(depth + 1)?);
+                    if self.eat(b']') {
+                        break;
+                    }
+                    if !self.eat(b',') {
+                        return None;
                     }
                 }
                 Kind::Arr(items)
@@ -88,23 +88,20 @@ impl Parser<'_> {
             b'{' => {
                 self.i += 1;
                 let mut fields = Vec::new();
-                if !self.eat(b'}') {
-                    loop {
-                        self.space();
-                        if self.b.get(self.i) != Some(&b'"') {
-                            return None;
-                        }
-                        let key = self.string()?;
-                        if !self.eat(b':') {
-                            return None;
-                        }
-                        fields.push((key, self.value(depth + 1)?));
-                        if self.eat(b'}') {
-                            break;
-                        }
-                        if !self.eat(b',') {
-                            return None;
-                        }
+                while !self.eat(b'}') {
+                    if self.b.get(self.i) != Some(&b'"') {
+                        return None;
+                    }
+                    let key = self.string()?;
+                    if !self.eat(b':') {
+                        return None;
+                    }
+                    fields.push((key, self.value(depth + 1)?));
+                    if self.eat(b'}') {
+                        break;
+                    }
+                    if !self.eat(b',') {
+                        return None;
                     }
                 }
                 Kind::Obj(fields)
@@ -537,7 +534,8 @@ mod tests {
             &format!("[\"{P}\"\n"),
             &format!("[\"{P}\"]\n# a comment\n"),
             &format!("{P}\n"),
-            "[1, 2,]",
+            "[1, 2,,]",
+            "[,]",
             "{\"a\" 1}",
             &"[".repeat(100),
             "[\"tab\there\"]",
@@ -546,6 +544,9 @@ mod tests {
             assert!(records(text.as_bytes()).is_none(), "{text}");
         }
         assert!(records(format!("\u{feff}[\"{P}\"]").as_bytes()).is_some());
+        // A comma before a closing bracket, as people leave them in files they edit.
+        let edited = format!("{{\"puzzles\": [\n  \"{P}\",\n  \"{Q}\",\n],\n}}\n");
+        assert_eq!(puzzles(&edited), Some(vec![(2, P.into()), (3, Q.into())]));
         assert!(
             records(
                 &[b'['; 60]
