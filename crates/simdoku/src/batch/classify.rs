@@ -135,7 +135,8 @@ fn elsewhere(text: &[u8]) -> Option<Entry> {
 }
 
 /// Classifies line `number` (from 1) of a puzzle file: `None` for lines that hold no puzzle
-/// (blank, `#` comment, or a CSV header on line 1), else what [`classify_text`] says, after
+/// (blank, `#` comment, a CSV header on line 1, an XML tag without a puzzle in it), else what
+/// [`classify_text`] says, after
 /// the file's own cases: UTF-16 text, a line cut at [`MAX_LINE`] (`too_long`), and a square
 /// grid of another size (16, 256, 625, ... cells), which points to `simdoku large`.
 ///
@@ -143,6 +144,7 @@ fn elsewhere(text: &[u8]) -> Option<Entry> {
 /// use simdoku::batch::{Entry, classify_line};
 /// assert_eq!(classify_line(1, b"quizzes,solutions", false), None);
 /// assert_eq!(classify_line(2, b"# a comment", false), None);
+/// assert_eq!(classify_line(2, b"<opensudoku>", false), None);
 /// assert_eq!(classify_line(3, &[b'1'; 16], false),
 ///            Some(Entry::Invalid("16 cells: a 4x4 grid; use 'simdoku large'".into())));
 /// ```
@@ -151,7 +153,7 @@ pub fn classify_line(number: u64, bytes: &[u8], too_long: bool) -> Option<Entry>
     if text.is_empty() || text[0] == b'#' {
         return None;
     }
-    if is_header(number, text) {
+    if is_header(number, text) || is_markup(text) {
         return None;
     }
     if number == 1 && (text.starts_with(b"\xFF\xFE") || text.starts_with(b"\xFE\xFF")) {
@@ -167,6 +169,18 @@ pub fn classify_line(number: u64, bytes: &[u8], too_long: bool) -> Option<Entry>
         return Some(Entry::Invalid(hint));
     }
     Some(classify_text(text))
+}
+
+/// An XML (or HTML) tag line with nothing like a puzzle in it, such as the lines around the
+/// puzzles of an `OpenSudoku` export (`<?xml ...?>`, `<opensudoku>`): no puzzle, skipped like a
+/// comment. A tag holding a run of 17 or more cell characters (`<game data="0030..."/>`) is
+/// read as a line.
+fn is_markup(text: &[u8]) -> bool {
+    text.starts_with(b"<")
+        && text.ends_with(b">")
+        && !text
+            .split(|b| !(b.is_ascii_digit() || *b == b'.'))
+            .any(|run| run.len() >= 17)
 }
 
 /// A row of 81 cell values (0 empty): the grid, or why it is not a puzzle (a value above 9,

@@ -568,6 +568,27 @@ mod tests {
     }
 
     #[test]
+    fn an_opensudoku_export_gives_its_games() {
+        let z = P.replace('.', "0");
+        let text = format!(
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<opensudoku>\n<name>Easy</name>\n\
+             <created>2009-08-03</created>\n<game data=\"{z}\" />\n<game data=\"{z}\" />\n\
+             </opensudoku>\n"
+        );
+        let got: Vec<(u64, String)> = read_text(text.as_bytes())
+            .into_iter()
+            .map(|r| (r.line, r.echo))
+            .collect();
+        assert_eq!(got, [(5, P.to_string()), (6, P.to_string())]);
+        // A tag with a puzzle cut short is no markup: it is reported.
+        let cut = format!("<game data=\"{}\" />\n", &z[..80]);
+        assert!(matches!(
+            &read_text(cut.as_bytes())[0].entry,
+            Entry::Invalid(_)
+        ));
+    }
+
+    #[test]
     fn a_read_error_ends_the_records() {
         struct Failing;
         impl io::Read for Failing {
