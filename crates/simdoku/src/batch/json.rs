@@ -211,6 +211,9 @@ fn cell(node: &Node) -> Option<Result<u8, String>> {
     }
 }
 
+/// A row of a JSON grid: its length, and its cells or the value out of range in it.
+type Row = (usize, Result<Vec<u8>, String>);
+
 /// The cells of values that are all cell values, or `None`.
 fn cells(items: &[Node]) -> Option<Result<Vec<u8>, String>> {
     let mut out = Vec::with_capacity(items.len());
@@ -225,59 +228,64 @@ fn cells(items: &[Node]) -> Option<Result<Vec<u8>, String>> {
 }
 
 /// The puzzle `node` is by itself (see the module), or `None` when it is none (its parts may
-/// hold puzzles).
+/// hold puzzles). What is reported as a puzzle gone wrong: 81 values with one out of range, 17
+/// or more values 0-9 but not 81, nine rows not all of nine values, rows of nine values but
+/// not nine of them. Other lists of numbers (ids, pairs) are no puzzles.
 fn puzzle(node: &Node) -> Option<Entry> {
-    let bad = |t: String| Entry::Invalid(format!("value {t} in a JSON grid: cells are 0-9"));
+    let bad = |t: &str| Entry::Invalid(format!("value {t} in a JSON grid: cells are 0-9"));
     let Kind::Arr(items) = &node.kind else {
         return None;
     };
-    // 81 values (17 or more: a puzzle cut short is reported, a short list of ids is not).
     if items.len() >= 17
         && let Some(c) = cells(items)
     {
-        return Some(match c {
-            Ok(c) if c.len() == 81 => classify_text(&c),
-            Ok(c) => Entry::Invalid(format!(
+        return match c {
+            Ok(c) if c.len() == 81 => Some(classify_text(&c)),
+            Ok(c) => Some(Entry::Invalid(format!(
                 "a JSON array of {} values: a puzzle has 81",
                 c.len()
-            )),
-            Err(t) => bad(t),
-        });
+            ))),
+            Err(t) if items.len() == 81 => Some(bad(&t)),
+            Err(_) => None,
+        };
     }
-    // Rows: arrays of a few values each, or strings of cells as long.
-    let rows: Option<Vec<Result<Vec<u8>, String>>> = items
+    // Rows: arrays of a few values each, or strings of cells as long; each with its length.
+    let rows: Option<Vec<Row>> = items
         .iter()
         .map(|r| match &r.kind {
-            Kind::Arr(values) if values.len() < 17 => cells(values),
+            Kind::Arr(values) if values.len() < 17 => cells(values).map(|c| (values.len(), c)),
             Kind::Str(s) if (1..17).contains(&s.len()) && starts_with_cells(s, s.len()) => {
-                Some(Ok(s.clone()))
+                Some((s.len(), Ok(s.clone())))
             }
             _ => None,
         })
         .collect();
-    let rows = rows.filter(|r| r.len() >= 4)?;
-    let mut all = Vec::with_capacity(81);
-    for (i, row) in rows.iter().enumerate() {
-        match row {
-            Ok(r) if r.len() == 9 => all.extend_from_slice(r),
-            Ok(r) => {
-                return Some(Entry::Invalid(format!(
-                    "row {} of a JSON grid has {} cells: a row has 9",
-                    i + 1,
-                    r.len()
-                )));
-            }
-            Err(t) => return Some(bad(t.clone())),
-        }
+    let rows = rows?;
+    let nines = rows.iter().all(|r| r.0 == 9);
+    if rows.len() != 9 && !(nines && rows.len() >= 4) {
+        return None;
     }
-    Some(if rows.len() == 9 {
-        classify_text(&all)
-    } else {
-        Entry::Invalid(format!(
+    if let Some(i) = rows.iter().position(|r| r.0 != 9) {
+        return Some(Entry::Invalid(format!(
+            "row {} of a JSON grid has {} cells: a row has 9",
+            i + 1,
+            rows[i].0
+        )));
+    }
+    if rows.len() != 9 {
+        return Some(Entry::Invalid(format!(
             "a JSON grid of {} rows: a puzzle has 9",
             rows.len()
-        ))
-    })
+        )));
+    }
+    let mut all = Vec::with_capacity(81);
+    for (_, row) in &rows {
+        match row {
+            Ok(r) => all.extend_from_slice(r),
+            Err(t) => return Some(bad(t)),
+        }
+    }
+    Some(classify_text(&all))
 }
 
 /// Whether an object's field holds what is not to be solved (`solution`, `answers`, ...).
@@ -520,6 +528,26 @@ mod tests {
         clash[1] = 4;
         let got = puzzles(&format!("{clash:?}")).unwrap();
         assert!(got[0].1.starts_with("invalid: "), "{got:?}");
+        // Lists of numbers that are no grid (ids, pairs) are skipped, not reported.
+        let ids: Vec<u32> = (10..40).collect();
+        let other = format!(
+            "{{\"ids\": {ids:?}, \"moves\": [[1, 2], [3, 4], [5, 6], [7, 8]], \"p\": \"{P}\"}}"
+        );
+        assert_eq!(puzzles(&other), Some(vec![(1, P.into())]));
+        let mut rows: Vec<Vec<u8>> = numbers(P).chunks(9).map(<[u8]>::to_vec).collect();
+        rows[2][4] = 10;
+        let got = puzzles(&format!("{rows:?}")).unwrap();
+        assert_eq!(
+            got,
+            [(1, "invalid: value 10 in a JSON grid: cells are 0-9".into())]
+        );
+        rows.truncate(8);
+        rows[2][4] = 0;
+        let got = puzzles(&format!("{rows:?}")).unwrap();
+        assert_eq!(
+            got,
+            [(1, "invalid: a JSON grid of 8 rows: a puzzle has 9".into())]
+        );
         let got = puzzles("{\"id\": 3, \"name\": \"x\"}").unwrap();
         assert!(
             got[0].1.starts_with("invalid: JSON without a puzzle"),
