@@ -1,23 +1,15 @@
 //! Every engine against `scalar` on fuzzed grids: solvability and count(limit 2) agree, every
-//! solution found is valid and keeps the givens. Bytes map to cells: `1`-`9` are givens (so the
-//! bundled puzzles are seeds as they are), bytes from 0xF7 up are givens too, the rest empty.
+//! solution found is valid and keeps the givens. Bytes map to cells as `cells.rs` says.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use simdoku_core::Grid;
 use simdoku_core::rules::check_solution;
 use simdoku_dispatch::ENGINES;
 
+mod cells;
+
 fuzz_target!(|data: &[u8]| {
-    let mut cells = [0u8; 81];
-    for (c, &b) in cells.iter_mut().zip(data) {
-        *c = match b {
-            b'1'..=b'9' => b - b'0',
-            0xF7.. => b - 0xF6,
-            _ => 0,
-        };
-    }
-    let g = Grid::from_cells(cells).unwrap();
+    let g = cells::grid(data);
     let mut reference = ENGINES[0].engine();
     let want = reference.count(&g, 2).solutions;
     for spec in ENGINES.iter().filter(|e| e.available()) {

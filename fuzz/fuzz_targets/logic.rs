@@ -1,7 +1,7 @@
 //! Human-style steps (`simdoku-logic`) on fuzzed grids: never panics; the grid made unique
 //! (givens added from one of its solutions), every step is true of the solution (each placement
 //! is its digit, no elimination removes it), and a path that ends solved ends at the solution.
-//! Bytes map to cells as in `engines`.
+//! Bytes map to cells as `cells.rs` says.
 #![no_main]
 
 use std::ops::ControlFlow;
@@ -11,16 +11,10 @@ use simdoku_core::Grid;
 use simdoku_dispatch::ENGINES;
 use simdoku_logic::{Board, next_step};
 
+mod cells;
+
 fuzz_target!(|data: &[u8]| {
-    let mut cells = [0u8; 81];
-    for (c, &b) in cells.iter_mut().zip(data) {
-        *c = match b {
-            b'1'..=b'9' => b - b'0',
-            0xF7.. => b - 0xF6,
-            _ => 0,
-        };
-    }
-    let g = Grid::from_cells(cells).unwrap();
+    let g = cells::grid(data);
     if g.conflict().is_some() {
         return;
     }
