@@ -178,9 +178,7 @@ pub fn classify_line(number: u64, bytes: &[u8], too_long: bool) -> Option<Entry>
 fn is_markup(text: &[u8]) -> bool {
     text.starts_with(b"<")
         && text.ends_with(b">")
-        && !text
-            .split(|b| !(b.is_ascii_digit() || *b == b'.'))
-            .any(|run| run.len() >= 17)
+        && !text.split(|&b| !is_cell(b)).any(|run| run.len() >= 17)
 }
 
 /// A row of 81 cell values (0 empty): the grid, or why it is not a puzzle (a value above 9,
@@ -262,10 +260,14 @@ pub(super) fn separated(text: &[u8]) -> Option<Vec<u8>> {
 pub fn starts_with_cells(text: &[u8], n: usize) -> bool {
     // Without an early exit, so that it compiles to vector compares (it runs on every line
     // read: 81 bytes cost what 10 did).
-    text.len() >= n
-        && text[..n].iter().fold(true, |all, &b| {
-            all & (b.is_ascii_digit() | (b == b'.') | (b == b'_'))
-        })
+    text.len() >= n && text[..n].iter().fold(true, |all, &b| all & is_cell(b))
+}
+
+/// A character a puzzle line writes a cell with: a digit, or `.` or `_` for an empty cell.
+#[inline]
+#[allow(clippy::needless_bitwise_bool)] // deliberate: no branch (see `starts_with_cells`)
+fn is_cell(b: u8) -> bool {
+    b.is_ascii_digit() | (b == b'.') | (b == b'_')
 }
 
 /// The length of the first field (up to a comma, `;` or white space).

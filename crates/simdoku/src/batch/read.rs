@@ -580,6 +580,12 @@ mod tests {
             .map(|r| (r.line, r.echo))
             .collect();
         assert_eq!(got, [(5, P.to_string()), (6, P.to_string())]);
+        // Empty cells written `_`, as on a puzzle line: the same game.
+        let under = format!("<game data=\"{}\" />\n", P.replace('.', "_"));
+        assert!(matches!(
+            &read_text(under.as_bytes())[0].entry,
+            Entry::Puzzle(_)
+        ));
         // A tag with a puzzle cut short is no markup: it is reported.
         let cut = format!("<game data=\"{}\" />\n", &z[..80]);
         assert!(matches!(
