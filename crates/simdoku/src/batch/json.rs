@@ -432,6 +432,11 @@ mod tests {
             .collect()
     }
 
+    /// The nine rows of a puzzle's numbers.
+    fn number_rows(p: &str) -> Vec<Vec<u8>> {
+        numbers(p).chunks(9).map(<[u8]>::to_vec).collect()
+    }
+
     /// `json.dumps(value, indent=2)`: every number on a line of its own.
     fn indented(rows: &[Vec<u8>]) -> String {
         let rows: Vec<String> = rows
@@ -463,7 +468,7 @@ mod tests {
 
     #[test]
     fn grids_as_numbers_read_whatever_their_line_breaks() {
-        let rows: Vec<Vec<u8>> = numbers(P).chunks(9).map(<[u8]>::to_vec).collect();
+        let rows = number_rows(P);
         assert_eq!(puzzles(&indented(&rows)), Some(vec![(1, P.into())]));
         let flat = format!("{:?}", numbers(P));
         assert_eq!(puzzles(&flat), Some(vec![(1, P.into())]));
@@ -513,7 +518,7 @@ mod tests {
             got,
             [(1, "invalid: value 12 in a JSON grid: cells are 0-9".into())]
         );
-        let mut rows: Vec<Vec<u8>> = numbers(P).chunks(9).map(<[u8]>::to_vec).collect();
+        let mut rows = number_rows(P);
         rows[4].pop();
         let got = puzzles(&indented(&rows)).unwrap();
         assert_eq!(
@@ -534,7 +539,7 @@ mod tests {
             "{{\"ids\": {ids:?}, \"moves\": [[1, 2], [3, 4], [5, 6], [7, 8]], \"p\": \"{P}\"}}"
         );
         assert_eq!(puzzles(&other), Some(vec![(1, P.into())]));
-        let mut rows: Vec<Vec<u8>> = numbers(P).chunks(9).map(<[u8]>::to_vec).collect();
+        let mut rows = number_rows(P);
         rows[2][4] = 10;
         let got = puzzles(&format!("{rows:?}")).unwrap();
         assert_eq!(
