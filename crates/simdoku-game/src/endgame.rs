@@ -183,6 +183,85 @@ pub struct Endgame {
     aborted: bool,
     /// Positions searched (table hits excluded).
     pub nodes: u64,
+    /// The moves of the node where the search last turned to masks (see [`SMALL`]).
+    small: SmallMoves,
+    /// Their names (see [`Names`]).
+    names: Names,
+}
+
+/// Positions of at most this many solutions are searched as bit masks over the solutions of
+/// the first such node on the way down: a child is one AND, a move's count one population
+/// count, and no rows are copied.
+const SMALL: usize = 64;
+
+/// Keeps the first of each run of sorted moves with the same name (what they keep), in
+/// place; how many are left. The last name kept stays in a register (read back from the
+/// array, each step would wait for the store before).
+fn dedup_names(moves: &mut [NodeMove]) -> usize {
+    let Some(&first) = moves.first() else {
+        return 0;
+    };
+    let (mut len, mut last) = (1, first.hash());
+    for i in 1..moves.len() {
+        let m = moves[i];
+        moves[len] = m;
+        len += usize::from(m.hash() != last);
+        last = m.hash();
+    }
+    len
+}
+
+/// The first of `masks` (moves in slot order) that keeps exactly one solution of `set`.
+fn first_single_mask(masks: &[u64], set: u64) -> Option<usize> {
+    masks.iter().position(|&m| (set & m).is_power_of_two())
+}
+
+/// Moves in the mask form, in slot order: what each keeps (of the solutions the masks range
+/// over), its slot, and (scratch) how many of the position's solutions it keeps.
+#[derive(Debug, Default)]
+struct SmallMoves {
+    masks: Vec<u64>,
+    slots: Vec<u16>,
+    counts: Vec<u32>,
+    /// Scratch of [`Node::pairs_into`].
+    by_digit: Vec<[u64; 16]>,
+    /// Sort keys of the candidate moves, and the names of the live ones.
+    keys: Vec<u64>,
+    names: Vec<u64>,
+}
+
+/// Where a mask-form sort key holds its count; below it, the top bits of the name, and the
+/// move's index in the low 16 bits.
+const KEY_COUNT: u32 = 58;
+const KEY_NAME_BITS: u32 = 42;
+
+/// Names of masks over at most 64 solutions (the XOR of their ids) by table: per four
+/// solutions, the XOR of each of their 16 subsets, so that a name is one lookup per four
+/// (a loop over the mask's bits mispredicts its exit).
+#[derive(Debug, Default)]
+struct Names(Vec<[u64; 16]>);
+
+impl Names {
+    fn build(&mut self, ids: &[u64]) {
+        self.0.clear();
+        for four in ids.chunks(4) {
+            let mut t = [0u64; 16];
+            for b in 1..16usize {
+                let low = b.trailing_zeros() as usize;
+                t[b] = t[b & (b - 1)] ^ four.get(low).copied().unwrap_or(0);
+            }
+            self.0.push(t);
+        }
+    }
+
+    /// The name of the solutions of `mask`.
+    fn of(&self, mask: u64) -> u64 {
+        let mut h = 0;
+        for (i, t) in self.0.iter().enumerate() {
+            h ^= t[(mask >> (4 * i)) as usize & 15];
+        }
+        h
+    }
 }
 
 impl Endgame {
@@ -196,6 +275,8 @@ impl Endgame {
             deadline: None,
             aborted: false,
             nodes: 0,
+            small: SmallMoves::default(),
+            names: Names::default(),
         }
     }
 
@@ -402,12 +483,193 @@ impl Endgame {
         if self.scratch.len() <= depth {
             self.scratch.resize_with(depth + 1, Scratch::default);
         }
-        let mut sc = std::mem::take(&mut self.scratch[depth]);
-        let result = self.expand(node, &mut sc, depth, singles);
-        self.scratch[depth] = sc;
+        let result = if node.len() <= SMALL {
+            // From here down every position is a subset of this node's solutions: bit masks.
+            let mut small = std::mem::take(&mut self.small);
+            node.pairs_into(&mut small.by_digit, &mut small.masks, &mut small.slots);
+            let mut names = std::mem::take(&mut self.names);
+            names.build(&node.ids);
+            let full = u64::MAX >> (64 - node.len());
+            let (masks, slots) = (&small.masks[..], &small.slots[..]);
+            let result = self.expand_small(masks, slots, &names, full, depth, singles);
+            self.small = small;
+            self.names = names;
+            result
+        } else {
+            let mut sc = std::mem::take(&mut self.scratch[depth]);
+            let result = self.expand(node, &mut sc, depth, singles);
+            self.scratch[depth] = sc;
+            result
+        };
         let result = result?;
         self.table.insert(hash, result, node.len());
         Some(result)
+    }
+
+    /// [`Self::search_new`] of the position `set` (a mask over `ids`, two or more, without a
+    /// move that keeps one) below a node of at most [`SMALL`] solutions: `masks` (what each
+    /// keeps of that node) and `slots` are the moves that split the parent, among which are
+    /// all that split this position.
+    fn search_small(
+        &mut self,
+        masks: &[u64],
+        slots: &[u16],
+        names: &Names,
+        set: u64,
+        hash: u64,
+        depth: usize,
+    ) -> Option<Entry> {
+        self.nodes += 1;
+        let n = set.count_ones() as usize;
+        if self.out_of_time(n) {
+            return None;
+        }
+        let result = self.expand_small(masks, slots, names, set, depth, false)?;
+        self.table.insert(hash, result, n);
+        Some(result)
+    }
+
+    /// [`Self::expand`] on a mask: the same moves in the same order, so the same search.
+    fn expand_small(
+        &mut self,
+        masks: &[u64],
+        slots: &[u16],
+        names: &Names,
+        set: u64,
+        depth: usize,
+        singles: bool,
+    ) -> Option<Entry> {
+        if singles && let Some(i) = first_single_mask(masks, set) {
+            return Some(Entry::Win {
+                slot: slots[i],
+                after: 1,
+            });
+        }
+        if self.scratch.len() <= depth {
+            self.scratch.resize_with(depth + 1, Scratch::default);
+        }
+        let mut sc = std::mem::take(&mut self.scratch[depth]);
+        let result = self.expand_small_with(masks, slots, names, set, depth, &mut sc);
+        self.scratch[depth] = sc;
+        result
+    }
+
+    fn expand_small_with(
+        &mut self,
+        masks: &[u64],
+        slots: &[u16],
+        names: &Names,
+        set: u64,
+        depth: usize,
+        sc: &mut Scratch,
+    ) -> Option<Entry> {
+        let n = set.count_ones();
+        let p = masks.len();
+        let small = &mut sc.small;
+        small.counts.resize(p, 0);
+        simdoku_simd::kept_counts(masks, set, &mut small.counts);
+        // The moves that split this position (for the children), and those that keep four
+        // or more (the candidates; two or three left lose for the mover), each with its
+        // index among the first.
+        small.masks.resize(p, 0);
+        small.slots.resize(p, 0);
+        if sc.moves.len() < p {
+            sc.moves.resize(p, NodeMove(0));
+        }
+        small.keys.resize(p, 0);
+        small.names.resize(p, 0);
+        let (mut live, mut len) = (0, 0);
+        for i in 0..p {
+            let c = small.counts[i];
+            small.masks[live] = masks[i];
+            small.slots[live] = slots[i];
+            // The count, and the index among the live moves (named below).
+            small.keys[len] = u64::from(c) << KEY_COUNT | live as u64;
+            live += usize::from(c.wrapping_sub(1) < n - 1);
+            len += usize::from(c > 3 && c < n);
+        }
+        small.masks.truncate(live);
+        small.slots.truncate(live);
+        // Sort keys of one word: count (under 64), the name's top bits, the index (in slot
+        // order). The order is the other form's (count, name, slot) but where two names of
+        // one count share their top 42 bits (about 2^-42 a pair): only ties move then.
+        for key in &mut small.keys[..len] {
+            let j = *key as usize & 0xffff;
+            let h = names.of(set & small.masks[j]);
+            small.names[j] = h;
+            *key |= h >> (64 - KEY_NAME_BITS) << 16;
+        }
+        let keys = &mut small.keys[..len];
+        keys.sort_unstable();
+        if sc.moves.len() < len {
+            sc.moves.resize(len, NodeMove(0));
+        }
+        // One move per kept subset (the same name: adjacent now), the first in slot order.
+        let mut kept = 0;
+        let mut last = None;
+        for &key in &*keys {
+            let j = key as usize & 0xffff;
+            let h = small.names[j];
+            let c = (key >> KEY_COUNT) as u32;
+            sc.moves[kept] = NodeMove::new(c, h, small.slots[j], (j >> 8) as u8, j as u8);
+            kept += usize::from(last != Some(h));
+            last = Some(h);
+        }
+        let len = kept;
+        let moves = &sc.moves[..len];
+        if let Some(s) = moves.iter().find(|s| self.known_lost(s.count(), s.hash())) {
+            return Some(Entry::Win {
+                slot: s.slot(),
+                after: s.count(),
+            });
+        }
+        sc.refuted.clear();
+        for i in 0..len {
+            let s = sc.moves[i];
+            if let Some(&(_, after, a)) = sc
+                .refuted
+                .iter()
+                .find(|&&(slot, after, _)| slot == s.slot() && after < s.count())
+            {
+                self.table
+                    .insert(s.hash(), Entry::Win { slot: a, after }, s.count() as usize);
+                continue;
+            }
+            let e = if let Some(e) = self.table.get(s.hash()) {
+                e
+            } else {
+                let small = &sc.small;
+                let kept = set & small.masks[s.index()];
+                if let Some(j) = first_single_mask(&small.masks, kept) {
+                    self.nodes += 1;
+                    if self.out_of_time(s.count() as usize) {
+                        return None;
+                    }
+                    let e = Entry::Win {
+                        slot: small.slots[j],
+                        after: 1,
+                    };
+                    self.table.insert(s.hash(), e, s.count() as usize);
+                    e
+                } else {
+                    let small = std::mem::take(&mut sc.small);
+                    let (m, sl) = (&small.masks[..], &small.slots[..]);
+                    let e = self.search_small(m, sl, names, kept, s.hash(), depth + 1);
+                    sc.small = small;
+                    e?
+                }
+            };
+            match e {
+                Entry::Loss => {
+                    return Some(Entry::Win {
+                        slot: s.slot(),
+                        after: s.count(),
+                    });
+                }
+                Entry::Win { slot, after } => sc.refuted.push((slot, after, s.slot())),
+            }
+        }
+        Some(Entry::Loss)
     }
 
     fn expand(
@@ -432,12 +694,7 @@ impl Endgame {
         let moves = &mut sc.moves[..len];
         moves.sort_unstable();
         // Moves that keep the same subset, adjacent now: the first (lowest slot) stays.
-        let mut len = usize::from(!moves.is_empty());
-        for i in 1..moves.len() {
-            let keep = moves[i].hash() != moves[len - 1].hash();
-            moves[len] = moves[i];
-            len += usize::from(keep);
-        }
+        let len = dedup_names(moves);
         let moves = &sc.moves[..len];
         // A move to a position the table already knows lost for the opponent wins at once,
         // before any child is searched (enhanced transposition cutoff: 16-20% fewer nodes).
@@ -538,6 +795,8 @@ struct Scratch {
     keep: Vec<usize>,
     picked: Vec<u32>,
     child: Node,
+    /// The moves that split the position (mask form only).
+    small: SmallMoves,
 }
 
 /// One column of a scan: solutions and XOR of their ids per digit. Indexed by the digit itself
@@ -591,6 +850,10 @@ impl NodeMove {
     }
     fn digit(self) -> u8 {
         self.0 as u8
+    }
+    /// `local` and `digit` together: in the mask form, the move's index among the moves.
+    fn index(self) -> usize {
+        usize::from(self.0 as u16)
     }
 }
 
@@ -722,6 +985,39 @@ impl Node {
         }
         stats.fill(ColStat::default());
         *len = count;
+    }
+
+    /// Every move that splits this node (of at most 64 solutions), in slot order, with the
+    /// solutions it keeps as a mask over the rows.
+    fn pairs_into(
+        &self,
+        by_digit: &mut Vec<[u64; 16]>,
+        masks: &mut Vec<u64>,
+        slots: &mut Vec<u16>,
+    ) {
+        let (n, k) = (self.len(), self.cols.len());
+        debug_assert!(n <= SMALL);
+        let full = u64::MAX >> (64 - n);
+        // Row by row (in memory order; the columns' chains independent), per column and digit
+        // the solutions with that digit there.
+        by_digit.clear();
+        by_digit.resize(k, [0; 16]);
+        for (r, row) in self.rows.chunks_exact(k).enumerate() {
+            for (b, &d) in by_digit.iter_mut().zip(row) {
+                b[usize::from(d) & 15] |= 1 << r;
+            }
+        }
+        masks.clear();
+        slots.clear();
+        for (b, &col) in by_digit.iter().zip(&self.cols) {
+            for d in 1..10 {
+                let m = b[d];
+                if m != 0 && m != full {
+                    masks.push(m);
+                    slots.push(u16::from(col) * 9 + d as u16 - 1);
+                }
+            }
+        }
     }
 
     /// The rows that `m` keeps, into `picked[..m.count()]`, without a branch per row.
@@ -1022,7 +1318,12 @@ mod tests {
 
     /// A puzzle with as many cells emptied as keep at most `cap` solutions (seeded order).
     fn mixed(seed: u64) -> Option<(Grid, SolutionSet)> {
-        let cap = 4 + seed % 40;
+        mixed_capped(seed, 4 + seed % 40)
+    }
+
+    /// A position of at most `cap` solutions (2 or more), made by emptying cells of a
+    /// solved grid in a seeded order while it keeps at most `cap`.
+    fn mixed_capped(seed: u64, cap: u64) -> Option<(Grid, SolutionSet)> {
         let mut rng = Rng::new(seed);
         let mut order: Vec<usize> = (0..81).collect();
         rng.shuffle(&mut order);
@@ -1084,6 +1385,35 @@ mod tests {
         }
         // Both outcomes occur, so the comparison means something.
         assert!(wins > 0 && wins < total, "{wins} of {total}");
+    }
+
+    /// Sets above [`SMALL`]: the row form at the top, the mask form below it.
+    #[test]
+    fn both_forms_agree_with_plain_minimax() {
+        let mut large = 0;
+        for seed in 0..12 {
+            let cap = 70 + seed * 7;
+            let Some((_, set)) = mixed_capped(seed + 900, cap) else {
+                continue;
+            };
+            if set.len() <= SMALL {
+                continue;
+            }
+            large += 1;
+            let all = set.all();
+            let mut e = Endgame::new(set.clone());
+            for st in set.scan(&all) {
+                let child = set.keep(&all, st.slot);
+                let wins = child.len() == 1 || !brute(&set, &child);
+                let v = e.move_value(&all, set.slot_move(st.slot));
+                assert_eq!(
+                    v,
+                    if wins { Value::Win } else { Value::Loss },
+                    "seed {seed}"
+                );
+            }
+        }
+        assert!(large >= 4, "{large} sets above {SMALL}");
     }
 
     #[test]

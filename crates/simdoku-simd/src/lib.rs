@@ -6,7 +6,8 @@
 //! * `dpll` (private): the box-variable DPLL search, written once over its `Vector` trait;
 //! * [`avx2`] and [`avx512`]: that search's two instantiations, the engines `avx2` and
 //!   `avx512`;
-//! * `rows` (private, behind [`first_single`]): a kernel of the game's endgame search.
+//! * `rows` (private, behind [`first_single`] and [`kept_counts`]): kernels of the game's
+//!   endgame search.
 //!
 //! Each engine declares the CPU features it needs once, with `features!`: the list becomes
 //! the engine module's `FEATURES` constant (which the dispatch crate's registry shows), the
@@ -101,6 +102,23 @@ pub fn first_single(
     {
         let _ = (rows, k, picked);
         Err(Unsupported)
+    }
+}
+
+/// Per mask of `masks`, how many bits of `set` it keeps (`(set & mask).count_ones()`), into
+/// `counts` (as many as both hold), with the `popcnt` instruction where the CPU has it: the
+/// game's endgame asks it of a small position (a mask over at most 64 solutions) for every
+/// move at once.
+pub fn kept_counts(masks: &[u64], set: u64, counts: &mut [u32]) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        rows::kept_counts(masks, set, counts);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        for (c, &m) in counts.iter_mut().zip(masks) {
+            *c = (set & m).count_ones();
+        }
     }
 }
 

@@ -72,6 +72,28 @@ fn first_single_avx2(rows: &[u8], k: usize, picked: &[u32]) -> Option<(usize, u8
     None
 }
 
+/// See [`crate::kept_counts`].
+pub(crate) fn kept_counts(masks: &[u64], set: u64, counts: &mut [u32]) {
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: popcnt was detected just above.
+        unsafe { kept_counts_popcnt(masks, set, counts) }
+    } else {
+        kept_counts_plain(masks, set, counts);
+    }
+}
+
+#[target_feature(enable = "popcnt")]
+fn kept_counts_popcnt(masks: &[u64], set: u64, counts: &mut [u32]) {
+    kept_counts_plain(masks, set, counts);
+}
+
+#[inline(always)]
+fn kept_counts_plain(masks: &[u64], set: u64, counts: &mut [u32]) {
+    for (c, &m) in counts.iter_mut().zip(masks) {
+        *c = (set & m).count_ones();
+    }
+}
+
 /// The 32 bytes of `rows` from `start`, zeros past its end.
 #[target_feature(enable = "avx2")]
 fn load32(rows: &[u8], start: usize) -> __m256i {
@@ -110,6 +132,21 @@ mod tests {
                 .find(|&v| seen[usize::from(v)] == 1)
                 .map(|v| (j, v))
         })
+    }
+
+    #[test]
+    fn kept_counts_are_population_counts() {
+        let mut rng = Rng::new(5);
+        let masks: Vec<u64> = (0..100).map(|_| rng.next_u64()).collect();
+        let set = rng.next_u64();
+        let mut counts = vec![0; 100];
+        super::kept_counts(&masks, set, &mut counts);
+        for (c, m) in counts.iter().zip(&masks) {
+            assert_eq!(
+                *c,
+                (0..64).filter(|b| (set & m) >> b & 1 == 1).count() as u32
+            );
+        }
     }
 
     #[test]
