@@ -615,61 +615,15 @@ impl Endgame {
             kept += usize::from(last != Some(h));
             last = Some(h);
         }
-        let len = kept;
-        let moves = &sc.moves[..len];
-        if let Some(s) = moves.iter().find(|s| self.known_lost(s.count(), s.hash())) {
-            return Some(Entry::Win {
-                slot: s.slot(),
-                after: s.count(),
-            });
-        }
-        sc.refuted.clear();
-        for i in 0..len {
-            let s = sc.moves[i];
-            if let Some(&(_, after, a)) = sc
-                .refuted
-                .iter()
-                .find(|&&(slot, after, _)| slot == s.slot() && after < s.count())
-            {
-                self.table
-                    .insert(s.hash(), Entry::Win { slot: a, after }, s.count() as usize);
-                continue;
+        let moves = &sc.moves[..kept];
+        let (masks, slots) = (&small.masks[..], &small.slots[..]);
+        self.search_moves(moves, &mut sc.refuted, |this, s| {
+            let kept = set & masks[s.index()];
+            match first_single_mask(masks, kept) {
+                Some(j) => this.won_by_single(s, slots[j]),
+                None => this.search_small(masks, slots, names, kept, s.hash(), depth + 1),
             }
-            let e = if let Some(e) = self.table.get(s.hash()) {
-                e
-            } else {
-                let small = &sc.small;
-                let kept = set & small.masks[s.index()];
-                if let Some(j) = first_single_mask(&small.masks, kept) {
-                    self.nodes += 1;
-                    if self.out_of_time(s.count() as usize) {
-                        return None;
-                    }
-                    let e = Entry::Win {
-                        slot: small.slots[j],
-                        after: 1,
-                    };
-                    self.table.insert(s.hash(), e, s.count() as usize);
-                    e
-                } else {
-                    let small = std::mem::take(&mut sc.small);
-                    let (m, sl) = (&small.masks[..], &small.slots[..]);
-                    let e = self.search_small(m, sl, names, kept, s.hash(), depth + 1);
-                    sc.small = small;
-                    e?
-                }
-            };
-            match e {
-                Entry::Loss => {
-                    return Some(Entry::Win {
-                        slot: s.slot(),
-                        after: s.count(),
-                    });
-                }
-                Entry::Win { slot, after } => sc.refuted.push((slot, after, s.slot())),
-            }
-        }
-        Some(Entry::Loss)
+        })
     }
 
     fn expand(
@@ -696,6 +650,29 @@ impl Endgame {
         // Moves that keep the same subset, adjacent now: the first (lowest slot) stays.
         let len = dedup_names(moves);
         let moves = &sc.moves[..len];
+        let (picked, keep, child) = (&mut sc.picked, &sc.keep, &mut sc.child);
+        self.search_moves(moves, &mut sc.refuted, |this, s| {
+            node.pick(&s, picked);
+            let picked = &picked[..s.count() as usize];
+            // Most children (70%) are won at once by a move that keeps one solution: that
+            // is looked for on this node's rows, and only a child without one is built.
+            if let Some(slot) = node.first_single(picked) {
+                this.won_by_single(s, slot)
+            } else {
+                node.child_into(picked, keep, child);
+                this.search_new(child, s.hash(), depth + 1, false)
+            }
+        })
+    }
+
+    /// The value of a node for the side to move from its moves (sorted, one per kept
+    /// subset); `child` searches the position after a move the table does not know.
+    fn search_moves(
+        &mut self,
+        moves: &[NodeMove],
+        refuted: &mut Vec<(u16, u32, u16)>,
+        mut child: impl FnMut(&mut Self, NodeMove) -> Option<Entry>,
+    ) -> Option<Entry> {
         // A move to a position the table already knows lost for the opponent wins at once,
         // before any child is searched (enhanced transposition cutoff: 16-20% fewer nodes).
         if let Some(s) = moves.iter().find(|s| self.known_lost(s.count(), s.hash())) {
@@ -705,11 +682,9 @@ impl Endgame {
             });
         }
         // Fewest solutions first (ties by name: the dedup above sorted them so; one sort).
-        sc.refuted.clear();
-        for i in 0..len {
-            let s = sc.moves[i];
-            if let Some(&(_, after, a)) = sc
-                .refuted
+        refuted.clear();
+        for &s in moves {
+            if let Some(&(_, after, a)) = refuted
                 .iter()
                 .find(|&&(slot, after, _)| slot == s.slot() && after < s.count())
             {
@@ -720,25 +695,9 @@ impl Endgame {
                 continue;
             }
             // A known child is not built.
-            let e = if let Some(e) = self.table.get(s.hash()) {
-                e
-            } else {
-                node.pick(&s, &mut sc.picked);
-                let picked = &sc.picked[..s.count() as usize];
-                // Most children (70%) are won at once by a move that keeps one solution: that
-                // is looked for on this node's rows, and only a child without one is built.
-                if let Some(slot) = node.first_single(picked) {
-                    self.nodes += 1;
-                    if self.out_of_time(picked.len()) {
-                        return None;
-                    }
-                    let e = Entry::Win { slot, after: 1 };
-                    self.table.insert(s.hash(), e, picked.len());
-                    e
-                } else {
-                    node.child_into(picked, &sc.keep, &mut sc.child);
-                    self.search_new(&sc.child, s.hash(), depth + 1, false)?
-                }
+            let e = match self.table.get(s.hash()) {
+                Some(e) => e,
+                None => child(self, s)?,
             };
             match e {
                 Entry::Loss => {
@@ -747,10 +706,22 @@ impl Endgame {
                         after: s.count(),
                     });
                 }
-                Entry::Win { slot, after } => sc.refuted.push((slot, after, s.slot())),
+                Entry::Win { slot, after } => refuted.push((slot, after, s.slot())),
             }
         }
         Some(Entry::Loss)
+    }
+
+    /// The position after `s`, won by the side to move there with `slot`, which keeps one
+    /// solution: a node, in the table.
+    fn won_by_single(&mut self, s: NodeMove, slot: u16) -> Option<Entry> {
+        self.nodes += 1;
+        if self.out_of_time(s.count() as usize) {
+            return None;
+        }
+        let e = Entry::Win { slot, after: 1 };
+        self.table.insert(s.hash(), e, s.count() as usize);
+        Some(e)
     }
 }
 
