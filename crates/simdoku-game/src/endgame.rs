@@ -506,10 +506,10 @@ impl Endgame {
         Some(result)
     }
 
-    /// [`Self::search_new`] of the position `set` (a mask over `ids`, two or more, without a
-    /// move that keeps one) below a node of at most [`SMALL`] solutions: `masks` (what each
-    /// keeps of that node) and `slots` are the moves that split the parent, among which are
-    /// all that split this position.
+    /// [`Self::search_new`] of the position `set` (two or more solutions, none kept alone by a
+    /// move) below a node of at most [`SMALL`] solutions, as a mask over that node's
+    /// solutions (`names` names their subsets): `masks` (what each keeps of that node) and
+    /// `slots` are the moves that split the parent, among which are all that split `set`.
     fn search_small(
         &mut self,
         masks: &[u64],
@@ -554,6 +554,8 @@ impl Endgame {
         result
     }
 
+    /// [`Self::expand_small`] past the look for a move that keeps one solution, with the
+    /// buffers of its depth.
     fn expand_small_with(
         &mut self,
         masks: &[u64],
@@ -573,9 +575,6 @@ impl Endgame {
         // index among the first.
         small.masks.resize(p, 0);
         small.slots.resize(p, 0);
-        if sc.moves.len() < p {
-            sc.moves.resize(p, NodeMove(0));
-        }
         small.keys.resize(p, 0);
         small.names.resize(p, 0);
         let (mut live, mut len) = (0, 0);
