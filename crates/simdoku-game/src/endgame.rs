@@ -480,9 +480,6 @@ impl Endgame {
         if self.out_of_time(node.len()) {
             return None;
         }
-        if self.scratch.len() <= depth {
-            self.scratch.resize_with(depth + 1, Scratch::default);
-        }
         let result = if node.len() <= SMALL {
             // From here down every position is a subset of this node's solutions: bit masks.
             let mut small = std::mem::take(&mut self.small);
@@ -496,6 +493,9 @@ impl Endgame {
             self.names = names;
             result
         } else {
+            if self.scratch.len() <= depth {
+                self.scratch.resize_with(depth + 1, Scratch::default);
+            }
             let mut sc = std::mem::take(&mut self.scratch[depth]);
             let result = self.expand(node, &mut sc, depth, singles);
             self.scratch[depth] = sc;
@@ -603,18 +603,14 @@ impl Endgame {
         if sc.moves.len() < len {
             sc.moves.resize(len, NodeMove(0));
         }
-        // One move per kept subset (the same name: adjacent now), the first in slot order.
-        let mut kept = 0;
-        let mut last = None;
-        for &key in &*keys {
+        for (m, &key) in sc.moves.iter_mut().zip(&*keys) {
             let j = key as usize & 0xffff;
-            let h = small.names[j];
             let c = (key >> KEY_COUNT) as u32;
-            sc.moves[kept] = NodeMove::new(c, h, small.slots[j], (j >> 8) as u8, j as u8);
-            kept += usize::from(last != Some(h));
-            last = Some(h);
+            *m = NodeMove::new(c, small.names[j], small.slots[j], (j >> 8) as u8, j as u8);
         }
-        let moves = &sc.moves[..kept];
+        // One move per kept subset (the same name: adjacent now), the first in slot order.
+        let len = dedup_names(&mut sc.moves[..len]);
+        let moves = &sc.moves[..len];
         let (masks, slots) = (&small.masks[..], &small.slots[..]);
         self.search_moves(moves, &mut sc.refuted, |this, s| {
             let kept = set & masks[s.index()];
@@ -957,7 +953,7 @@ impl Node {
         *len = count;
     }
 
-    /// Every move that splits this node (of at most 64 solutions), in slot order, with the
+    /// Every move that splits this node (of at most [`SMALL`] solutions), in slot order, with the
     /// solutions it keeps as a mask over the rows.
     fn pairs_into(
         &self,
@@ -1240,6 +1236,21 @@ mod tests {
         (g, SolutionSet::new(&sols, &mut Rng::new(seed)))
     }
 
+    /// Every root move of `set`: its value from `e` is plain minimax's.
+    fn assert_moves_as_minimax(e: &mut Endgame, set: &SolutionSet, seed: u64) {
+        let all = set.all();
+        for st in set.scan(&all) {
+            let child = set.keep(&all, st.slot);
+            let wins = child.len() == 1 || !brute(set, &child);
+            let v = e.move_value(&all, set.slot_move(st.slot));
+            assert_eq!(
+                v,
+                if wins { Value::Win } else { Value::Loss },
+                "seed {seed}"
+            );
+        }
+    }
+
     #[test]
     fn move_values_agree_with_plain_minimax() {
         for seed in 0..30 {
@@ -1248,16 +1259,7 @@ mod tests {
             };
             let all = set.all();
             let mut e = Endgame::new(set.clone());
-            for st in set.scan(&all) {
-                let child = set.keep(&all, st.slot);
-                let wins = child.len() == 1 || !brute(&set, &child);
-                let v = e.move_value(&all, set.slot_move(st.slot));
-                assert_eq!(
-                    v,
-                    if wins { Value::Win } else { Value::Loss },
-                    "seed {seed}"
-                );
-            }
+            assert_moves_as_minimax(&mut e, &set, seed);
             // A move outside the set's varying cells is not a move here.
             let fixed = (0..81).find(|&c| set.move_slot(Move::new(c, 1)).is_none());
             if let Some(c) = fixed {
@@ -1370,18 +1372,7 @@ mod tests {
                 continue;
             }
             large += 1;
-            let all = set.all();
-            let mut e = Endgame::new(set.clone());
-            for st in set.scan(&all) {
-                let child = set.keep(&all, st.slot);
-                let wins = child.len() == 1 || !brute(&set, &child);
-                let v = e.move_value(&all, set.slot_move(st.slot));
-                assert_eq!(
-                    v,
-                    if wins { Value::Win } else { Value::Loss },
-                    "seed {seed}"
-                );
-            }
+            assert_moves_as_minimax(&mut Endgame::new(set.clone()), &set, seed);
         }
         assert!(large >= 4, "{large} sets above {SMALL}");
     }
