@@ -93,6 +93,9 @@ pub const OFFENSE_CAP: u32 = 11_000;
 /// the check is cheap and several moves can be checked in a move's time. Most refutations found
 /// in play keep 2,000-6,000 solutions.
 pub const REFUTE_CAP: u32 = 4_000;
+/// The widest such check ([`wins_widening`]): a reply keeping more is rarely proven in a move's
+/// time (by us or an opponent), and the check's time is better kept for the moves after.
+pub const REFUTE_MAX: u32 = 16_000;
 
 /// The endgame carried from move to move: the solver (its set and table) and the subset of its
 /// solutions the grid still allows.
@@ -480,11 +483,17 @@ pub fn middle_share(plannable: Duration, givens: usize) -> Duration {
 }
 
 /// An endgame move's share of the plannable time, on a set of `n` solutions. The first side to
-/// prove a won position wins the game, and games are decided on sets of 30,000-100,000 (the
-/// winning proofs seen in matches take 1-7 M nodes): a third of what is left there, half on a
-/// set likely within reach.
+/// prove a won position wins the game, and games are decided on sets of 20,000-100,000 (the
+/// winning proofs seen in matches take 1-7 M nodes): half of what is left on a set likely
+/// within reach (up to 30,000), a third up to 60,000, a sixth above: the wins found in play on
+/// sets above 60,000 were found within 5 s of a 30 s clock, and the searches that went on to a
+/// third found none, taking the time from the smaller sets after.
 pub fn endgame_share(plannable: Duration, n: usize) -> Duration {
-    let share = if n <= 30_000 { 2 } else { 3 };
+    let share = match n {
+        0..=30_000 => 2,
+        30_001..=60_000 => 3,
+        _ => 6,
+    };
     plannable / share
 }
 
@@ -503,9 +512,9 @@ pub fn refutation_value(
 }
 
 /// Whether the side to move on `subset` wins, by searches of its moves keeping at most `cap`
-/// solutions ([`REFUTE_CAP`] in play), then twice that, and so on while `deadline` (also the
-/// endgame's own, set by the caller) has not passed: the cheap refutations first, and the time
-/// left for the costly ones. `None` when neither is proven.
+/// solutions ([`REFUTE_CAP`] in play), then twice that, and so on up to [`REFUTE_MAX`] while
+/// `deadline` (also the endgame's own, set by the caller) has not passed: the cheap
+/// refutations first, and the time left for the costly ones. `None` when neither is proven.
 pub fn wins_widening(
     endgame: &mut Endgame,
     subset: &[u32],
@@ -514,10 +523,11 @@ pub fn wins_widening(
 ) -> Option<bool> {
     loop {
         let v = endgame.wins_within(subset, cap);
-        if v.is_some() || Instant::now() >= deadline || cap as usize >= subset.len() {
+        let done = cap as usize >= subset.len() || cap >= REFUTE_MAX;
+        if v.is_some() || Instant::now() >= deadline || done {
             return v;
         }
-        cap = cap.saturating_mul(2);
+        cap = cap.saturating_mul(2).min(REFUTE_MAX);
     }
 }
 
