@@ -373,12 +373,13 @@ impl Player {
             .collect();
         let mut rng = self.rng.clone();
         let mut defended = 0;
+        let mut lost = Vec::new();
         let m = defend_choice(&mut scored, checked, &mut rng, |m| {
             if Instant::now() >= defense {
                 return None;
             }
             defended += 1;
-            let (value, carry) = self.defend(m, defense);
+            let (value, carry) = self.defend(m, defense, &mut lost);
             self.pending = carry.map(|c| (m, c));
             Some(value)
         });
@@ -399,8 +400,15 @@ impl Player {
     /// A move's value for us by the endgame it leads to: all solutions after it enumerated (up
     /// to [`SAMPLE`]) and checked for a refutation ([`wins_widening`]) until `deadline`.
     /// `Unknown` when they are more than that or neither side is proven to win; with the
-    /// searched endgame (to carry if the move is played) unless lost.
-    fn defend(&mut self, m: Move, deadline: Instant) -> (Value, Option<Carried>) {
+    /// searched endgame (to carry if the move is played) unless lost. `lost`: the moves found
+    /// lost so far this turn, with their solutions after; a move that keeps the same solutions
+    /// as one of them is lost without a search, and one found lost joins them.
+    fn defend(
+        &mut self,
+        m: Move,
+        deadline: Instant,
+        lost: &mut Vec<(Move, usize)>,
+    ) -> (Value, Option<Carried>) {
         let after = m.apply(&self.grid);
         let t = Instant::now();
         let (sols, complete) = self.analyzer.enumerate(&after, SAMPLE);
@@ -411,6 +419,10 @@ impl Player {
         }
         if sols.len() == 1 {
             return (Value::Win, None);
+        }
+        if let Some(twin) = same_solutions(&sols, lost) {
+            self.note(|| format!("  defend {m}: the solutions of {twin}, Loss"));
+            return (Value::Loss, None);
         }
         let t = Instant::now();
         let (value, endgame) = self.solve_endgame(&sols, deadline, |e, all| {
@@ -423,6 +435,9 @@ impl Player {
                 t.elapsed().as_secs_f64()
             )
         });
+        if value == Value::Loss {
+            lost.push((m, sols.len()));
+        }
         (value, (value != Value::Loss).then_some(endgame))
     }
 
@@ -462,6 +477,22 @@ impl Player {
         let full = |e: &mut Endgame, all: &[u32]| e.side_to_move_wins(all);
         (self.solve_endgame(&sols, deadline, full).0, true)
     }
+}
+
+/// The move of `moves` (each with how many solutions it keeps, of the same position) that keeps
+/// exactly the solutions `sols`, if any. Two moves often keep the same solutions (each forces
+/// the other's digit): as many, and every one of `sols` with the other's digit, it is the
+/// same set.
+fn same_solutions(sols: &[Grid], moves: &[(Move, usize)]) -> Option<Move> {
+    moves
+        .iter()
+        .find(|&&(m, n)| {
+            n == sols.len()
+                && sols
+                    .iter()
+                    .all(|s| s.cells()[usize::from(m.cell)] == m.digit)
+        })
+        .map(|&(m, _)| m)
 }
 
 /// The time left that may be planned for, of a `time` clock with `used` spent: a [`RESERVE`]
@@ -716,6 +747,36 @@ mod tests {
     }
 
     #[test]
+    fn moves_keeping_the_same_solutions_are_told() {
+        let mut an = Analyzer::new();
+        let mut twins = 0;
+        for seed in 0..3 {
+            let g = with_solutions(300 + seed * 200, seed + 300);
+            let cand = an.candidates(&g).expect("solvable");
+            let kept: Vec<(Move, Vec<Grid>)> = legal_from_candidates(&g, &cand)
+                .into_iter()
+                .map(|m| {
+                    let (mut sols, complete) = an.enumerate(&m.apply(&g), 100_000);
+                    assert!(complete);
+                    sols.sort_by(|a, b| a.cells().cmp(b.cells()));
+                    (m, sols)
+                })
+                .collect();
+            for (m, sols) in &kept {
+                for (l, other) in &kept {
+                    let found = same_solutions(sols, &[(*l, other.len())]);
+                    assert_eq!(found.is_some(), sols == other, "seed {seed}: {m} and {l}");
+                    twins += usize::from(l != m && sols == other);
+                }
+            }
+        }
+        assert!(
+            twins > 0,
+            "the positions hold moves that keep the same solutions"
+        );
+    }
+
+    #[test]
     fn time_plan_stays_within_the_clock() {
         for secs in [1u64, 3, 10, 30] {
             let time = Duration::from_secs(secs);
@@ -805,14 +866,20 @@ mod tests {
     #[test]
     fn defend_agrees_with_the_endgame_search_and_carries_it() {
         let mut an = Analyzer::new();
+        let mut twins = 0;
         for seed in 0..5 {
             let g = with_solutions(12 + seed * 9, seed + 100);
+            // The moves found lost on this grid, shared as in a turn: a move keeping the same
+            // solutions as one of them is told lost without a search.
+            let mut lost = Vec::new();
             for m in an.legal_moves(&g) {
                 let mut p = player(Strategy::Full, seed);
                 p.grid = g;
-                let (value, carry) = p.defend(m, Instant::now() + Duration::from_hours(1));
                 let after = m.apply(&g);
                 let (rest, _) = an.enumerate(&after, 1000);
+                twins += usize::from(same_solutions(&rest, &lost).is_some());
+                let far = Instant::now() + Duration::from_hours(1);
+                let (value, carry) = p.defend(m, far, &mut lost);
                 let expect = if rest.len() == 1 {
                     Value::Win
                 } else {
@@ -838,6 +905,10 @@ mod tests {
                 }
             }
         }
+        assert!(
+            twins > 0,
+            "some move kept the solutions of one found lost before it"
+        );
     }
 
     #[test]
