@@ -752,8 +752,8 @@ mod tests {
         let mut twins = 0;
         for seed in 0..3 {
             let g = with_solutions(300 + seed * 200, seed + 300);
-            let cand = an.candidates(&g).expect("solvable");
-            let kept: Vec<(Move, Vec<Grid>)> = legal_from_candidates(&g, &cand)
+            let kept: Vec<(Move, Vec<Grid>)> = an
+                .legal_moves(&g)
                 .into_iter()
                 .map(|m| {
                     let (mut sols, complete) = an.enumerate(&m.apply(&g), 100_000);
