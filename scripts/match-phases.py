@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Where the games of a match were decided, from both players' logs.
 
-Usage: scripts/match-phases.py MATCH.err [MORE.err ...]
+Usage: scripts/match-phases.py [--positions] MATCH.err [MORE.err ...]
 
 MATCH.err is the stderr of `simdoku referee --stderr ... "simdoku play -v" NINEDIGITS` (what
 `scripts/match.sh` keeps in target/match/LABEL.err): our notes (`middle:`,
@@ -18,6 +18,11 @@ game was decided; its phase is
 with the set size it was played on and the value we gave it (Unknown: we did not see the loss
 coming; Loss: we knew it was lost, so the decisive move was earlier). Prints one line a game and
 a table of losses by phase and set size.
+
+With --positions, prints instead the position of that decisive move of each lost game (the
+grid before it, rebuilt from NineDigits' `recv`/`send` lines), one "FILE GAME PHASE SET GRID"
+line each: search them again with `endgame_probe` (CAP=SECONDS) to learn whether they were lost
+or whether a win was there to be found.
 """
 import re
 import sys
@@ -30,6 +35,15 @@ ND_SET = re.compile(r"^(?:All solutions generated count=|opp move solutions: )(\
 ND_WIN = re.compile(r"^(endgame win|quick win)")
 ND_USED = re.compile(r"^send \S+ used ([\d.]+)(ms|s|µs)")
 OURS_USED = re.compile(r"^used ([\d.]+) s;")
+ND_MOVE = re.compile(r"^(?:recv|send) ([A-I][a-i][1-9])!?( |$)")
+
+
+def grid_of(moves):
+    """The grid after `moves` (as "Ad5"), 81 characters, '.' for empty."""
+    g = ["."] * 81
+    for m in moves:
+        g[(ord(m[0]) - 65) * 9 + ord(m[1]) - 97] = m[2]
+    return "".join(g)
 
 
 ORDER = ["-", "<=5k", "<=10k", "<=20k", "<=40k", "<=70k", "<=100k", ">100k"]
@@ -61,7 +75,16 @@ def analyse(no, winner, how, moves, lines):
     ours_moves = 0
     nd_set = None
     nd_used = ours_used = None
+    played = []  # the moves so far, as NineDigits saw them
+    decisive = None  # our move of ours_last, until NineDigits receives it
+    position = None  # the grid before it
     for line in lines:
+        m = ND_MOVE.match(line)
+        if m:
+            if decisive is not None and line.startswith("recv") and m.group(1) == decisive:
+                position, decisive = grid_of(played), None
+            played.append(m.group(1))
+            continue
         m = OURS_END.match(line)
         if m:
             n, value = int(m.group(1)), m.group(3)
@@ -70,12 +93,14 @@ def analyse(no, winner, how, moves, lines):
                     first_proof = ("A", n)
                 else:
                     ours_last = ("endgame", n, value)
+                    decisive = m.group(2)
             ours_moves += 1
             continue
         m = OURS_MID.match(line)
         if m:
             if first_proof is None:
                 ours_last = ("middle", None, m.group(4))
+                decisive = m.group(3)
             ours_moves += 1
             continue
         m = ND_SET.match(line)
@@ -94,14 +119,21 @@ def analyse(no, winner, how, moves, lines):
         if m:
             ours_used = float(m.group(1))
     return dict(no=no, winner=winner, how=how, moves=moves, proof=first_proof,
-                last=ours_last or ("opening", None, "-"), ours_used=ours_used, nd_used=nd_used)
+                last=ours_last or ("opening", None, "-"), ours_used=ours_used, nd_used=nd_used,
+                position=position)
 
 
-def main(paths):
+def main(paths, positions=False):
     rows = []
     for p in paths:
         with open(p, encoding="utf-8", errors="replace") as f:
-            rows += [analyse(*g) for g in games(f)]
+            rows += [dict(analyse(*g), file=p) for g in games(f)]
+    if positions:
+        for r in rows:
+            if r["winner"] == "B" and r["position"]:
+                ph, n, _ = r["last"]
+                print(r["file"], r["no"], ph, n or "-", r["position"])
+        return
     print("game winner how          first-proof(by,set)  our-last-move-before-it(phase,set,value)  clock A/B")
     for r in rows:
         pr = f"{r['proof'][0]},{r['proof'][1]}" if r["proof"] else "-"
@@ -125,6 +157,7 @@ def main(paths):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2:
+    args = [a for a in sys.argv[1:] if a != "--positions"]
+    if not args:
         sys.exit(__doc__)
-    main(sys.argv[1:])
+    main(args, positions=len(args) < len(sys.argv) - 1)

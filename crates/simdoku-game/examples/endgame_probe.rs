@@ -1,7 +1,9 @@
 //! Times the exact endgame search on given positions: `cargo run --release -p simdoku-game
 //! --example endgame_probe -- GRID [GRID...]` (81 characters, `.` or `0` for empty; `CAP=SECONDS`
-//! stops each search then, answering unknown), or on generated ones: `GEN=GAMES CAP=SECONDS`
-//! (`SEEDS=12,16` keeps the positions of those games only).
+//! stops each search then, answering unknown; an argument that names a file stands for the
+//! grids it holds, one a line, `#` lines skipped, e.g. `bench-data/game/decisive-30s.txt`), or on
+//! generated ones: `GEN=GAMES CAP=SECONDS` (`SEEDS=12,16` keeps the positions of those games
+//! only).
 
 use std::time::Instant;
 
@@ -16,7 +18,20 @@ fn main() {
         generated(&mut an, games.parse().expect("GEN=number of games"));
         return;
     }
+    let mut grids = Vec::new();
     for arg in std::env::args().skip(1) {
+        match std::fs::read_to_string(&arg) {
+            Ok(text) => grids.extend(
+                text.lines()
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                    .map(|l| l.split_whitespace().next().unwrap_or("").to_string()),
+            ),
+            Err(_) => grids.push(arg),
+        }
+    }
+    let mut outcomes = std::collections::BTreeMap::new();
+    for arg in grids {
         let g = Grid::parse(&arg).expect("a grid");
         let t = Instant::now();
         let (sols, complete) = an.enumerate(&g, 200_000);
@@ -61,6 +76,14 @@ fn main() {
         let all = e.set().all();
         let root = e.analyze(&all);
         let win = root.iter().find(|r| r.value == Value::Win);
+        let outcome = if win.is_some() {
+            "win"
+        } else if root.iter().all(|r| r.value == Value::Loss) {
+            "loss"
+        } else {
+            "unknown"
+        };
+        *outcomes.entry(outcome).or_insert(0) += 1;
         println!(
             "{} solutions (enumerated in {:.3} s): {} in {:.3} s, {} nodes",
             sols.len(),
@@ -78,6 +101,9 @@ fn main() {
             t.elapsed().as_secs_f64(),
             e.nodes
         );
+    }
+    if outcomes.values().sum::<u32>() > 1 {
+        println!("for the side to move: {outcomes:?}");
     }
 }
 
