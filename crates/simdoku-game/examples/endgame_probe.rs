@@ -10,7 +10,7 @@ use std::time::Instant;
 use simdoku_core::Grid;
 use simdoku_core::rng::Rng;
 use simdoku_game::analysis::Analyzer;
-use simdoku_game::endgame::{Endgame, SolutionSet, Value};
+use simdoku_game::endgame::{Endgame, RootMove, SolutionSet, Value};
 
 fn main() {
     let mut an = Analyzer::new();
@@ -76,34 +76,30 @@ fn main() {
         let all = e.set().all();
         let root = e.analyze(&all);
         let win = root.iter().find(|r| r.value == Value::Win);
-        let outcome = if win.is_some() {
-            "win"
-        } else if root.iter().all(|r| r.value == Value::Loss) {
-            "loss"
-        } else {
-            "unknown"
-        };
+        let outcome = outcome(&root);
         *outcomes.entry(outcome).or_insert(0) += 1;
         println!(
             "{} solutions (enumerated in {:.3} s): {} in {:.3} s, {} nodes",
             sols.len(),
             te.as_secs_f64(),
-            win.map_or_else(
-                || {
-                    if root.iter().all(|r| r.value == Value::Loss) {
-                        "loss".to_string()
-                    } else {
-                        "unknown".to_string()
-                    }
-                },
-                |r| format!("win by {}", r.m)
-            ),
+            win.map_or_else(|| outcome.to_string(), |r| format!("win by {}", r.m)),
             t.elapsed().as_secs_f64(),
             e.nodes
         );
     }
     if outcomes.values().sum::<u32>() > 1 {
         println!("for the side to move: {outcomes:?}");
+    }
+}
+
+/// The side to move's outcome by the root moves' values: "win", "loss" or "unknown".
+fn outcome(root: &[RootMove]) -> &'static str {
+    if root.iter().any(|r| r.value == Value::Win) {
+        "win"
+    } else if root.iter().all(|r| r.value == Value::Loss) {
+        "loss"
+    } else {
+        "unknown"
     }
 }
 
@@ -147,13 +143,7 @@ fn generated(an: &mut Analyzer, games: u64) {
             e.set_deadline(Some(t + std::time::Duration::from_secs_f64(cap)));
             let root = e.analyze(&all);
             let dt = t.elapsed().as_secs_f64();
-            let outcome = if root.iter().any(|r| r.value == Value::Win) {
-                "win"
-            } else if root.iter().all(|r| r.value == Value::Loss) {
-                "loss"
-            } else {
-                "unknown"
-            };
+            let outcome = outcome(&root);
             solved += usize::from(outcome != "unknown");
             total += 1;
             nodes += e.nodes;
