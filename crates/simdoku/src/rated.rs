@@ -21,6 +21,8 @@ use simdoku_tools::{GenerateOptions, generate};
 /// assert_eq!("6.6..8.5".parse(), Ok(SeTarget::Er { lo: 66, hi: 85 })); // through the chains
 /// let e = "5.0..9.5".parse::<SeTarget>().unwrap_err();
 /// assert!(e.to_string().contains("not reproduced"), "{e}");
+/// let e = "4.05".parse::<SeTarget>().unwrap_err(); // ERs are tenths
+/// assert!(e.to_string().contains("at most one decimal"), "{e}");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SeTarget {
@@ -142,7 +144,8 @@ impl FromStr for SeTarget {
 fn parse_er(text: &str) -> Result<u8, SeTargetError> {
     let bad = || {
         SeTargetError(format!(
-            "{text:?}: an ER is a number such as 4.5 (a range is LO..HI, e.g. 4.0..6.0)"
+            "{text:?}: an ER is a number from 0 to 25 with at most one decimal, such as 4.5 \
+             (a range is LO..HI, e.g. 4.0..6.0)"
         ))
     };
     let x: f64 = text.trim().parse().map_err(|_| bad())?;
