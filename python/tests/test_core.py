@@ -71,6 +71,19 @@ def test_non_contiguous_array():
     assert (simdoku.solve(view) == simdoku.solve(a)).all()
 
 
+@pytest.mark.parametrize("dtype", [np.uint8, np.int64, np.float64])
+def test_fortran_ordered_array(dtype):
+    # A column-major (N, 81) array holds its rows interleaved in memory: read as rows of 81
+    # it gave other puzzles (counts of 1000 for a unique puzzle, or contradictory givens).
+    a = np.vstack([to_cells(TOP95[:3]), np.zeros((1, 81), dtype=np.uint8)]).astype(dtype)
+    f = np.asfortranarray(a)
+    assert f.flags.f_contiguous and not f.flags.c_contiguous
+    assert simdoku.count(f, limit=1000).tolist() == [1, 1, 1, 1000]
+    assert (simdoku.solve(f[:3]) == simdoku.solve(a[:3])).all()
+    assert np.asfortranarray(a.reshape(4, 9, 9)).flags.f_contiguous
+    assert simdoku.count(np.asfortranarray(a.reshape(4, 9, 9)), limit=1000).tolist() == [1, 1, 1, 1000]
+
+
 @pytest.mark.parametrize(
     "dtype",
     [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64,
