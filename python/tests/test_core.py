@@ -258,6 +258,26 @@ def test_limits_below_one_are_errors():
     assert simdoku.rate(P0, samples=1).solutions == 1
 
 
+def test_integers_out_of_range_name_the_argument():
+    # The native calls take unsigned 64-bit integers; past them pyo3 raised an OverflowError
+    # ("can't convert negative int to unsigned") that named no argument.
+    cases = [
+        (lambda: simdoku.solve(P0, threads=-1), "threads must be >= 0"),
+        (lambda: simdoku.count(P0, limit=2**64), r"limit must be below 2\*\*64"),
+        (lambda: simdoku.shuffle(P0, seed=-1), "seed must be >= 0"),
+        (lambda: simdoku.canonical(P0, threads=-2), "threads must be >= 0"),
+        (lambda: simdoku.rate(P0, seed=2**64), r"seed must be below 2\*\*64"),
+        (lambda: simdoku.rate(P0, samples=2**64), r"samples must be below 2\*\*64"),
+        (lambda: simdoku.rate(P0, method="se", threads=-1), "threads must be >= 0"),
+        (lambda: simdoku.generate(seed=-1), "seed must be >= 0"),
+        (lambda: simdoku.generate(level="hard", attempts=-1), "attempts must be >= 0"),
+        (lambda: next(simdoku.solutions(P0, max=-1)), "max must be >= 0"),
+    ]
+    for call, message in cases:
+        with pytest.raises(ValueError, match=message):
+            call()
+
+
 def test_unsolvable_puzzle():
     # Valid givens, no solution: r1c1 can hold nothing (1-8 in its row, 9 in its column).
     p = "." + "12345678" + "9" + "." * 71
