@@ -422,6 +422,9 @@ def explain(puzzle):
         if not inp.single:
             raise ValueError("explain() takes one puzzle")
         _batch.check_errors(status, reasons, "raise", True)
+        if (cells[0] > 9).any():
+            # A uint8 array reaches here unchecked; 10 would be read as the character ':'.
+            raise ValueError(f"row 0: {_batch._bad_value_reason(cells[0])}")
         line = _batch.to_strings(cells[:1])[0]
     line = _batch._strip_line_end(line)
     if "\n" in line:
