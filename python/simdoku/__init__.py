@@ -228,6 +228,8 @@ def _tool_result(inp, cells, status, reasons, errors):
 
 
 def _map(puzzles, tool, seed, errors, threads):
+    _batch.check_uint("seed", seed)
+    _batch.check_uint("threads", threads)
     inp, cells, status, reasons = _batch.cells_of(puzzles)
     status2, out, reasons2 = _batch._native.map_cells(cells, tool, seed, threads)
     status, reasons = _batch.merge(status, reasons, status2, reasons2, out)
@@ -285,6 +287,10 @@ def generate(n=None, *, clues=None, symmetry=None, minimal=False, grade=None, se
             se = f"{float(se[0])!r}..{float(se[1])!r}"
         else:
             se = repr(float(se))
+    _batch.check_uint("n", count)
+    _batch.check_uint("attempts", attempts)
+    _batch.check_uint("seed", seed)
+    _batch.check_uint("threads", threads)
     puzzles, sols = _batch._native.generate_cells(
         count, clues or 0, symmetry, minimal, grade, seed, threads,
         se=se, level=level, attempts=int(attempts),
@@ -340,6 +346,9 @@ def rate(puzzles, *, method="guesses", samples=16, seed=None, errors="raise", th
     if int(samples) < 1:
         # As the CLI's --samples: no sample gives no figure to average.
         raise ValueError(f"samples must be at least 1, got {samples}")
+    _batch.check_uint("samples", samples)
+    _batch.check_uint("seed", seed)
+    _batch.check_uint("threads", threads)
     inp, cells, status, reasons = _batch.cells_of(puzzles)
     status2, sols, guesses, grades, reasons2 = _batch._native.rate_cells(
         cells, samples, seed, threads
@@ -355,6 +364,7 @@ def rate(puzzles, *, method="guesses", samples=16, seed=None, errors="raise", th
 
 
 def _rate_se(puzzles, errors, threads):
+    _batch.check_uint("threads", threads)
     inp = _batch.prepare(puzzles)
     if inp.cells is not None:
         status, er, ep, ed, reasons = _batch._native.rate_se_cells(inp.cells, threads)
@@ -412,6 +422,9 @@ def explain(puzzle):
         if not inp.single:
             raise ValueError("explain() takes one puzzle")
         _batch.check_errors(status, reasons, "raise", True)
+        if (cells[0] > 9).any():
+            # A uint8 array reaches here unchecked; 10 would be read as the character ':'.
+            raise ValueError(f"row 0: {_batch._bad_value_reason(cells[0])}")
         line = _batch.to_strings(cells[:1])[0]
     line = _batch._strip_line_end(line)
     if "\n" in line:
@@ -488,6 +501,7 @@ def solutions(puzzle, max=None, *, engine=None):
     if not inp.single:
         raise ValueError("solutions() takes one puzzle")
     _batch.check_errors(status, reasons, "raise", True)
+    _batch.check_uint("max", max)
     it = _batch._native.solutions(cells[0].tolist(), max, engine)
     for s in it:
         if inp.kind == "array":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 import os
 
 import numpy as np
@@ -24,6 +25,22 @@ STATUS_NAMES = {
 }
 
 _SHAPES = "(81,), (9, 9), (N, 81) or (N, 9, 9)"
+
+
+def check_uint(name: str, value) -> None:
+    """Raises ``ValueError`` naming the argument when ``value`` is an integer the native calls
+    cannot take (they take unsigned 64-bit integers, and the ``OverflowError`` they raise
+    otherwise names no argument); ``None`` and non-integers are left to them (``TypeError``)."""
+    if value is None:
+        return
+    try:
+        v = operator.index(value)
+    except TypeError:
+        return
+    if v < 0:
+        raise ValueError(f"{name} must be >= 0, got {v}")
+    if v >= 2**64:
+        raise ValueError(f"{name} must be below 2**64, got {v}")
 
 
 class _Input:
@@ -156,6 +173,8 @@ def prepare(puzzles) -> _Input:
 
 def run(inp: _Input, op: str, limit: int, threads, engine):
     """Runs the native batch; returns (status, counts, cells or None, reasons dict)."""
+    check_uint("threads", threads)
+    check_uint("limit", limit)
     if inp.cells is not None:
         status, counts, cells, reasons = _native.batch_cells(
             inp.cells, op, limit, threads, engine

@@ -176,7 +176,11 @@ fn batch_cells<'py>(
         return Err(PyValueError::new_err("expected 81 cells per row"));
     }
     let owned;
-    let flat: &[u8] = if let Ok(s) = cells.as_slice() {
+    // Row-major memory only: `PyReadonlyArray::as_slice` also hands out a Fortran-ordered
+    // array's memory, whose rows are interleaved (a column-major `(N, 81)` array read that way
+    // gives wrong puzzles); `ArrayView::as_slice` is `None` unless the layout is standard.
+    let view = cells.as_array();
+    let flat: &[u8] = if let Some(s) = view.as_slice() {
         s
     } else {
         owned = cells.as_array().iter().copied().collect::<Vec<u8>>();

@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2};
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use simdoku::batch::map;
@@ -171,7 +171,15 @@ fn generate_cells<'py>(
     }
     let spec = engine_spec(None, Work::Count)?;
     let base = base_rng(seed);
-    let idx: Vec<u64> = (0..n as u64).collect();
+    // Room for the results first: a huge `n` is a MemoryError here, not a "capacity overflow"
+    // panic or an allocation failure that aborts the interpreter.
+    let too_many = || PyMemoryError::new_err(format!("cannot hold {n} puzzles"));
+    let cells = n.checked_mul(81).ok_or_else(too_many)?;
+    let (mut idx, mut puzzles, mut solutions) = (Vec::new(), Vec::new(), Vec::new());
+    idx.try_reserve_exact(n).map_err(|_| too_many())?;
+    puzzles.try_reserve_exact(cells).map_err(|_| too_many())?;
+    solutions.try_reserve_exact(cells).map_err(|_| too_many())?;
+    idx.extend(0..n as u64);
     let made = run_batch(py, threads, || {
         map(spec, &idx, |e, &i| {
             let mut rng = base.derive(i);
@@ -192,8 +200,6 @@ fn generate_cells<'py>(
             None
         })
     })?;
-    let mut puzzles = Vec::with_capacity(n * 81);
-    let mut solutions = Vec::with_capacity(n * 81);
     for g in made {
         let g = g.map_err(|p| PyRuntimeError::new_err(format!("the engine {p}")))?;
         let g = g.ok_or_else(|| {

@@ -71,6 +71,19 @@ def test_non_contiguous_array():
     assert (simdoku.solve(view) == simdoku.solve(a)).all()
 
 
+@pytest.mark.parametrize("dtype", [np.uint8, np.int64, np.float64])
+def test_fortran_ordered_array(dtype):
+    # A column-major (N, 81) array holds its rows interleaved in memory: read as rows of 81
+    # it gave other puzzles (counts of 1000 for a unique puzzle, or contradictory givens).
+    a = np.vstack([to_cells(TOP95[:3]), np.zeros((1, 81), dtype=np.uint8)]).astype(dtype)
+    f = np.asfortranarray(a)
+    assert f.flags.f_contiguous and not f.flags.c_contiguous
+    assert simdoku.count(f, limit=1000).tolist() == [1, 1, 1, 1000]
+    assert (simdoku.solve(f[:3]) == simdoku.solve(a[:3])).all()
+    assert np.asfortranarray(a.reshape(4, 9, 9)).flags.f_contiguous
+    assert simdoku.count(np.asfortranarray(a.reshape(4, 9, 9)), limit=1000).tolist() == [1, 1, 1, 1000]
+
+
 @pytest.mark.parametrize(
     "dtype",
     [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64,
@@ -243,6 +256,26 @@ def test_limits_below_one_are_errors():
             simdoku.rate(P0, samples=bad)
     assert simdoku.count("." * 81, limit=1) == 1
     assert simdoku.rate(P0, samples=1).solutions == 1
+
+
+def test_integers_out_of_range_name_the_argument():
+    # The native calls take unsigned 64-bit integers; past them pyo3 raised an OverflowError
+    # ("can't convert negative int to unsigned") that named no argument.
+    cases = [
+        (lambda: simdoku.solve(P0, threads=-1), "threads must be >= 0"),
+        (lambda: simdoku.count(P0, limit=2**64), r"limit must be below 2\*\*64"),
+        (lambda: simdoku.shuffle(P0, seed=-1), "seed must be >= 0"),
+        (lambda: simdoku.canonical(P0, threads=-2), "threads must be >= 0"),
+        (lambda: simdoku.rate(P0, seed=2**64), r"seed must be below 2\*\*64"),
+        (lambda: simdoku.rate(P0, samples=2**64), r"samples must be below 2\*\*64"),
+        (lambda: simdoku.rate(P0, method="se", threads=-1), "threads must be >= 0"),
+        (lambda: simdoku.generate(seed=-1), "seed must be >= 0"),
+        (lambda: simdoku.generate(level="hard", attempts=-1), "attempts must be >= 0"),
+        (lambda: next(simdoku.solutions(P0, max=-1)), "max must be >= 0"),
+    ]
+    for call, message in cases:
+        with pytest.raises(ValueError, match=message):
+            call()
 
 
 def test_unsolvable_puzzle():

@@ -107,6 +107,11 @@ def test_explain_stops_where_the_techniques_do_and_rejects_junk():
         simdoku.explain("123")
     with pytest.raises(ValueError, match="one puzzle"):
         simdoku.explain(to_cells([hardest, hardest]))
+    # Out of range in a uint8 array: named as for the other dtypes, not "unexpected ':'".
+    bad = to_cells([hardest])[0]
+    bad[13] = 10
+    with pytest.raises(ValueError, match="row 0: r2c5: value 10 is not 0-9"):
+        simdoku.explain(bad)
     # No solution (r1c9 needs the 9 that r2c9 holds): an error, not a partial
     # list that looks like a harder puzzle.
     no_solution = "12345678." + "." * 8 + "9" + "." * 63

@@ -33,6 +33,13 @@ def test_generate_symmetry(sym):
         assert (g == image).all()
 
 
+def test_generate_too_many_is_a_memory_error():
+    # Was a PanicException ("capacity overflow"), and for 2**40 an abort of the interpreter.
+    for n in (2**62, 2**60):
+        with pytest.raises(MemoryError, match="cannot hold"):
+            simdoku.generate(n, seed=1)
+
+
 def test_generate_options():
     minimal = simdoku.generate(5, seed=3, minimal=True)
     assert simdoku.minimize(minimal) == minimal

@@ -105,6 +105,11 @@ pub enum ParseErrorKind {
     },
     /// The block form has more than nine rows.
     TooManyRows,
+    /// A cell slice ([`Grid::try_from`]) with more than 81 values.
+    TooLong {
+        /// Values in the slice.
+        cells: usize,
+    },
 }
 
 /// A parse error and where it was found.
@@ -135,7 +140,7 @@ impl ParseError {
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.kind, self.line) {
-            (ParseErrorKind::TooShort { cells }, _) => {
+            (ParseErrorKind::TooShort { cells } | ParseErrorKind::TooLong { cells }, _) => {
                 write!(f, "expected 81 cells, found {cells}")
             }
             (ParseErrorKind::BadChar { ch }, line) => {
@@ -424,12 +429,12 @@ impl TryFrom<&[u8]> for Grid {
     type Error = ParseError;
     fn try_from(cells: &[u8]) -> Result<Grid, ParseError> {
         let arr: [u8; 81] = cells.try_into().map_err(|_| {
-            ParseError::at(
-                ParseErrorKind::TooShort {
-                    cells: cells.len().min(81),
-                },
-                cells.len().min(81),
-            )
+            let kind = if cells.len() < 81 {
+                ParseErrorKind::TooShort { cells: cells.len() }
+            } else {
+                ParseErrorKind::TooLong { cells: cells.len() }
+            };
+            ParseError::at(kind, cells.len().min(81))
         })?;
         Grid::try_from(arr)
     }
@@ -550,6 +555,10 @@ mod tests {
         );
         assert!(e.to_string().contains("r2c2"), "{e}");
         assert!(Grid::try_from(&cells[..80]).is_err());
+        // Too long: the message gives the length found (it said "found 81").
+        let e = Grid::try_from(&[0u8; 82][..]).unwrap_err();
+        assert_eq!(e.kind, ParseErrorKind::TooLong { cells: 82 });
+        assert_eq!(e.to_string(), "expected 81 cells, found 82");
     }
 
     #[test]

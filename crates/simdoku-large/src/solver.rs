@@ -101,9 +101,9 @@ macro_rules! with_core {
 }
 
 impl Solver {
-    /// A solver for grids of box size `n` (2..=11), the X variant when `x`.
+    /// A solver for grids of box size `n` (2..=20), the X variant when `x`.
     pub fn new(n: usize, x: bool, cfg: Config) -> Solver {
-        let shape = Shape::square(n).unwrap_or_else(|| panic!("box size {n} is not 2..=11"));
+        let shape = Shape::square(n).unwrap_or_else(|| panic!("box size {n} is not 2..=20"));
         Solver::for_shape(&shape, x, cfg)
     }
 

@@ -161,9 +161,10 @@ pub struct Explanation {
 }
 
 impl Explanation {
-    /// Whether the steps solve the board.
+    /// Whether the steps solve the board: every cell filled and no digit twice in a house (a
+    /// board from a full grid whose givens contradict each other is filled but not solved).
     pub fn solved(&self) -> bool {
-        self.end.is_solved()
+        self.end.is_solved() && self.end.grid().conflict().is_none()
     }
 }
 
@@ -244,6 +245,21 @@ pub fn hardest(steps: &[Step]) -> Option<Technique> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_full_grid_with_contradictory_givens_is_not_solved() {
+        let solved =
+            "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+        let good = Board::parse(solved).unwrap();
+        assert!(explain(&good).solved());
+        // r1c1 made a 1, which r1c2 holds: full, no step to take, and no solution. It was
+        // "solved" with the rating 0.0/0.0/0.0, where `rate` promises `None` without a solution.
+        let mut cells = *good.grid().cells();
+        cells[0] = 1;
+        let bad = Board::from_grid(&simdoku_core::Grid::from_cells(cells).unwrap());
+        assert!(!explain(&bad).solved());
+        assert_eq!(rate(&bad), None);
+    }
 
     #[test]
     fn counts_solutions_up_to_a_limit() {

@@ -128,13 +128,13 @@
 //!         .parse()
 //!         .unwrap();
 //! let mut marks = Pencilmarks::from_grid(&g);
-//! marks.set_candidates(1, marks.candidates(1) & !(1 << 1)); // rule out a 1 in cell 1
+//! marks.set_candidates(1, marks.candidates(1) & !(1 << 1)); // rule out a 2 (bit d-1: digit d)
 //! let text = marks.to_string();                             // 729 characters
 //! assert_eq!(text.parse::<Pencilmarks>().unwrap(), marks);
 //! assert!(marks.count(2).solutions <= 1);
 //!
 //! use simdoku::large::{Config, LargeGrid, Solver, Status, check_solution};
-//! let empty = LargeGrid::empty(4);                         // 16x16; box sizes 2..=11
+//! let empty = LargeGrid::empty(4);                         // 16x16; box sizes 2..=20
 //! let mut solver = Solver::new(4, true, Config::default()); // true: Sudoku-X
 //! let (status, solution, _stats) = solver.count(&empty, 1, None);
 //! assert_eq!(status, Status::Solved);
@@ -278,7 +278,8 @@ pub mod logic {
     pub use simdoku_logic::*;
 }
 
-/// N x N grids (box size 2..=11, 4x4 to 121x121) and Sudoku-X: the `simdoku-large` crate.
+/// N x N grids (4x4 to 400x400: square boxes of size 2..=20, rectangular boxes, jigsaw regions)
+/// and Sudoku-X: the `simdoku-large` crate.
 pub mod large {
     pub use simdoku_large::*;
 }
