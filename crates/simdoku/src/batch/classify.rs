@@ -23,7 +23,9 @@ pub enum Entry {
 /// Classifies one puzzle string (no file context): a pencilmark line when its first field
 /// (up to a comma, `;` or white space) has 729 characters, else a 9x9 puzzle or the reason
 /// it is not one. A string of several lines may hold one puzzle drawn as a grid, one row a
-/// line ([`GridLines`](super::GridLines) says which layouts).
+/// line ([`GridLines`](super::GridLines) says which layouts). A first field of more than 81
+/// cells is a puzzle and what follows it, unless it is the size of another square grid (256,
+/// 625, ... cells: a 16x16, a 25x25), which is no puzzle.
 ///
 /// ```
 /// use simdoku::batch::{Entry, classify_text};
@@ -44,6 +46,14 @@ pub fn classify_text(text: &[u8]) -> Entry {
             Ok(m) => Entry::Pencilmarks(m),
             Err(e) => Entry::Invalid(e.to_string()),
         };
+    }
+    // A run of cells longer than 81 is read as a puzzle and what follows it (a solution),
+    // but not when it is the size of another square grid: a 16x16 read as its first 81
+    // cells would be solved as a different puzzle, without a word.
+    if field > 81
+        && let Some(hint) = large_grid_hint(field)
+    {
+        return Entry::Invalid(hint);
     }
     if field <= 1
         && let Some(values) = separated(text).filter(|v| v.len() >= 81)
@@ -372,7 +382,7 @@ mod tests {
     }
 
     #[test]
-    fn other_grid_sizes_point_to_large_in_files_only() {
+    fn other_grid_sizes_point_to_large() {
         let line = "1".repeat(256);
         assert_eq!(
             classify_line(1, line.as_bytes(), false),
@@ -388,6 +398,15 @@ mod tests {
         assert_eq!(
             classify_text(&[b'1'; 16]),
             Entry::Invalid("expected 81 cells, found 16".into())
+        );
+        // A string of a larger grid's size is no 9x9 (its first 81 cells would be solved).
+        assert_eq!(
+            classify_text(".".repeat(256).as_bytes()),
+            Entry::Invalid("256 cells: a 16x16 grid; use 'simdoku large'".into())
+        );
+        assert_eq!(
+            classify_text(format!("{},x", ".".repeat(625)).as_bytes()),
+            Entry::Invalid("625 cells: a 25x25 grid; use 'simdoku large'".into())
         );
     }
 
