@@ -167,6 +167,7 @@ CONTRA = "11" + "." * 79
         ("", "expected 81 cells, found 0"),
         ("x" + P0[1:], "unexpected 'x'"),
         (CONTRA, "contradictory givens: digit 1 twice in row 1"),
+        ("." * 256, "256 cells: a 16x16 grid"),  # not its first 81 cells
         ("9" + "." * 80, None),  # fine: a control row
     ],
 )
