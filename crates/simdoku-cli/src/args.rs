@@ -82,6 +82,18 @@ pub fn usage_error(reason: impl std::fmt::Display) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// What `print!` and `println!` do (see `main.rs`): writes to stdout; when that fails, ends the
+/// process as [`finish`] would end the run (status 0 on a closed pipe, else the reason and 1).
+pub fn print_or_exit(args: std::fmt::Arguments<'_>) {
+    if let Err(e) = io::Write::write_fmt(&mut io::stdout(), args) {
+        let closed = e.kind() == io::ErrorKind::BrokenPipe;
+        if !closed {
+            eprintln!("simdoku: {e}");
+        }
+        std::process::exit(i32::from(!closed));
+    }
+}
+
 /// Turns the end of a run into an exit code. Rust ignores SIGPIPE, so a write to a closed pipe
 /// fails with `BrokenPipe`: that is a quiet success (`simdoku solve big.txt | head`).
 pub fn finish(result: io::Result<bool>) -> ExitCode {

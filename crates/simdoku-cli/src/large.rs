@@ -55,6 +55,21 @@ guesses, milliseconds). Problems also go to stderr as FILE:LINE: reason.
 Exit status: 0 when every grid was read and solved; 1 otherwise (malformed, no solution, time
 out, unreadable input).";
 
+/// stderr for the `FILE:LINE: reason` lines, a failed write ignored (`2>/dev/full`, stderr
+/// into a closed pipe): a message that cannot be shown does not end the run.
+struct Stderr;
+
+impl Write for Stderr {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let _ = io::stderr().write_all(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
 #[derive(Args, Debug)]
 #[allow(clippy::struct_excessive_bools)] // command-line switches
 pub struct LargeCmd {
@@ -160,7 +175,7 @@ pub fn large(a: &LargeCmd) -> ExitCode {
     let mut err: Box<dyn Write> = if a.quiet {
         Box::new(io::sink())
     } else {
-        Box::new(io::stderr())
+        Box::new(Stderr)
     };
     init_threads(a.threads);
     let progress = Progress::items(0, "grids", a.quiet);
