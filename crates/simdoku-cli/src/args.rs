@@ -18,8 +18,8 @@ pub struct RunOptions {
     /// `simdoku engines`.
     #[arg(short, long, default_value = "auto")]
     pub engine: String,
-    /// Worker threads (default: all cores).
-    #[arg(short = 'j', long)]
+    /// Worker threads (default: all cores); at most 1024.
+    #[arg(short = 'j', long, value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// Write results to FILE (atomically, at the end) instead of stdout (`-`: stdout).
     #[arg(short, long, value_name = "FILE")]
@@ -57,6 +57,20 @@ pub fn sources(files: &[String]) -> Vec<String> {
     } else {
         files.to_vec()
     }
+}
+
+/// The most threads `-j` takes. Each is an OS thread with its own engine, so a mistyped count
+/// (`-j 100000`, `-j 18446744073709551615`) would spawn threads for minutes or for ever instead
+/// of solving: above this it is a usage error.
+pub const MAX_THREADS: usize = 1024;
+
+/// Parses a `-j` value: a thread count from 0 (all cores) to [`MAX_THREADS`].
+pub fn parse_threads(s: &str) -> Result<usize, String> {
+    let n: usize = s.trim().parse().map_err(|e| format!("{e}"))?;
+    if n > MAX_THREADS {
+        return Err(format!("{n} threads: at most {MAX_THREADS}"));
+    }
+    Ok(n)
 }
 
 /// Sets the size of rayon's global pool.

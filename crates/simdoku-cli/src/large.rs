@@ -99,7 +99,8 @@ pub struct LargeCmd {
     /// clauses, the first to end stops the others: counts stay exact, the set of solutions is
     /// the same whenever the count is complete, but which solution a grid with several prints
     /// may vary between runs (-j 1 and no -j are deterministic). Above 128x128, one search.
-    #[arg(short = 'j', long)]
+    /// At most 1024.
+    #[arg(short = 'j', long, value_parser = crate::args::parse_threads)]
     pub threads: Option<usize>,
     /// Write results to FILE (atomically, at the end) instead of stdout.
     #[arg(short, long, value_name = "FILE")]

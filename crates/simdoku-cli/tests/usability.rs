@@ -904,3 +904,28 @@ fn output_that_cannot_be_written_is_an_error_not_a_panic() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn a_thread_count_past_the_limit_is_a_usage_error() {
+    // `-j 100000` spawned 100000 threads (minutes of a loaded machine), `-j` 2^64-1 never
+    // ended: now exit 2 before any work, in every command that takes -j.
+    let huge = "18446744073709551615";
+    for args in [
+        vec!["solve", "-j", "100000"],
+        vec!["solve", "-j", huge],
+        vec!["count", "-j", "1025"],
+        vec!["check", "-j", huge],
+        vec!["large", "-j", huge],
+        vec!["generate", "-j", huge],
+        vec!["bench", "-j", "1,100000", "-"],
+    ] {
+        let out = simdoku(&args, format!("{PUZZLE}\n").as_bytes());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(text(&out.stderr).contains("at most 1024"), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    for j in ["0", "1", "3"] {
+        let out = simdoku(&["solve", "-q", "-j", j], format!("{PUZZLE}\n").as_bytes());
+        assert!(out.status.success(), "-j {j}");
+    }
+}
