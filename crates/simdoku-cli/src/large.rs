@@ -127,24 +127,30 @@ pub enum LargeFormat {
 }
 
 pub fn large(a: &LargeCmd) -> ExitCode {
-    let names = sources(&a.files);
-    let mut texts = Vec::with_capacity(names.len());
-    let mut read_ok = true;
-    for name in &names {
-        match crate::input::read_all(name) {
-            Ok(bytes) => texts.push((name.as_str(), String::from_utf8_lossy(&bytes).into_owned())),
-            Err(e) => {
-                eprintln!("simdoku: {name}: {e}");
-                read_ok = false;
-            }
-        }
-    }
+    // Options first: a usage error must not wait for the input (stdin) to be read.
     let timeout = match a.timeout {
         0.0 => None,
         // Too many seconds for a Duration (1e30, inf) is no limit at all, not a panic.
         t if t > 0.0 => Duration::try_from_secs_f64(t).ok(),
         t => return crate::args::usage_error(format!("--timeout {t}: not a number of seconds")),
     };
+    let names = sources(&a.files);
+    let mut texts = Vec::with_capacity(names.len());
+    let mut read_ok = true;
+    for name in &names {
+        match crate::input::read_all(name) {
+            Ok(bytes) => {
+                let text = String::from_utf8_lossy(&bytes);
+                // A UTF-8 byte-order mark (Notepad's) is no cell, as the 9x9 commands skip it.
+                let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+                texts.push((name.as_str(), text.to_owned()));
+            }
+            Err(e) => {
+                eprintln!("simdoku: {name}: {e}");
+                read_ok = false;
+            }
+        }
+    }
     let args = LargeArgs {
         limit: match (a.limit, a.unique) {
             (0, _) => u64::MAX,
