@@ -61,7 +61,8 @@ fn read_chunk(records: &mut Records<'_>, out: &mut Vec<Grid>, max: usize) -> (bo
             Entry::Puzzle(g) => out.push(g),
             Entry::Pencilmarks(_) => {
                 eprintln!(
-                    "{}:{}: pencilmark lines are read by solve, count and solutions only",
+                    "{}:{}: pencilmark lines are read by solve, count, solutions, explain, hint \
+                     and rate --se, not by check or bench",
                     r.file, r.line
                 );
                 ok = false;

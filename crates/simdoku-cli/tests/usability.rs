@@ -929,3 +929,22 @@ fn a_thread_count_past_the_limit_is_a_usage_error() {
         assert!(out.status.success(), "-j {j}");
     }
 }
+
+#[test]
+fn check_names_the_commands_that_read_pencilmarks() {
+    // check (and bench) said "solve, count and solutions only", leaving out explain, hint and
+    // rate --se, which read them too.
+    let marks = "123456789".repeat(81);
+    for args in [
+        &["check", "-q"][..],
+        &["bench", "--passes", "1", "--min-time", "0", "-"],
+    ] {
+        let out = simdoku(args, format!("{marks}\n{PUZZLE}\n").as_bytes());
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.contains("<stdin>:1: pencilmark lines are read by solve, count, solutions, explain, hint and rate --se, not by check or bench"),
+            "{args:?}: {stderr}"
+        );
+    }
+}
