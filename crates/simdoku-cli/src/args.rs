@@ -18,8 +18,8 @@ pub struct RunOptions {
     /// `simdoku engines`.
     #[arg(short, long, default_value = "auto")]
     pub engine: String,
-    /// Worker threads (default: all cores).
-    #[arg(short = 'j', long)]
+    /// Worker threads (default: all cores); at most 1024.
+    #[arg(short = 'j', long, value_parser = parse_threads)]
     pub threads: Option<usize>,
     /// Write results to FILE (atomically, at the end) instead of stdout (`-`: stdout).
     #[arg(short, long, value_name = "FILE")]
@@ -59,6 +59,20 @@ pub fn sources(files: &[String]) -> Vec<String> {
     }
 }
 
+/// The most threads `-j` takes. Each is an OS thread with its own engine, so a mistyped count
+/// (`-j 100000`, `-j 18446744073709551615`) would spawn threads for minutes or for ever instead
+/// of solving: above this it is a usage error.
+pub const MAX_THREADS: usize = 1024;
+
+/// Parses a `-j` value: a thread count from 0 (all cores) to [`MAX_THREADS`].
+pub fn parse_threads(s: &str) -> Result<usize, String> {
+    let n: usize = s.trim().parse().map_err(|e| format!("{e}"))?;
+    if n > MAX_THREADS {
+        return Err(format!("{n} threads: at most {MAX_THREADS}"));
+    }
+    Ok(n)
+}
+
 /// Sets the size of rayon's global pool.
 pub fn init_threads(threads: Option<usize>) {
     if let Some(n) = threads.filter(|&n| n > 0) {
@@ -80,6 +94,18 @@ pub fn threads_used() -> String {
 pub fn usage_error(reason: impl std::fmt::Display) -> ExitCode {
     eprintln!("simdoku: {reason}");
     ExitCode::from(2)
+}
+
+/// What `print!` and `println!` do (see `main.rs`): writes to stdout; when that fails, ends the
+/// process as [`finish`] would end the run (status 0 on a closed pipe, else the reason and 1).
+pub fn print_or_exit(args: std::fmt::Arguments<'_>) {
+    if let Err(e) = io::Write::write_fmt(&mut io::stdout(), args) {
+        let closed = e.kind() == io::ErrorKind::BrokenPipe;
+        if !closed {
+            eprintln!("simdoku: {e}");
+        }
+        std::process::exit(i32::from(!closed));
+    }
 }
 
 /// Turns the end of a run into an exit code. Rust ignores SIGPIPE, so a write to a closed pipe

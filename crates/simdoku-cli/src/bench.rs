@@ -17,8 +17,9 @@ pub struct BenchArgs {
     /// Engines to measure, comma-separated (default: every engine this CPU runs).
     #[arg(long, value_delimiter = ',')]
     pub engines: Vec<String>,
-    /// Thread counts to measure, comma-separated (e.g. `1,2,4` for a scaling table).
-    #[arg(short = 'j', long, value_delimiter = ',', default_value = "1")]
+    /// Thread counts to measure, comma-separated (e.g. `1,2,4` for a scaling table); each at
+    /// most 1024.
+    #[arg(short = 'j', long, value_delimiter = ',', default_value = "1", value_parser = crate::args::parse_threads)]
     pub threads: Vec<usize>,
     /// Passes (the median is reported); at least 1.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..))]

@@ -23,8 +23,8 @@ pub struct CheckArgs {
     /// Count solutions up to this limit (2 checks uniqueness); at least 1.
     #[arg(short, long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
-    /// Worker threads (default: all cores).
-    #[arg(short = 'j', long)]
+    /// Worker threads (default: all cores); at most 1024.
+    #[arg(short = 'j', long, value_parser = crate::args::parse_threads)]
     pub threads: Option<usize>,
     /// Mismatches to print in full.
     #[arg(long, default_value_t = 20)]
@@ -61,7 +61,8 @@ fn read_chunk(records: &mut Records<'_>, out: &mut Vec<Grid>, max: usize) -> (bo
             Entry::Puzzle(g) => out.push(g),
             Entry::Pencilmarks(_) => {
                 eprintln!(
-                    "{}:{}: pencilmark lines are read by solve, count and solutions only",
+                    "{}:{}: pencilmark lines are read by solve, count, solutions, explain, hint \
+                     and rate --se, not by check or bench",
                     r.file, r.line
                 );
                 ok = false;

@@ -55,6 +55,21 @@ guesses, milliseconds). Problems also go to stderr as FILE:LINE: reason.
 Exit status: 0 when every grid was read and solved; 1 otherwise (malformed, no solution, time
 out, unreadable input).";
 
+/// stderr for the `FILE:LINE: reason` lines, a failed write ignored (`2>/dev/full`, stderr
+/// into a closed pipe): a message that cannot be shown does not end the run.
+struct Stderr;
+
+impl Write for Stderr {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let _ = io::stderr().write_all(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
 #[derive(Args, Debug)]
 #[allow(clippy::struct_excessive_bools)] // command-line switches
 pub struct LargeCmd {
@@ -84,7 +99,8 @@ pub struct LargeCmd {
     /// clauses, the first to end stops the others: counts stay exact, the set of solutions is
     /// the same whenever the count is complete, but which solution a grid with several prints
     /// may vary between runs (-j 1 and no -j are deterministic). Above 128x128, one search.
-    #[arg(short = 'j', long)]
+    /// At most 1024.
+    #[arg(short = 'j', long, value_parser = crate::args::parse_threads)]
     pub threads: Option<usize>,
     /// Write results to FILE (atomically, at the end) instead of stdout.
     #[arg(short, long, value_name = "FILE")]
@@ -111,24 +127,30 @@ pub enum LargeFormat {
 }
 
 pub fn large(a: &LargeCmd) -> ExitCode {
-    let names = sources(&a.files);
-    let mut texts = Vec::with_capacity(names.len());
-    let mut read_ok = true;
-    for name in &names {
-        match crate::input::read_all(name) {
-            Ok(bytes) => texts.push((name.as_str(), String::from_utf8_lossy(&bytes).into_owned())),
-            Err(e) => {
-                eprintln!("simdoku: {name}: {e}");
-                read_ok = false;
-            }
-        }
-    }
+    // Options first: a usage error must not wait for the input (stdin) to be read.
     let timeout = match a.timeout {
         0.0 => None,
         // Too many seconds for a Duration (1e30, inf) is no limit at all, not a panic.
         t if t > 0.0 => Duration::try_from_secs_f64(t).ok(),
         t => return crate::args::usage_error(format!("--timeout {t}: not a number of seconds")),
     };
+    let names = sources(&a.files);
+    let mut texts = Vec::with_capacity(names.len());
+    let mut read_ok = true;
+    for name in &names {
+        match crate::input::read_all(name) {
+            Ok(bytes) => {
+                let text = String::from_utf8_lossy(&bytes);
+                // A UTF-8 byte-order mark (Notepad's) is no cell, as the 9x9 commands skip it.
+                let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+                texts.push((name.as_str(), text.to_owned()));
+            }
+            Err(e) => {
+                eprintln!("simdoku: {name}: {e}");
+                read_ok = false;
+            }
+        }
+    }
     let args = LargeArgs {
         limit: match (a.limit, a.unique) {
             (0, _) => u64::MAX,
@@ -160,7 +182,7 @@ pub fn large(a: &LargeCmd) -> ExitCode {
     let mut err: Box<dyn Write> = if a.quiet {
         Box::new(io::sink())
     } else {
-        Box::new(io::stderr())
+        Box::new(Stderr)
     };
     init_threads(a.threads);
     let progress = Progress::items(0, "grids", a.quiet);

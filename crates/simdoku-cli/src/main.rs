@@ -1,6 +1,39 @@
 //! `simdoku`: solve, count, check and benchmark Sudoku puzzles with the fastest engine this CPU
 //! runs. No solving logic lives here: it is a thin layer over the library crates.
 
+// Output macros that never panic, defined before the modules so that every module's
+// `eprintln!`, `print!` and `println!` are these. std's panic (exit status 101, a backtrace)
+// when a write fails: stderr into a closed pipe or a full disk (`simdoku solve junk.txt 2>&1 |
+// head`, `2>/dev/full`), stdout of `engines`, `check`, `bench` or `referee` into `| true` or
+// `>/dev/full`.
+
+/// `eprintln!` that ignores a failed write: a message that cannot be shown does not stop the
+/// run or change its exit status.
+macro_rules! eprintln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
+/// `print!` that ends the run when stdout fails: quietly with status 0 on a closed pipe (as
+/// `args::finish` does), with the reason and status 1 otherwise.
+macro_rules! print {
+    ($($arg:tt)*) => {
+        $crate::args::print_or_exit(format_args!($($arg)*))
+    };
+}
+
+/// `println!` as [`print!`] above.
+macro_rules! println {
+    () => {
+        print!("\n")
+    };
+    ($($arg:tt)*) => {
+        print!("{}\n", format_args!($($arg)*))
+    };
+}
+
 mod args;
 mod batch;
 mod bench;
@@ -210,8 +243,15 @@ fn main() -> ExitCode {
         Command::Shuffle(a) => tools::shuffle(&a),
         Command::Large(a) => large::large(&a),
         Command::Completions { shell } => {
-            clap_complete::generate(shell, &mut Cli::command(), "simdoku", &mut io::stdout());
-            ExitCode::SUCCESS
+            // Into a buffer first: `clap_complete::generate` panics when stdout fails.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "simdoku", &mut script);
+            let mut out = io::stdout().lock();
+            finish(
+                io::Write::write_all(&mut out, &script)
+                    .and_then(|()| io::Write::flush(&mut out))
+                    .map(|()| true),
+            )
         }
         Command::Man { dir } => man(dir.as_deref()),
     }

@@ -59,3 +59,26 @@ fn referee_runs_programs_and_builtins() {
     let out = simdoku(&["referee", "builtin:nope", "builtin:random"], b"");
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn play_goes_on_when_stderr_fails() {
+    // Notes to stderr (`ignoring unexpected input`, -v) panicked when stderr could not be
+    // written (`2>/dev/full`): status 101 and the game lost.
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return;
+    };
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_simdoku"))
+        .args(["play", "-v", "-s", "random", "--seed", "4"])
+        .env("RUST_BACKTRACE", "0")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(full)
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(child.stdin.as_mut().unwrap(), b"junk\nEe5\nQuit\n").unwrap();
+    drop(child.stdin.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let reply = String::from_utf8(out.stdout).unwrap();
+    assert!(Action::parse(reply.trim()).is_some(), "{reply}");
+}

@@ -386,3 +386,53 @@ fn a_16x16_in_0_to_f_is_solved_and_written_back_in_0_to_f() {
     assert_eq!(back.alphabet, simdoku::large::Alphabet::ZeroBased);
     check_solution(&p.grid, &back.grid, false).unwrap();
 }
+
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    // Notepad's mark before the first number was read as part of a cell: invalid grid.
+    let grid = "1 2 . .\n. . 1 2\n2 . . 1\n. 1 2 .\n";
+    let plain = simdoku(&["large", "-q"], grid.as_bytes());
+    let marked = simdoku(&["large", "-q"], format!("\u{feff}{grid}").as_bytes());
+    assert!(
+        marked.status.success(),
+        "{}",
+        String::from_utf8_lossy(&marked.stdout)
+    );
+    assert_eq!(marked.stdout, plain.stdout);
+    // A grid on one line too.
+    let line = "1.343..22.4..321\n";
+    let plain = simdoku(&["large", "-q"], line.as_bytes());
+    let marked = simdoku(&["large", "-q"], format!("\u{feff}{line}").as_bytes());
+    assert!(
+        marked.status.success(),
+        "{}",
+        String::from_utf8_lossy(&marked.stdout)
+    );
+    assert_eq!(marked.stdout, plain.stdout);
+}
+
+#[test]
+fn a_bad_timeout_does_not_wait_for_stdin() {
+    // The options were checked after reading every input: `simdoku large -t NaN` at a
+    // terminal waited for stdin to end before saying the option was wrong.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_simdoku"))
+        .args(["large", "-t", "NaN"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if start.elapsed() > std::time::Duration::from_secs(20) {
+            child.kill().unwrap();
+            panic!("still waiting for stdin");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    drop(child.stdin.take());
+    assert_eq!(status.code(), Some(2));
+}

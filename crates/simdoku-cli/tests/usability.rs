@@ -813,3 +813,138 @@ fn output_dash_is_stdout() {
         "no file named - in the working directory"
     );
 }
+
+/// Runs `simdoku ARGS` (stdin empty) with stdout or stderr on `/dev/full`, where every write
+/// fails; `None` where there is no `/dev/full`.
+fn into_a_full_disk(args: &[&str], stderr: bool) -> Option<std::process::Output> {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .ok()?;
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_simdoku"));
+    cmd.args(args)
+        .env("SIMDOKU_CALIBRATE", "0")
+        .env("RUST_BACKTRACE", "0")
+        .stdin(std::process::Stdio::null());
+    if stderr {
+        cmd.stdout(std::process::Stdio::null()).stderr(full);
+    } else {
+        cmd.stdout(full).stderr(std::process::Stdio::piped());
+    }
+    Some(cmd.output().unwrap())
+}
+
+#[test]
+fn output_that_cannot_be_written_is_an_error_not_a_panic() {
+    let dir = temp_dir("full");
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, format!("{PUZZLE}\n123\n")).unwrap();
+    let bad = bad.to_string_lossy().into_owned();
+    let grid = dir.join("grid.txt");
+    std::fs::write(&grid, "1 2 . .\n. . 1 2\n2 . . 1\n. 1 2 .\n").unwrap();
+    let grid = grid.to_string_lossy().into_owned();
+    // stderr that fails (`2>/dev/full`; `2>&1 | head` is the same): the messages are lost, the
+    // run and its exit status are not. std's eprintln! panicked (status 101).
+    for (args, code) in [
+        (vec!["solve", &bad], 1),
+        (vec!["explain", &bad], 1),
+        (vec!["check", &bad], 1),
+        (vec!["large", &bad], 1),
+        (vec!["solve", "--engine", "nosuch", &bad], 2),
+        (vec!["generate", "-n", "2"], 0),
+    ] {
+        let Some(out) = into_a_full_disk(&args, true) else {
+            return;
+        };
+        assert_eq!(out.status.code(), Some(code), "{args:?}");
+    }
+    // stdout that fails in the commands that print a report (std's println! panicked), and
+    // in completions (clap_complete panicked): status 1 and the reason.
+    for args in [
+        vec!["engines"],
+        vec!["check", "-q", &bad],
+        vec![
+            "bench",
+            "--passes",
+            "1",
+            "--min-time",
+            "0",
+            "--engines",
+            "scalar",
+            &bad,
+        ],
+        vec![
+            "referee",
+            "-q",
+            "-n",
+            "1",
+            "-t",
+            "1",
+            "builtin:random",
+            "builtin:random",
+        ],
+        vec!["completions", "bash"],
+        vec!["large", "-q", &grid],
+    ] {
+        let out = into_a_full_disk(&args, false).unwrap();
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(stderr.contains("No space left"), "{args:?}: {stderr}");
+    }
+    // A closed pipe is a quiet success there too (`simdoku engines | true`).
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_simdoku"))
+        .args(["completions", "zsh"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_thread_count_past_the_limit_is_a_usage_error() {
+    // `-j 100000` spawned 100000 threads (minutes of a loaded machine), `-j` 2^64-1 never
+    // ended: now exit 2 before any work, in every command that takes -j.
+    let huge = "18446744073709551615";
+    for args in [
+        vec!["solve", "-j", "100000"],
+        vec!["solve", "-j", huge],
+        vec!["count", "-j", "1025"],
+        vec!["check", "-j", huge],
+        vec!["large", "-j", huge],
+        vec!["generate", "-j", huge],
+        vec!["bench", "-j", "1,100000", "-"],
+    ] {
+        let out = simdoku(&args, format!("{PUZZLE}\n").as_bytes());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(text(&out.stderr).contains("at most 1024"), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    for j in ["0", "1", "3"] {
+        let out = simdoku(&["solve", "-q", "-j", j], format!("{PUZZLE}\n").as_bytes());
+        assert!(out.status.success(), "-j {j}");
+    }
+}
+
+#[test]
+fn check_names_the_commands_that_read_pencilmarks() {
+    // check (and bench) said "solve, count and solutions only", leaving out explain, hint and
+    // rate --se, which read them too.
+    let marks = "123456789".repeat(81);
+    for args in [
+        &["check", "-q"][..],
+        &["bench", "--passes", "1", "--min-time", "0", "-"],
+    ] {
+        let out = simdoku(args, format!("{marks}\n{PUZZLE}\n").as_bytes());
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.contains("<stdin>:1: pencilmark lines are read by solve, count, solutions, explain, hint and rate --se, not by check or bench"),
+            "{args:?}: {stderr}"
+        );
+    }
+}

@@ -199,9 +199,11 @@ impl Player {
         }
     }
 
+    /// Notes to stderr here and below ignore a failed write (`2>/dev/full`, a closed pipe):
+    /// eprintln! panicked there and lost the game.
     fn note(&self, msg: impl FnOnce() -> String) {
         if self.opts.verbose {
-            eprintln!("{}", msg());
+            let _ = writeln!(io::stderr(), "{}", msg());
         }
     }
 
@@ -301,7 +303,11 @@ impl Player {
                 let t = Instant::now();
                 let v = refutation_value(endgame, subset, m, defense);
                 if verbose {
-                    eprintln!("  check {m}: {v:?} in {:.2} s", t.elapsed().as_secs_f64());
+                    let _ = writeln!(
+                        io::stderr(),
+                        "  check {m}: {v:?} in {:.2} s",
+                        t.elapsed().as_secs_f64()
+                    );
                 }
                 Some(v)
             })
@@ -653,7 +659,8 @@ pub fn play_with(
             "" => continue,
             "Quit" => {
                 if opts.verbose {
-                    eprintln!(
+                    let _ = writeln!(
+                        io::stderr(),
                         "used {:.3} s; enumerated {} solutions in {:.3} s; endgame {} nodes in {:.3} s",
                         player.used.as_secs_f64(),
                         player.enumerated,
@@ -667,7 +674,7 @@ pub fn play_with(
             "Start" if turns == 0 => None,
             _ => {
                 let Some(a) = Action::parse(text) else {
-                    eprintln!("ignoring unexpected input {text:?}");
+                    let _ = writeln!(io::stderr(), "ignoring unexpected input {text:?}");
                     continue;
                 };
                 Some(a)

@@ -287,24 +287,27 @@ fn field_len(text: &[u8]) -> usize {
         .unwrap_or(text.len())
 }
 
-/// Whether [`classify_line`] skips line `number` as a CSV header: line 1 of words and commas
-/// only (`quizzes,solutions`, `puzzle`, ...).
+/// Whether [`classify_line`] skips line `number` as a CSV header: line 1 of words and
+/// separators only (`quizzes,solutions`, `puzzle`, `"id","puzzle"`, `puzzle;solution`, ...).
 ///
 /// ```
 /// use simdoku::batch::is_header;
 /// assert!(is_header(1, b"quizzes,solutions") && !is_header(2, b"quizzes,solutions"));
+/// assert!(is_header(1, b"\"\",\"puzzle\",\"solution\"") && is_header(1, b"puzzle;solution"));
 /// assert!(!is_header(1, b"# a comment") && !is_header(1, b""));
 /// ```
 pub fn is_header(number: u64, bytes: &[u8]) -> bool {
     number == 1 && is_csv_header(bytes.trim_ascii())
 }
 
-/// `quizzes,solutions`, `puzzle`, ...: words and commas only.
+/// `quizzes,solutions`, `puzzle`, ...: words, and the separators and quotes that the lines
+/// after it may use (commas, semicolons, tabs, spaces; R's `write.csv` and Python's
+/// `QUOTE_ALL` quote the names, spreadsheets in many locales separate them with `;`).
 fn is_csv_header(text: &[u8]) -> bool {
     text.iter().any(u8::is_ascii_alphabetic)
         && text
             .iter()
-            .all(|&b| b.is_ascii_alphabetic() || b"_, ".contains(&b))
+            .all(|&b| b.is_ascii_alphabetic() || b"_,; \t\"'".contains(&b))
 }
 
 #[cfg(test)]

@@ -508,6 +508,17 @@ mod tests {
         let skipped = read_text(format!("puzzle\n{P}\n").as_bytes());
         assert_eq!(skipped.len(), 1);
         assert_eq!((skipped[0].line, skipped[0].echo.as_str()), (2, P));
+        // Headers as other programs write them: quoted (R's write.csv), tab- or
+        // semicolon-separated. They were invalid lines (exit 1).
+        for header in [
+            "\"\",\"puzzle\",\"solution\"",
+            "puzzle\tsolution",
+            "puzzle;solution",
+        ] {
+            let got = read_text(format!("{header}\n\"{P}\";x\n").as_bytes());
+            assert_eq!(got.len(), 1, "{header}");
+            assert!(matches!(got[0].entry, Entry::Puzzle(_)), "{header}");
+        }
     }
 
     #[test]
