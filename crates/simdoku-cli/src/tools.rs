@@ -988,7 +988,7 @@ mod tests {
             String::from_utf8(out).unwrap(),
             format!(
                 "1,{zeros}\n2,invalid,test failed on this puzzle (a bug: please report it)\n\
-                 3,invalid,column 1: unexpected 'x' (cells are 1-9, 0 or .)\n4,{zeros}\n"
+                 3,invalid,column 1: unexpected 'x' (cells are 1-9, or 0, . or _ for empty)\n4,{zeros}\n"
             )
         );
     }

@@ -490,7 +490,7 @@ fn solve_count_and_rate_write_json_lines() {
     assert_eq!(
         lines[3],
         format!(
-            r#"{{"file":"<stdin>","line":5,"puzzle":"{}","status":"invalid","error":"column 5: unexpected '\"' (cells are 1-9, 0 or .)"}}"#,
+            r#"{{"file":"<stdin>","line":5,"puzzle":"{}","status":"invalid","error":"column 5: unexpected '\"' (cells are 1-9, or 0, . or _ for empty)"}}"#,
             bad.replace('"', "\\\"")
         )
     );

@@ -149,7 +149,7 @@ impl fmt::Display for ParseError {
                 }
                 write!(
                     f,
-                    "column {}: unexpected {:?} (cells are 1-9, 0 or .)",
+                    "column {}: unexpected {:?} (cells are 1-9, or 0, . or _ for empty)",
                     self.position + 1,
                     ch
                 )

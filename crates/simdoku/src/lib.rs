@@ -18,7 +18,7 @@
 //! assert_eq!(Grid::parse_block(&g.pretty())?, g);
 //! assert_eq!(Grid::try_from(*g.cells())?, g);
 //! let e = "12x".parse::<Grid>().unwrap_err();
-//! assert_eq!(e.to_string(), "column 3: unexpected 'x' (cells are 1-9, 0 or .)");
+//! assert_eq!(e.to_string(), "column 3: unexpected 'x' (cells are 1-9, or 0, . or _ for empty)");
 //! let e = Grid::parse_block("123456789\n12345678\n").unwrap_err();
 //! assert_eq!(e.to_string(), "line 2: a row needs 9 cells, found 8");
 //! # Ok::<(), simdoku::ParseError>(())

@@ -362,7 +362,9 @@ mod tests {
         }
         assert_eq!(
             classify_text(b"\"abc\""),
-            Entry::Invalid("column 1: unexpected '\"' (cells are 1-9, 0 or .)".into())
+            Entry::Invalid(
+                "column 1: unexpected '\"' (cells are 1-9, or 0, . or _ for empty)".into()
+            )
         );
     }
 
