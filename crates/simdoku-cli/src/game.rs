@@ -114,5 +114,18 @@ pub fn referee(a: &RefereeArgs) -> ExitCode {
     if a.log {
         print!("\n{}", report.log());
     }
-    ExitCode::SUCCESS
+    // A player that said nothing in any game most likely never ran (a mistyped
+    // command, a missing binary): the table alone would pass that off as a match.
+    let mut status = ExitCode::SUCCESS;
+    for (p, spec) in [&a.a, &a.b].into_iter().enumerate() {
+        if !report.games.is_empty() && report.games.iter().all(|g| g.turns[p] == 0) {
+            eprintln!(
+                "simdoku referee: player {} ({spec}) said nothing in any game: does the \
+                 command run on its own? (--stderr shows what it prints)",
+                ["A", "B"][p]
+            );
+            status = ExitCode::FAILURE;
+        }
+    }
+    status
 }

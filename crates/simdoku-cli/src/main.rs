@@ -191,7 +191,11 @@ enum Command {
     #[command(after_help = "Example:\n  echo Start | simdoku play")]
     Play(game::PlayArgs),
     /// Run a match between two players (programs or built-in) and print the scores.
-    #[command(after_help = "Example:\n  simdoku referee -n 10 -t 30 builtin:full builtin:full")]
+    #[command(
+        after_help = "Example:\n  simdoku referee -n 10 -t 30 builtin:full builtin:full\n\n\
+        Exit status: 0 when the match was played; 1 when a player said nothing in any game (its \
+        command did not run); 2 on a usage error."
+    )]
     Referee(game::RefereeArgs),
     /// Solve N x N grids (4x4 .. 400x400: square, rectangular or jigsaw regions) and Sudoku-X.
     #[command(

@@ -58,6 +58,27 @@ fn referee_runs_programs_and_builtins() {
     // A bad strategy name is a usage error.
     let out = simdoku(&["referee", "builtin:nope", "builtin:random"], b"");
     assert_eq!(out.status.code(), Some(2));
+    // A command that does not run (a typo) loses every game by a crash, and the run says so
+    // and fails instead of passing the table off as a match.
+    let out = simdoku(
+        &[
+            "referee",
+            "-n",
+            "2",
+            "-t",
+            "2",
+            "builtin:random",
+            "no-such-player-xyz",
+        ],
+        b"",
+    );
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("player B (no-such-player-xyz) said nothing in any game"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("player A"), "{stderr}");
 }
 
 #[test]
