@@ -10,12 +10,32 @@ use std::path::{Path, PathBuf};
 pub enum Output {
     Stdout(BufWriter<io::Stdout>),
     File {
-        w: BufWriter<File>,
+        w: BufWriter<Named>,
         tmp: PathBuf,
         dest: PathBuf,
     },
     /// A device or pipe named with `--output`, written in place.
-    Special(BufWriter<File>),
+    Special(BufWriter<Named>),
+}
+
+/// A file whose write errors name it (as given with `--output`): "simdoku: out.txt: No space
+/// left on device", not the bare reason. The kind is kept (a closed pipe still ends quietly).
+pub struct Named {
+    f: File,
+    path: PathBuf,
+}
+
+impl Write for Named {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.f.write(buf).map_err(|e| named(&self.path, &e))
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.f.flush().map_err(|e| named(&self.path, &e))
+    }
+}
+
+fn named(path: &Path, e: &io::Error) -> io::Error {
+    io::Error::new(e.kind(), format!("{}: {e}", path.display()))
 }
 
 impl Output {
@@ -31,8 +51,13 @@ impl Output {
                 io::stdout(),
             ))),
             Some(dest) if fs::metadata(dest).is_ok_and(|m| !m.is_file()) => {
+                // An error opening it is named by the caller ("cannot write PATH: ...").
                 let f = fs::OpenOptions::new().write(true).open(dest)?;
-                Ok(Output::Special(BufWriter::with_capacity(1 << 16, f)))
+                let path = dest.to_path_buf();
+                Ok(Output::Special(BufWriter::with_capacity(
+                    1 << 16,
+                    Named { f, path },
+                )))
             }
             Some(dest) => {
                 let name = dest
@@ -42,8 +67,9 @@ impl Output {
                 let tmp =
                     dest.with_file_name(format!(".{name}.simdoku-{}.tmp", std::process::id()));
                 let f = File::create(&tmp)?;
+                let path = dest.to_path_buf();
                 Ok(Output::File {
-                    w: BufWriter::with_capacity(1 << 16, f),
+                    w: BufWriter::with_capacity(1 << 16, Named { f, path }),
                     tmp,
                     dest: dest.to_path_buf(),
                 })
@@ -64,10 +90,10 @@ impl Output {
             Output::Stdout(mut w) => w.flush(),
             Output::Special(mut w) => w.flush(),
             Output::File { w, tmp, dest } => {
-                let f = w.into_inner().map_err(io::IntoInnerError::into_error)?;
-                f.sync_all()?;
+                let f = w.into_inner().map_err(io::IntoInnerError::into_error)?.f;
+                f.sync_all().map_err(|e| named(&dest, &e))?;
                 drop(f);
-                fs::rename(&tmp, &dest)
+                fs::rename(&tmp, &dest).map_err(|e| named(&dest, &e))
             }
         }
     }

@@ -892,6 +892,18 @@ fn output_that_cannot_be_written_is_an_error_not_a_panic() {
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
         assert!(stderr.contains("No space left"), "{args:?}: {stderr}");
     }
+    // `--output` naming a file that cannot be written: the error names it.
+    if std::path::Path::new("/dev/full").exists() {
+        for cmd in ["solve", "count", "canon"] {
+            let out = simdoku(&[cmd, "-q", &bad, "-o", "/dev/full"], b"");
+            let stderr = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{cmd}: {stderr}");
+            assert!(
+                stderr.contains("simdoku: /dev/full: No space left"),
+                "{cmd}: {stderr}"
+            );
+        }
+    }
     // A closed pipe is a quiet success there too (`simdoku engines | true`).
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_simdoku"))
         .args(["completions", "zsh"])
