@@ -82,6 +82,17 @@ pub fn bench(a: &BenchArgs) -> ExitCode {
     if sets.is_empty() {
         return finish(Ok(false));
     }
+    // The plot's file is made before the measurement, which may take minutes, not after it.
+    let plot = match &a.plot {
+        Some(path) => match std::fs::File::create(path) {
+            Ok(f) => Some((path, f)),
+            Err(e) => {
+                eprintln!("simdoku: cannot write {}: {e}", path.display());
+                return finish(Ok(false));
+            }
+        },
+        None => None,
+    };
     let contenders: Vec<EngineContender> = a
         .threads
         .iter()
@@ -91,8 +102,8 @@ pub fn bench(a: &BenchArgs) -> ExitCode {
     let rows = measure(&sets, &refs, &modes, a.passes as usize, a.min_time);
     let reference = refs[0].name();
     print!("{}", table(&rows, &reference));
-    if let Some(path) = &a.plot
-        && let Err(e) = std::fs::write(path, svg(&rows))
+    if let Some((path, mut f)) = plot
+        && let Err(e) = std::io::Write::write_all(&mut f, svg(&rows).as_bytes())
     {
         eprintln!("simdoku: cannot write {}: {e}", path.display());
         ok = false;

@@ -918,6 +918,21 @@ fn output_that_cannot_be_written_is_an_error_not_a_panic() {
 }
 
 #[test]
+fn a_plot_that_cannot_be_written_fails_before_the_measurement() {
+    let out = simdoku(
+        &["bench", "--plot", "/nonexistent-dir/plot.svg", "-"],
+        format!("{PUZZLE}\n").as_bytes(),
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("cannot write /nonexistent-dir/plot.svg"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty(), "no table: nothing was measured");
+}
+
+#[test]
 fn a_thread_count_past_the_limit_is_a_usage_error() {
     // `-j 100000` spawned 100000 threads (minutes of a loaded machine), `-j` 2^64-1 never
     // ended: now exit 2 before any work, in every command that takes -j.
