@@ -20,10 +20,9 @@ pub enum Format {
     Solution,
     /// A 9x9 grid with box lines, a blank line after each.
     Pretty,
-    /// One JSON object a line: `file`, `line`, `puzzle`, `status` (solve: `solved`, `none`,
-    /// `multiple`, `invalid`, `error`; count: `none`, `unique`, `multiple`, `invalid`,
-    /// `error`), then `solution` (solve) or `count` and `at_least` (count: true when the count
-    /// reached --limit), or `error` (the reason a line is invalid).
+    /// One JSON object a line: `file`, `line`, `puzzle`, `status` (`solved`, `none`,
+    /// `multiple`, `invalid`, `error`), then `solution`, or `error` (the reason a line is
+    /// invalid).
     Json,
 }
 
@@ -48,9 +47,35 @@ pub struct CountArgs {
     #[arg(short, long, default_value_t = 1_000_000,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
-    /// Output form: `puzzle,count` (csv), the count alone (solution) or JSON lines (json).
+    /// Output form.
     #[arg(short, long, value_enum, default_value = "csv")]
-    pub format: Format,
+    pub format: CountFormat,
+}
+
+/// `count`'s output forms: [`Format`]'s names, each with a count where solve has a solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CountFormat {
+    /// `puzzle,count`.
+    Csv,
+    /// The count alone (`invalid` for a line that is no puzzle).
+    Solution,
+    /// The puzzle's line, then its count, then a blank line.
+    Pretty,
+    /// One JSON object a line: `file`, `line`, `puzzle`, `status` (`none`, `unique`,
+    /// `multiple`, `invalid`, `error`), then `count` and `at_least` (true when the count
+    /// reached --limit), or `error` (the reason a line is invalid).
+    Json,
+}
+
+impl From<CountFormat> for Format {
+    fn from(f: CountFormat) -> Format {
+        match f {
+            CountFormat::Csv => Format::Csv,
+            CountFormat::Solution => Format::Solution,
+            CountFormat::Pretty => Format::Pretty,
+            CountFormat::Json => Format::Json,
+        }
+    }
 }
 
 fn word(o: &Outcome) -> String {
@@ -173,7 +198,7 @@ pub fn count(a: &CountArgs) -> ExitCode {
         &a.common,
         Op::Count(a.limit),
         Show {
-            format: a.format,
+            format: a.format.into(),
             empty: a.common.run.empty,
             limit: Some(a.limit),
         },
