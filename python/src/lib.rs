@@ -31,13 +31,22 @@ pub const INVALID: i8 = 3;
 /// The engine failed on the row (a bug: reported, never silently dropped).
 pub const ERROR: i8 = 4;
 
+/// The most threads a call takes, as the CLI's `-j`: each is an OS thread, so a mistyped count
+/// (`threads=10**6`) would spend minutes or for ever starting threads instead of solving.
+const MAX_THREADS: usize = 1024;
+
 /// Runs `f` with the GIL released, on the pipeline's pool for `threads` (`None` or 0: rayon's
-/// global pool, one thread per core).
+/// global pool, one thread per core; above [`MAX_THREADS`]: `ValueError`).
 pub(crate) fn run_batch<R: Send>(
     py: Python<'_>,
     threads: Option<usize>,
     f: impl FnOnce() -> R + Send,
 ) -> PyResult<R> {
+    if let Some(n) = threads.filter(|&n| n > MAX_THREADS) {
+        return Err(PyValueError::new_err(format!(
+            "threads must be at most {MAX_THREADS}, got {n}"
+        )));
+    }
     py.detach(|| on_threads(threads, f)).map_err(|e| {
         let n = threads.unwrap_or(0);
         PyRuntimeError::new_err(format!("cannot start {n} threads: {e}"))

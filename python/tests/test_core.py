@@ -139,6 +139,19 @@ def test_threads_and_engines_agree():
         simdoku.solve(P0, engine="nope")
 
 
+def test_threads_above_1024_are_an_error_not_a_hang():
+    # As the CLI's -j: threads=10**6 spent minutes starting threads (generate never returned).
+    for call in (
+        lambda: simdoku.solve(P0, threads=10**6),
+        lambda: simdoku.generate(1, seed=1, threads=1025),
+        lambda: simdoku.canonical(P0, threads=10**6),
+        lambda: simdoku.rate(P0, method="se", threads=10**6),
+    ):
+        with pytest.raises(ValueError, match="threads must be at most 1024"):
+            call()
+    assert simdoku.solve(P0, threads=1024) == simdoku.solve(P0)
+
+
 def test_python_threads_run_batches_at_once():
     a = to_cells(bench_set("17_clue", 2000))
     ref = simdoku.solve(a, threads=1)

@@ -72,6 +72,19 @@ def test_rate_se_single_pencilmarks_and_errors():
         simdoku.rate(p, method="nope")
 
 
+def test_rate_se_two_solutions_solved_through_uniqueness_steps_are_multiple():
+    # Unique rectangles and the BUG assume one solution: the steps "solve" these two-solution
+    # puzzles through them, and they were rated (7.2 and 5.6) instead of MULTIPLE.
+    two = [
+        "4...291..51..3.47..871....3..8....9..5......4.69.........346..5...9..7.6.........",
+        "...5....353.....218....6...2.9....7.....851.....9.1...92.....6....1.3..4........7",
+    ]
+    assert simdoku.count(two) == [2, 2]
+    out, status = simdoku.rate(two, method="se", errors="mask")
+    assert status.tolist() == [simdoku.MULTIPLE, simdoku.MULTIPLE]
+    assert all(math.isnan(r.er) for r in out)
+
+
 def test_explain_steps_lead_to_the_solution():
     for p, er, _, _ in serate_rows(30):
         steps = simdoku.explain(p)

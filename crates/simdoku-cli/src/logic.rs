@@ -170,7 +170,19 @@ pub fn explain_cmd(a: &ExplainArgs) -> ExitCode {
             let got = item.grid.as_ref().map_err(Clone::clone).and_then(|entry| {
                 let b = board(entry)?;
                 let e = explain(&b);
-                let stuck = (!e.solved()).then(|| stuck_reason(wk.engine.as_mut(), entry, &e.end));
+                let stuck = if !e.solved() {
+                    Some(stuck_reason(wk.engine.as_mut(), entry, &e.end))
+                } else if e.steps.iter().any(|s| s.technique.assumes_one_solution())
+                    && solutions(wk.engine.as_mut(), entry) > 1
+                {
+                    // Unique loops and the BUG "solved" it by assuming one solution.
+                    Some(
+                        "the puzzle has several solutions (the uniqueness steps above assume one)"
+                            .to_string(),
+                    )
+                } else {
+                    None
+                };
                 Ok((e, stuck))
             });
             match format {
@@ -274,8 +286,9 @@ pub fn rate_se(a: &RateArgs) -> ExitCode {
         &move |wk: &mut Worker, item: &Item<Entry>| {
             let got = item.grid.as_ref().map_err(Clone::clone).and_then(|entry| {
                 let r = rate(&board(entry)?);
-                // A rating means the logic solved the puzzle, so it has one solution; else
-                // count, to tell `beyond` from no solution or several.
+                // A rating means the logic solved the puzzle with one solution (a path through
+                // uniqueness steps is checked); else count, to tell `beyond` from no solution
+                // or several.
                 let n = if r.is_some() {
                     1
                 } else {

@@ -341,6 +341,13 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
                  --givens or --mixed",
             );
         }
+        if a.symmetry != SymmetryArg::None || a.clues != 0 {
+            // Large grids are emptied at random to --givens: these would be silently ignored.
+            return crate::args::usage_error(
+                "--symmetry and --clues are for 9x9 puzzles, not with --size, --givens or \
+                 --mixed (large grids take --givens)",
+            );
+        }
         return generate_large(a);
     }
     let spec = match engine_for(&a.common, Work::Count) {

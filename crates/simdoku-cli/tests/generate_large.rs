@@ -70,6 +70,18 @@ fn minimal_and_bad_arguments() {
         &["generate", "--size", "20", "--mixed"][..],
         &["generate", "--size", "16", "--givens", "1.5"][..],
         &["generate", "--size", "16", "--minimal"][..],
+        // Options of 9x9 puzzles, silently ignored on large grids before.
+        &["generate", "--size", "16", "--symmetry", "rot180"][..],
+        &["generate", "--size", "16", "--clues", "30"][..],
+        &["generate", "--givens", "0.5", "-k", "30"][..],
+        &[
+            "generate",
+            "--size",
+            "16",
+            "--mixed",
+            "--symmetry",
+            "mirror",
+        ][..],
     ] {
         let out = simdoku(bad, b"");
         assert_eq!(out.status.code(), Some(2), "{bad:?}");

@@ -284,3 +284,33 @@ fn pencilmark_lines_are_read_from_their_candidates() {
     let explained = text(&out.stdout);
     assert_eq!(explained.matches("# solved (").count(), 2, "{explained}");
 }
+
+/// Two solutions, "solved" through a unique rectangle (the first) and a BUG (the second), which
+/// assume one: `rate --se` rated them 7.2 and 5.6 and `explain` said `# solved`.
+#[test]
+fn several_solutions_through_uniqueness_steps_are_multiple_not_rated() {
+    let two = [
+        "4...291..51..3.47..871....3..8....9..5......4.69.........346..5...9..7.6.........",
+        "...5....353.....218....6...2.9....7.....851.....9.1...92.....6....1.3..4........7",
+    ];
+    let input = format!("{}\n{}\n", two[0], two[1]);
+    let out = simdoku(&["rate", "--se", "-q"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stdout),
+        format!("{},multiple\n{},multiple\n", two[0], two[1])
+    );
+    let out = simdoku(&["explain", "-q", "--format", "json"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+    for row in json_lines(&out.stdout) {
+        assert_eq!(row["status"], "stuck");
+        assert!(row["stuck"].as_str().unwrap().contains("several solutions"));
+    }
+    let out = simdoku(&["explain", "-q"], two[0].as_bytes());
+    let stdout = text(&out.stdout);
+    assert!(!stdout.contains("# solved"), "{stdout}");
+    assert!(stdout.contains("unique rectangle"));
+    assert!(stdout.ends_with(
+        "# stuck: the puzzle has several solutions (the uniqueness steps above assume one)\n"
+    ));
+}

@@ -231,7 +231,17 @@ pub fn rating_of(steps: &[Step]) -> Rating {
 /// nested forcing chains are not tried then), or a step is beyond them. Never a guess.
 pub fn rate(board: &Board) -> Option<Rating> {
     let e = explain(board);
-    e.solved().then(|| rating_of(&e.steps))
+    if !e.solved() {
+        return None;
+    }
+    // Unique loops and the BUG assume one solution: on a board with several they remove
+    // candidates of some and "solve" it, so a path that takes them is checked.
+    if e.steps.iter().any(|s| s.technique.assumes_one_solution())
+        && solutions(&mut board.clone(), 2) != 1
+    {
+        return None;
+    }
+    Some(rating_of(&e.steps))
 }
 
 /// The hardest technique of a path, if any.
@@ -276,5 +286,33 @@ mod tests {
         )
         .unwrap();
         assert_eq!(solutions(&mut b.clone(), 2), 2);
+    }
+
+    /// Puzzles with two solutions that the steps "solve" through a unique rectangle (4.5) or a
+    /// BUG (5.6), which assume one solution: they were rated 7.2 and 5.6, where `rate` promises
+    /// `None` for a board with several solutions (`rate --se` printed a rating, not `multiple`).
+    #[test]
+    fn several_solutions_get_no_rating_through_uniqueness_steps() {
+        for p in [
+            "4...291..51..3.47..871....3..8....9..5......4.69.........346..5...9..7.6.........",
+            "...5....353.....218....6...2.9....7.....851.....9.1...92.....6....1.3..4........7",
+        ] {
+            let b = Board::parse(p).unwrap();
+            assert_eq!(solutions(&mut b.clone(), 2), 2, "{p}");
+            assert!(explain(&b).solved(), "{p}");
+            assert_eq!(rate(&b), None, "{p}");
+        }
+        // One solution, a unique rectangle on the path: still rated.
+        let b = Board::parse(
+            "249.6...3.3....2..8.......5.....6......2......1..4.82..9.5..7....4.....1.7...3...",
+        )
+        .unwrap();
+        let e = explain(&b);
+        assert!(
+            e.steps
+                .iter()
+                .any(|s| s.technique == Technique::UniqueLoopType3)
+        );
+        assert_eq!(rate(&b).map(|r| r.er), Some(45));
     }
 }

@@ -182,6 +182,22 @@ pub enum Technique {
 }
 
 impl Technique {
+    /// Whether the technique assumes the puzzle has one solution (unique rectangles and loops,
+    /// the BUG): on a board with several its steps can remove candidates of some of them.
+    pub fn assumes_one_solution(self) -> bool {
+        matches!(
+            self,
+            Technique::UniqueLoopType1
+                | Technique::UniqueLoopType2
+                | Technique::UniqueLoopType3
+                | Technique::UniqueLoopType4
+                | Technique::BugType1
+                | Technique::BugType2
+                | Technique::BugType3
+                | Technique::BugType4
+        )
+    }
+
     /// Every technique, in search order.
     pub const ALL: [Technique; 69] = [
         Technique::FullHouse,
