@@ -214,6 +214,9 @@ struct Pending {
     /// `Boxes RxC`: rows, columns, the line it was on.
     boxes: Option<(usize, usize, usize)>,
     jigsaw: Jigsaw,
+    /// An `NxN` line between `Jigsaw` and its region map (side, line): the empty grid is
+    /// that jigsaw's, made when the map has been read.
+    empty: Option<(usize, usize)>,
 }
 
 /// Where a jigsaw stands.
@@ -246,7 +249,16 @@ impl Pending {
                 }
                 return Ok(shape);
             }
-            Jigsaw::None | Jigsaw::WantMap(_) => {}
+            Jigsaw::WantMap(at) => {
+                return Err(TextError {
+                    line: ln,
+                    reason: format!(
+                        "a {side}x{side} grid after the `Jigsaw` line at line {at}, whose \
+                         region map is missing"
+                    ),
+                });
+            }
+            Jigsaw::None => {}
         }
         if let Some((rows, cols, at)) = boxes {
             if rows * cols != side {
@@ -269,6 +281,38 @@ impl Pending {
             ),
         })
     }
+}
+
+/// A region map read (or why it is none), for the next grid; when an `NxN` line came between
+/// the `Jigsaw` line and the map, that empty grid is made now, with it.
+fn set_map(
+    pending: &mut Pending,
+    out: &mut Vec<Result<Puzzle, TextError>>,
+    at: usize,
+    shape: Result<Shape, TextError>,
+) {
+    pending.jigsaw = Jigsaw::Map(at, shape);
+    if let Some((side, ln)) = pending.empty.take() {
+        push_empty(pending, out, side, ln);
+    }
+}
+
+/// The empty grid of an `NxN` line at line `ln`, with the lines before it; takes them.
+fn push_empty(
+    pending: &mut Pending,
+    out: &mut Vec<Result<Puzzle, TextError>>,
+    side: usize,
+    ln: usize,
+) {
+    let x = pending.x;
+    out.push(pending.shape(side, ln).map(|shape| Puzzle {
+        line: ln,
+        grid: LargeGrid::empty_of(shape),
+        x,
+        form: Form::Numbers,
+        alphabet: Alphabet::Standard,
+    }));
+    *pending = Pending::default();
 }
 
 fn is_border(line: &str) -> bool {
@@ -615,15 +659,12 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
                 push_err(&mut out, &mut pending, b.map, e);
             }
             if let Some(side) = size {
-                let x = pending.x;
-                out.push(pending.shape(side, ln).map(|shape| Puzzle {
-                    line: ln,
-                    grid: LargeGrid::empty_of(shape),
-                    x,
-                    form: Form::Numbers,
-                    alphabet: Alphabet::Standard,
-                }));
-                pending = Pending::default();
+                if matches!(pending.jigsaw, Jigsaw::WantMap(_)) && pending.empty.is_none() {
+                    // `Jigsaw`, `NxN`, then the map: the empty grid waits for its map.
+                    pending.empty = Some((side, ln));
+                } else {
+                    push_empty(&mut pending, &mut out, side, ln);
+                }
             } else if is_x {
                 pending.x = true;
             } else if let Some(boxes) = boxes {
@@ -685,8 +726,8 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
                             labels.len()
                         )),
                     };
-                    pending.jigsaw =
-                        Jigsaw::Map(ln, shape.map_err(|reason| TextError { line: ln, reason }));
+                    let shape = shape.map_err(|reason| TextError { line: ln, reason });
+                    set_map(&mut pending, &mut out, ln, shape);
                 } else if !fits_one_line(&bytes[..run])
                     && let Some((r, end)) = streams.try_chars(&lines, i, &mut pending)
                 {
@@ -789,12 +830,19 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
         });
         push_err(&mut out, &mut pending, b.map, e);
     }
-    match pending.jigsaw {
-        Jigsaw::WantMap(at) | Jigsaw::Map(at, _) => out.push(Err(TextError {
-            line: at,
+    match (&pending.jigsaw, pending.empty) {
+        (Jigsaw::WantMap(at), Some((side, ln))) => out.push(Err(TextError {
+            line: ln,
+            reason: format!(
+                "a {side}x{side} grid after the `Jigsaw` line at line {at}, whose region map \
+                 is missing"
+            ),
+        })),
+        (Jigsaw::WantMap(at) | Jigsaw::Map(at, _), _) => out.push(Err(TextError {
+            line: *at,
             reason: "a jigsaw with no grid after it".into(),
         })),
-        Jigsaw::None => {}
+        (Jigsaw::None, _) => {}
     }
     out
 }
@@ -808,7 +856,7 @@ fn push_err(
     e: TextError,
 ) {
     if map {
-        pending.jigsaw = Jigsaw::Map(e.line, Err(e));
+        set_map(pending, out, e.line, Err(e));
     } else {
         *pending = Pending::default();
         out.push(Err(e));
@@ -865,7 +913,7 @@ fn finish(b: Block, pending: &mut Pending, out: &mut Vec<Result<Puzzle, TextErro
             line: b.start,
             reason,
         });
-        pending.jigsaw = Jigsaw::Map(b.start, shape);
+        set_map(pending, out, b.start, shape);
         return;
     }
     let x = pending.x;

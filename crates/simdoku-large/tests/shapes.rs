@@ -362,6 +362,20 @@ fn shape_lines_are_read_and_bad_ones_say_why() {
     let e = errors(&format!("Jigsaw\n{}\n{grid}", "a b c d e\n".repeat(3)));
     assert_eq!(e.len(), 1, "{e:?}");
     assert!(e[0].1.contains("3 of its 5 rows"), "{}", e[0].1);
+    // `Jigsaw`, an `NxN` line, then the map: the empty grid is that jigsaw's (it was solved
+    // with plain boxes, the map read as a grid of its own).
+    let r = text::parse(&format!("Jigsaw\n5x5\n{map}\n{six}\n"));
+    assert_eq!(r.len(), 2, "{r:?}");
+    let p = r[0].as_ref().unwrap();
+    assert_eq!((p.line, p.grid.shape()), (2, &diagonal_jigsaw(5)));
+    assert!(r[1].is_ok());
+    // With no map after them, or a second size line, an error names the jigsaw's line.
+    let e = errors("Jigsaw\n5x5\n");
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].0, 2);
+    assert!(e[0].1.contains("`Jigsaw` line at line 1"), "{}", e[0].1);
+    let e = errors(&format!("Jigsaw\n5x5\n4x4\n{map}\n"));
+    assert!(e[0].1.contains("`Jigsaw` line at line 1"), "{}", e[0].1);
 }
 
 /// Grids above 128x128: sigh's 144x144 and 400x400 examples (both fall to singles), solved and
