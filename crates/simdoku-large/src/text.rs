@@ -349,11 +349,29 @@ fn is_x_line(lower: &str) -> bool {
     )
 }
 
-/// A line that is only a size, `NxN` (as sigh's solver reads it): an empty grid of that side.
-fn size_line(lower: &str) -> Option<usize> {
+/// A line that is only a size, `NxN` (as sigh's solver reads it; spaces around the `x`
+/// allowed): an empty grid of that side, or why it is none (`401x401`, `3x3`, `16x9`).
+fn size_line(lower: &str) -> Option<Result<usize, String>> {
     let (a, b) = lower.split_once('x')?;
-    let side: usize = a.parse().ok()?;
-    (b.parse() == Ok(side) && (4..=MAX_SIDE).contains(&side)).then_some(side)
+    let (a, b) = (a.trim_end(), b.trim_start());
+    // Short numbers only: a 35x35 written one row a line may hold an `x` (33) between digits.
+    let number = |t: &str| (1..=6).contains(&t.len()) && t.bytes().all(|c| c.is_ascii_digit());
+    if !number(a) || !number(b) {
+        return None;
+    }
+    let (rows, cols): (usize, usize) = (a.parse().ok()?, b.parse().ok()?);
+    Some(if rows != cols {
+        Err(format!(
+            "`{rows}x{cols}`: an empty grid's size line is NxN, the same side twice (grids are \
+             square; boxes are set by a `Boxes RxC` line)"
+        ))
+    } else if !(4..=MAX_SIDE).contains(&rows) {
+        Err(format!(
+            "`{rows}x{rows}`: an empty grid's side is 4 to {MAX_SIDE}, not {rows}"
+        ))
+    } else {
+        Ok(rows)
+    })
 }
 
 /// A line that sets the next grid's shape or variant (`Sudoku X`, `Boxes RxC`, `Jigsaw`), or
@@ -658,7 +676,10 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
                 });
                 push_err(&mut out, &mut pending, b.map, e);
             }
-            if let Some(side) = size {
+            if let Some(Err(reason)) = size {
+                out.push(Err(TextError { line: ln, reason }));
+                pending = Pending::default();
+            } else if let Some(Ok(side)) = size {
                 if matches!(pending.jigsaw, Jigsaw::WantMap(_)) && pending.empty.is_none() {
                     // `Jigsaw`, `NxN`, then the map: the empty grid waits for its map.
                     pending.empty = Some((side, ln));

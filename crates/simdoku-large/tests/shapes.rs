@@ -376,6 +376,24 @@ fn shape_lines_are_read_and_bad_ones_say_why() {
     assert!(e[0].1.contains("`Jigsaw` line at line 1"), "{}", e[0].1);
     let e = errors(&format!("Jigsaw\n5x5\n4x4\n{map}\n"));
     assert!(e[0].1.contains("`Jigsaw` line at line 1"), "{}", e[0].1);
+    // Size lines: `16 x 16` is one; sides out of 4..=400 and two sides say so, one error
+    // each, and the grid after them is still read.
+    let p = text::parse("16 x 16\n").remove(0).unwrap();
+    assert_eq!(p.grid.side(), 16);
+    for (line, want) in [
+        ("401x401", "side is 4 to 400, not 401"),
+        ("0x0", "side is 4 to 400, not 0"),
+        ("3x3", "side is 4 to 400, not 3"),
+        ("1X1", "side is 4 to 400, not 1"),
+        ("16x9", "the same side twice"),
+    ] {
+        let r = text::parse(&format!("{line}\n{six}\n"));
+        assert_eq!(r.len(), 2, "{line}: {r:?}");
+        let e = r[0].as_ref().unwrap_err();
+        assert_eq!(e.line, 1);
+        assert!(e.reason.contains(want), "{line}: {}", e.reason);
+        assert!(r[1].is_ok(), "{line}: {r:?}");
+    }
 }
 
 /// Grids above 128x128: sigh's 144x144 and 400x400 examples (both fall to singles), solved and
