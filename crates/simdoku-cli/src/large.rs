@@ -140,10 +140,15 @@ pub fn large(a: &LargeCmd) -> ExitCode {
     for name in &names {
         match crate::input::read_all(name) {
             Ok(bytes) => {
-                let text = String::from_utf8_lossy(&bytes);
+                // The bytes become the text in place (no copy of a large file) unless they are
+                // not UTF-8.
+                let mut text = String::from_utf8(bytes)
+                    .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
                 // A UTF-8 byte-order mark (Notepad's) is no cell, as the 9x9 commands skip it.
-                let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-                texts.push((name.as_str(), text.to_owned()));
+                if text.starts_with('\u{feff}') {
+                    text.drain(..'\u{feff}'.len_utf8());
+                }
+                texts.push((name.as_str(), text));
             }
             Err(e) => {
                 eprintln!("simdoku: {name}: {e}");

@@ -374,10 +374,20 @@ fn size_line(lower: &str) -> Option<Result<usize, String>> {
     })
 }
 
+/// A trimmed line in lower case, to be matched against the shape lines; empty for a line too
+/// long to be one (a grid's row, a 200 MB line of junk: no copy of it).
+fn header_lower(line: &str) -> String {
+    if line.len() <= 100 {
+        line.to_ascii_lowercase()
+    } else {
+        String::new()
+    }
+}
+
 /// A line that sets the next grid's shape or variant (`Sudoku X`, `Boxes RxC`, `Jigsaw`), or
 /// is an empty grid's size (`NxN`); it ends any grid being read. `line` is trimmed.
 fn is_header(line: &str) -> bool {
-    let lower = line.to_ascii_lowercase();
+    let lower = header_lower(line);
     is_x_line(&lower)
         || boxes_line(&lower).is_some()
         || lower == "jigsaw"
@@ -657,7 +667,7 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
         if line.starts_with('#') {
             continue;
         }
-        let lower = line.to_ascii_lowercase();
+        let lower = header_lower(line);
         let is_x = is_x_line(&lower);
         let boxes = boxes_line(&lower);
         let size = size_line(&lower);
@@ -711,7 +721,6 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
             continue;
         }
         let want_map = matches!(pending.jigsaw, Jigsaw::WantMap(_));
-        let tokens: Vec<&str> = line.split(is_value_sep).filter(|t| !t.is_empty()).collect();
         // Line form: a single run of cell characters (possibly followed by a separator).
         if block.is_none() && !is_comma_row(line) {
             let bytes = line.as_bytes();
@@ -763,13 +772,16 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
             }
         }
         // A `#` in a row starts a comment.
-        let tokens: Vec<&str> = if line.contains('#') {
-            value_words(line).collect()
+        // No more words kept than a row has (a 200 MB line of numbers is one error, not a
+        // vector of 100 million words); `count` is how many the line holds.
+        let tokens: Vec<&str> = value_words(line).take(MAX_SIDE + 1).collect();
+        let count = if tokens.len() > MAX_SIDE {
+            value_words(line).count()
         } else {
-            tokens
+            tokens.len()
         };
         let b = block.get_or_insert_with(|| {
-            let side = tokens.len();
+            let side = count;
             let error = if (4..=MAX_SIDE).contains(&side) {
                 None
             } else {
@@ -785,7 +797,7 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
                 start: ln,
                 side,
                 map: want_map,
-                cells: Vec::with_capacity(side * side),
+                cells: Vec::with_capacity(if error.is_none() { side * side } else { 0 }),
                 labels: Vec::new(),
                 rows: 0,
                 error,
@@ -794,14 +806,14 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
             }
         });
         if b.error.is_none() {
-            if tokens.len() != b.side {
+            if count != b.side {
                 b.error = Some(TextError {
                     line: ln,
                     reason: format!(
                         "row {} has {} values, the {2}x{2} {4} that starts at line {3} needs {2} \
                          (mixed sizes?)",
                         b.rows + 1,
-                        tokens.len(),
+                        count,
                         b.side,
                         b.start,
                         if b.map { "region map" } else { "grid" }

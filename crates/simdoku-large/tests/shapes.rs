@@ -394,6 +394,13 @@ fn shape_lines_are_read_and_bad_ones_say_why() {
         assert!(e.reason.contains(want), "{line}: {}", e.reason);
         assert!(r[1].is_ok(), "{line}: {r:?}");
     }
+    // A row of a million numbers is one error (it asked for a million-squared cells and
+    // aborted), and the grid after it is still read.
+    let r = text::parse(&format!("{}\n\n{six}\n", "1 ".repeat(1_000_000)));
+    assert_eq!(r.len(), 2);
+    let e = r[0].as_ref().unwrap_err();
+    assert!(e.reason.contains("a row of 1000000 values"), "{}", e.reason);
+    assert!(r[1].is_ok());
 }
 
 /// Grids above 128x128: sigh's 144x144 and 400x400 examples (both fall to singles), solved and
