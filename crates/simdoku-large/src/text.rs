@@ -261,13 +261,14 @@ impl Pending {
             Jigsaw::None => {}
         }
         if let Some((rows, cols, at)) = boxes {
-            if rows * cols != side {
+            if rows.checked_mul(cols) != Some(side) {
                 return Err(TextError {
                     line: ln,
                     reason: format!(
                         "a {side}x{side} grid with the boxes of {rows}x{cols} of line {at} \
                          (their side is {})",
-                        rows * cols
+                        rows.checked_mul(cols)
+                            .map_or("too large".to_string(), |s| s.to_string())
                     ),
                 });
             }

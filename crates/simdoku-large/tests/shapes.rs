@@ -309,6 +309,11 @@ fn shape_lines_are_read_and_bad_ones_say_why() {
     assert_eq!(e.len(), 1);
     assert_eq!(e[0].0, 3);
     assert!(e[0].1.contains("2x4"), "{}", e[0].1);
+    // Boxes whose product overflows: an error, not a side of 16 (2^63 + 8 times 2 wraps).
+    let e = errors("Boxes 9223372036854775816x2\n16x16\n");
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(e[0].1.contains("too large"), "{}", e[0].1);
+    assert!(Shape::boxes(usize::MAX, 2).is_err());
     let e = errors(&format!("Boxes two by three\n{six}\n"));
     assert_eq!(e[0].0, 1);
     assert!(e[0].1.contains("RxC"), "{}", e[0].1);
