@@ -629,6 +629,8 @@ impl Streams {
 /// Reads every grid of `text`, in order: each a puzzle or the reason it is not one (with its
 /// line). Never panics, whatever the text.
 pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
+    // A UTF-8 byte-order mark (Notepad's) is no cell: Python's `simdoku.large.read` gets it.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<&str> = text.lines().collect();
     let mut streams = Streams::default();
     let mut out = Vec::new();

@@ -399,6 +399,9 @@ fn shape_lines_are_read_and_bad_ones_say_why() {
         assert!(e.reason.contains(want), "{line}: {}", e.reason);
         assert!(r[1].is_ok(), "{line}: {r:?}");
     }
+    // A byte-order mark before the first grid (the Python reader passes it on).
+    let r = text::parse(&format!("\u{feff}{six}\n"));
+    assert!(r[0].is_ok(), "{r:?}");
     // A row of a million numbers is one error (it asked for a million-squared cells and
     // aborted), and the grid after it is still read.
     let r = text::parse(&format!("{}\n\n{six}\n", "1 ".repeat(1_000_000)));
