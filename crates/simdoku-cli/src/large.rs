@@ -44,7 +44,7 @@ Input, two forms (they may be mixed in one file):
     written back one row a line when each line held a row.
 A side's boxes are the most nearly square R x C (R rows, C columns, R <= C). Lines before a grid
 change that grid only: `Boxes RxC` (other boxes), `Jigsaw` then a region map (N x N labels, one
-per cell, in either form), `Sudoku X` or `X-Sudoku` (--x makes every grid one). A line `NxN`
+per cell, in either form, or N lines of N characters), `Sudoku X` or `X-Sudoku` (--x makes every grid one). A line `NxN`
 alone (e.g. `16x16`) is an empty grid of that side. A line starting with # is a comment.
 
 Output: each solution in the form its grid was read in (number grids are followed by a blank

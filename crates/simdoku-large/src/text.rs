@@ -25,8 +25,9 @@
 //!
 //! * `Boxes RxC` (any case, e.g. `Boxes 3x2`): boxes of R rows and C columns, R * C = N;
 //! * `Jigsaw`: irregular regions, given by a region map read next, in either form, before the
-//!   grid: N x N labels, one per cell (line form: any character but space, `,` and `#`;
-//!   number form: any whitespace-separated word), N distinct labels of N cells each;
+//!   grid: N x N labels, one per cell (line form: any character but space, `,` and `#`, on
+//!   one line or N lines of N; number form: any whitespace-separated word), N distinct labels
+//!   of N cells each;
 //! * `Sudoku X` (also `Sudoku-X`, `SudokuX`, `X`, `X-Sudoku`, `X Sudoku`): both main diagonals
 //!   all-different too.
 //!
@@ -749,7 +750,11 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
                     || (rest.first() == Some(&b' ') && line_side(run).is_some()))
                 && (run > 3 || rest.first() == Some(&b','));
             if line_form {
-                if want_map {
+                if want_map && let Some((shape, end)) = rows_map(&lines, i) {
+                    // N lines of N labels, as a grid in the rows form.
+                    set_map(&mut pending, &mut out, ln, Ok(shape));
+                    next = end;
+                } else if want_map {
                     let labels: Vec<char> = line[..run].chars().collect();
                     let shape = match line_side(labels.len()) {
                         Some(side) => Shape::jigsaw(side, &labels),
@@ -962,6 +967,30 @@ fn finish(b: Block, pending: &mut Pending, out: &mut Vec<Result<Puzzle, TextErro
     });
     *pending = Pending::default();
     out.push(r);
+}
+
+/// A region map written as N lines of N labels (one character a label, as a grid in the rows
+/// form) from line index `i`: its shape and the index of the line after it; `None` unless the
+/// N lines hold N labels each and make a valid map (so a one-line map followed by one-line
+/// grids stays one).
+fn rows_map(lines: &[&str], i: usize) -> Option<(Shape, usize)> {
+    let side = lines[i].trim().chars().count();
+    if !(4..=MAX_SIDE).contains(&side) || lines.len() - i < side {
+        return None;
+    }
+    let mut labels = Vec::with_capacity(side * side);
+    for raw in &lines[i..i + side] {
+        let row = raw.trim();
+        if row.chars().count() != side
+            || row.contains(|c: char| c.is_whitespace() || matches!(c, ',' | '#' | '|'))
+        {
+            return None;
+        }
+        labels.extend(row.chars());
+    }
+    Shape::jigsaw(side, &labels)
+        .ok()
+        .map(|shape| (shape, i + side))
 }
 
 /// Whether `cells` are a whole line-form grid: a square count, every value in range.

@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 use std::time::Duration;
 
 use simdoku_large::generate::{Rng, remove_cells};
+use simdoku_large::shape::Regions;
 use simdoku_large::text::{self, Form};
 use simdoku_large::{Config, LargeGrid, Learn, Shape, Solver, Status, check_solution};
 
@@ -399,6 +400,33 @@ fn shape_lines_are_read_and_bad_ones_say_why() {
         assert!(e.reason.contains(want), "{line}: {}", e.reason);
         assert!(r[1].is_ok(), "{line}: {r:?}");
     }
+    // The map as N lines of N labels (as a grid in the rows form): each line was a one-line
+    // map of 5 cells, an error, and the grid was solved with the default shape.
+    let rows: String = map
+        .as_bytes()
+        .chunks(5)
+        .map(|r| String::from_utf8(r.to_vec()).unwrap() + "\n")
+        .collect();
+    let r = text::parse(&format!("Jigsaw\n{rows}{grid}"));
+    assert_eq!(r.len(), 1, "{r:?}");
+    let p = r[0].as_ref().unwrap();
+    assert_eq!((p.line, p.grid.shape()), (7, &diagonal_jigsaw(5)));
+    // A one-line 4x4 map followed by one-line 4x4 grids stays a one-line map.
+    let four = "aabbaabbccddccdd";
+    let r = text::parse(&format!(
+        "Jigsaw\n{four}\n{}",
+        format!("{}\n", ".".repeat(16)).repeat(16)
+    ));
+    assert_eq!(r.len(), 16, "{r:?}");
+    assert!(r.iter().all(Result::is_ok), "{r:?}");
+    assert!(matches!(
+        r[0].as_ref().unwrap().grid.shape().regions(),
+        Regions::Jigsaw(_)
+    ));
+    assert!(!matches!(
+        r[1].as_ref().unwrap().grid.shape().regions(),
+        Regions::Jigsaw(_)
+    ));
     // A byte-order mark before the first grid (the Python reader passes it on).
     let r = text::parse(&format!("\u{feff}{six}\n"));
     assert!(r[0].is_ok(), "{r:?}");
