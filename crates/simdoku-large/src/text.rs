@@ -376,11 +376,13 @@ fn size_line(lower: &str) -> Option<Result<usize, String>> {
     })
 }
 
-/// A trimmed line in lower case, to be matched against the shape lines; empty for a line too
-/// long to be one (a grid's row, a 200 MB line of junk: no copy of it).
+/// A trimmed line in lower case without a `#` comment after it, to be matched against the
+/// shape lines (`Sudoku X  # diagonals`, as number-form rows take a comment); empty for a line
+/// too long to be one (a grid's row, a 200 MB line of junk: no copy of it).
 fn header_lower(line: &str) -> String {
     if line.len() <= 100 {
-        line.to_ascii_lowercase()
+        let body = line.find('#').map_or(line, |k| &line[..k]);
+        body.trim_end().to_ascii_lowercase()
     } else {
         String::new()
     }

@@ -427,6 +427,17 @@ fn shape_lines_are_read_and_bad_ones_say_why() {
         r[1].as_ref().unwrap().grid.shape().regions(),
         Regions::Jigsaw(_)
     ));
+    // Shape lines with a `#` comment after them, as rows take one.
+    let r = text::parse(&format!(
+        "Boxes 3x2 # turned\n{six}\nSudoku X # diagonals\n4x4 # empty\n"
+    ));
+    assert_eq!(r.len(), 2, "{r:?}");
+    assert_eq!(
+        r[0].as_ref().unwrap().grid.shape(),
+        &Shape::boxes(3, 2).unwrap()
+    );
+    let p = r[1].as_ref().unwrap();
+    assert!(p.x && p.grid.side() == 4, "{p:?}");
     // A byte-order mark before the first grid (the Python reader passes it on).
     let r = text::parse(&format!("\u{feff}{six}\n"));
     assert!(r[0].is_ok(), "{r:?}");
