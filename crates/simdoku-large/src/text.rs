@@ -752,13 +752,9 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
                     || (rest.first() == Some(&b' ') && line_side(run).is_some()))
                 && (run > 3 || rest.first() == Some(&b','));
             if line_form {
-                if want_map && let Some((shape, end)) = rows_map(&lines, i) {
-                    // N lines of N labels, as a grid in the rows form.
-                    set_map(&mut pending, &mut out, ln, Ok(shape));
-                    next = end;
-                } else if want_map {
+                if want_map {
                     let labels: Vec<char> = line[..run].chars().collect();
-                    let shape = match line_side(labels.len()) {
+                    let mut shape = match line_side(labels.len()) {
                         Some(side) => Shape::jigsaw(side, &labels),
                         None => Err(format!(
                             "a one-line region map of {} cells; one-line maps have 16, 25, 36, \
@@ -766,6 +762,15 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
                             labels.len()
                         )),
                     };
+                    // N lines of N labels, as a grid in the rows form: the map when they make
+                    // a valid one, or when the first line is no one-line map (then why they
+                    // are none is the map's error, and its lines are spent).
+                    if let Some((rows, end)) = rows_map(&lines, i)
+                        && (rows.is_ok() || shape.is_err())
+                    {
+                        shape = rows;
+                        next = end;
+                    }
                     let shape = shape.map_err(|reason| TextError { line: ln, reason });
                     set_map(&mut pending, &mut out, ln, shape);
                 } else if !fits_one_line(&bytes[..run])
@@ -972,10 +977,9 @@ fn finish(b: Block, pending: &mut Pending, out: &mut Vec<Result<Puzzle, TextErro
 }
 
 /// A region map written as N lines of N labels (one character a label, as a grid in the rows
-/// form) from line index `i`: its shape and the index of the line after it; `None` unless the
-/// N lines hold N labels each and make a valid map (so a one-line map followed by one-line
-/// grids stays one).
-fn rows_map(lines: &[&str], i: usize) -> Option<(Shape, usize)> {
+/// form) from line index `i`: its shape (or why the labels make none) and the index of the
+/// line after it; `None` unless the N lines hold N labels each.
+fn rows_map(lines: &[&str], i: usize) -> Option<(Result<Shape, String>, usize)> {
     let side = lines[i].trim().chars().count();
     if !(4..=MAX_SIDE).contains(&side) || lines.len() - i < side {
         return None;
@@ -990,9 +994,7 @@ fn rows_map(lines: &[&str], i: usize) -> Option<(Shape, usize)> {
         }
         labels.extend(row.chars());
     }
-    Shape::jigsaw(side, &labels)
-        .ok()
-        .map(|shape| (shape, i + side))
+    Some((Shape::jigsaw(side, &labels), i + side))
 }
 
 /// Whether `cells` are a whole line-form grid: a square count, every value in range.

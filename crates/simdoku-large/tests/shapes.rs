@@ -411,6 +411,17 @@ fn shape_lines_are_read_and_bad_ones_say_why() {
     assert_eq!(r.len(), 1, "{r:?}");
     let p = r[0].as_ref().unwrap();
     assert_eq!((p.line, p.grid.shape()), (7, &diagonal_jigsaw(5)));
+    // A bad map in that form is one error at its first line, and the grid after it has it.
+    let mut bad_rows = rows.clone().into_bytes();
+    bad_rows[0] = bad_rows[1];
+    let r = text::parse(&format!(
+        "Jigsaw\n{}{grid}",
+        String::from_utf8(bad_rows).unwrap()
+    ));
+    assert_eq!(r.len(), 1, "{r:?}");
+    let e = r[0].as_ref().unwrap_err();
+    assert_eq!(e.line, 2);
+    assert!(e.reason.contains("each region needs 5"), "{}", e.reason);
     // A one-line 4x4 map followed by one-line 4x4 grids stays a one-line map.
     let four = "aabbaabbccddccdd";
     let r = text::parse(&format!(
