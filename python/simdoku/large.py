@@ -43,8 +43,8 @@ def read(source, *, errors="raise"):
     ``source``: a path, or a file object opened in text or binary mode. Every format the
     command takes: one grid a line (one character a cell), N lines of N characters, N lines of
     N numbers, a stream of N * N numbers with any line breaks (as sigh's solver reads them),
-    ``.`` or ``0`` for empty cells, ``#`` comments, a jigsaw region map after its grid, a
-    ``Sudoku X`` line before a grid. ``errors="raise"`` (the default) raises ``ValueError``
+    ``.`` or ``0`` for empty cells, ``#`` comments, a ``Jigsaw`` line and its region map
+    before a grid, a ``Sudoku X`` line before a grid, a UTF-8 byte-order mark. ``errors="raise"`` (the default) raises ``ValueError``
     naming the file, the line and the reason of the first grid that cannot be read;
     ``errors="skip"`` leaves such grids out with one warning.
     """

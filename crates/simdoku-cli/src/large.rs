@@ -44,7 +44,7 @@ Input, two forms (they may be mixed in one file):
     written back one row a line when each line held a row.
 A side's boxes are the most nearly square R x C (R rows, C columns, R <= C). Lines before a grid
 change that grid only: `Boxes RxC` (other boxes), `Jigsaw` then a region map (N x N labels, one
-per cell, in either form), `Sudoku X` or `X-Sudoku` (--x makes every grid one). A line `NxN`
+per cell, in either form, or N lines of N characters), `Sudoku X` or `X-Sudoku` (--x makes every grid one). A line `NxN`
 alone (e.g. `16x16`) is an empty grid of that side. A line starting with # is a comment.
 
 Output: each solution in the form its grid was read in (number grids are followed by a blank
@@ -140,10 +140,15 @@ pub fn large(a: &LargeCmd) -> ExitCode {
     for name in &names {
         match crate::input::read_all(name) {
             Ok(bytes) => {
-                let text = String::from_utf8_lossy(&bytes);
+                // The bytes become the text in place (no copy of a large file) unless they are
+                // not UTF-8.
+                let mut text = String::from_utf8(bytes)
+                    .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
                 // A UTF-8 byte-order mark (Notepad's) is no cell, as the 9x9 commands skip it.
-                let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-                texts.push((name.as_str(), text.to_owned()));
+                if text.starts_with('\u{feff}') {
+                    text.drain(..'\u{feff}'.len_utf8());
+                }
+                texts.push((name.as_str(), text));
             }
             Err(e) => {
                 eprintln!("simdoku: {name}: {e}");

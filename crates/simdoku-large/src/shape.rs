@@ -81,12 +81,15 @@ impl Shape {
                 "boxes of {rows}x{cols}: a box has 2 rows and 2 columns or more"
             ));
         }
-        let side = rows * cols;
-        if side > MAX_SIDE {
-            return Err(format!(
-                "boxes of {rows}x{cols} make a {side}x{side} grid; the largest side is {MAX_SIDE}"
-            ));
-        }
+        // (Checked: `Boxes 9223372036854775816x2` wrapped to a side of 16.)
+        let side = match rows.checked_mul(cols) {
+            Some(side) if side <= MAX_SIDE => side,
+            _ => {
+                return Err(format!(
+                    "boxes of {rows}x{cols} make a grid above the largest side, {MAX_SIDE}"
+                ));
+            }
+        };
         Ok(Shape {
             side,
             regions: Regions::Boxes { rows, cols },

@@ -25,8 +25,9 @@
 //!
 //! * `Boxes RxC` (any case, e.g. `Boxes 3x2`): boxes of R rows and C columns, R * C = N;
 //! * `Jigsaw`: irregular regions, given by a region map read next, in either form, before the
-//!   grid: N x N labels, one per cell (line form: any character but space, `,` and `#`;
-//!   number form: any whitespace-separated word), N distinct labels of N cells each;
+//!   grid: N x N labels, one per cell (line form: any character but space, `,` and `#`, on
+//!   one line or N lines of N; number form: any whitespace-separated word), N distinct labels
+//!   of N cells each;
 //! * `Sudoku X` (also `Sudoku-X`, `SudokuX`, `X`, `X-Sudoku`, `X Sudoku`): both main diagonals
 //!   all-different too.
 //!
@@ -214,6 +215,9 @@ struct Pending {
     /// `Boxes RxC`: rows, columns, the line it was on.
     boxes: Option<(usize, usize, usize)>,
     jigsaw: Jigsaw,
+    /// An `NxN` line between `Jigsaw` and its region map (side, line): the empty grid is
+    /// that jigsaw's, made when the map has been read.
+    empty: Option<(usize, usize)>,
 }
 
 /// Where a jigsaw stands.
@@ -246,16 +250,26 @@ impl Pending {
                 }
                 return Ok(shape);
             }
-            Jigsaw::None | Jigsaw::WantMap(_) => {}
+            Jigsaw::WantMap(at) => {
+                return Err(TextError {
+                    line: ln,
+                    reason: format!(
+                        "a {side}x{side} grid after the `Jigsaw` line at line {at}, whose \
+                         region map is missing"
+                    ),
+                });
+            }
+            Jigsaw::None => {}
         }
         if let Some((rows, cols, at)) = boxes {
-            if rows * cols != side {
+            if rows.checked_mul(cols) != Some(side) {
                 return Err(TextError {
                     line: ln,
                     reason: format!(
                         "a {side}x{side} grid with the boxes of {rows}x{cols} of line {at} \
                          (their side is {})",
-                        rows * cols
+                        rows.checked_mul(cols)
+                            .map_or("too large".to_string(), |s| s.to_string())
                     ),
                 });
             }
@@ -269,6 +283,38 @@ impl Pending {
             ),
         })
     }
+}
+
+/// A region map read (or why it is none), for the next grid; when an `NxN` line came between
+/// the `Jigsaw` line and the map, that empty grid is made now, with it.
+fn set_map(
+    pending: &mut Pending,
+    out: &mut Vec<Result<Puzzle, TextError>>,
+    at: usize,
+    shape: Result<Shape, TextError>,
+) {
+    pending.jigsaw = Jigsaw::Map(at, shape);
+    if let Some((side, ln)) = pending.empty.take() {
+        push_empty(pending, out, side, ln);
+    }
+}
+
+/// The empty grid of an `NxN` line at line `ln`, with the lines before it; takes them.
+fn push_empty(
+    pending: &mut Pending,
+    out: &mut Vec<Result<Puzzle, TextError>>,
+    side: usize,
+    ln: usize,
+) {
+    let x = pending.x;
+    out.push(pending.shape(side, ln).map(|shape| Puzzle {
+        line: ln,
+        grid: LargeGrid::empty_of(shape),
+        x,
+        form: Form::Numbers,
+        alphabet: Alphabet::Standard,
+    }));
+    *pending = Pending::default();
 }
 
 fn is_border(line: &str) -> bool {
@@ -305,17 +351,47 @@ fn is_x_line(lower: &str) -> bool {
     )
 }
 
-/// A line that is only a size, `NxN` (as sigh's solver reads it): an empty grid of that side.
-fn size_line(lower: &str) -> Option<usize> {
+/// A line that is only a size, `NxN` (as sigh's solver reads it; spaces around the `x`
+/// allowed): an empty grid of that side, or why it is none (`401x401`, `3x3`, `16x9`).
+fn size_line(lower: &str) -> Option<Result<usize, String>> {
     let (a, b) = lower.split_once('x')?;
-    let side: usize = a.parse().ok()?;
-    (b.parse() == Ok(side) && (4..=MAX_SIDE).contains(&side)).then_some(side)
+    let (a, b) = (a.trim_end(), b.trim_start());
+    // Short numbers only: a 35x35 written one row a line may hold an `x` (33) between digits.
+    let number = |t: &str| (1..=6).contains(&t.len()) && t.bytes().all(|c| c.is_ascii_digit());
+    if !number(a) || !number(b) {
+        return None;
+    }
+    let (rows, cols): (usize, usize) = (a.parse().ok()?, b.parse().ok()?);
+    Some(if rows != cols {
+        Err(format!(
+            "`{rows}x{cols}`: an empty grid's size line is NxN, the same side twice (grids are \
+             square; boxes are set by a `Boxes RxC` line)"
+        ))
+    } else if !(4..=MAX_SIDE).contains(&rows) {
+        Err(format!(
+            "`{rows}x{rows}`: an empty grid's side is 4 to {MAX_SIDE}, not {rows}"
+        ))
+    } else {
+        Ok(rows)
+    })
+}
+
+/// A trimmed line in lower case without a `#` comment after it, to be matched against the
+/// shape lines (`Sudoku X  # diagonals`, as number-form rows take a comment); empty for a line
+/// too long to be one (a grid's row, a 200 MB line of junk: no copy of it).
+fn header_lower(line: &str) -> String {
+    if line.len() <= 100 {
+        let body = line.find('#').map_or(line, |k| &line[..k]);
+        body.trim_end().to_ascii_lowercase()
+    } else {
+        String::new()
+    }
 }
 
 /// A line that sets the next grid's shape or variant (`Sudoku X`, `Boxes RxC`, `Jigsaw`), or
 /// is an empty grid's size (`NxN`); it ends any grid being read. `line` is trimmed.
 fn is_header(line: &str) -> bool {
-    let lower = line.to_ascii_lowercase();
+    let lower = header_lower(line);
     is_x_line(&lower)
         || boxes_line(&lower).is_some()
         || lower == "jigsaw"
@@ -556,6 +632,8 @@ impl Streams {
 /// Reads every grid of `text`, in order: each a puzzle or the reason it is not one (with its
 /// line). Never panics, whatever the text.
 pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
+    // A UTF-8 byte-order mark (Notepad's) is no cell: Python's `simdoku.large.read` gets it.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<&str> = text.lines().collect();
     let mut streams = Streams::default();
     let mut out = Vec::new();
@@ -595,7 +673,7 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
         if line.starts_with('#') {
             continue;
         }
-        let lower = line.to_ascii_lowercase();
+        let lower = header_lower(line);
         let is_x = is_x_line(&lower);
         let boxes = boxes_line(&lower);
         let size = size_line(&lower);
@@ -614,16 +692,16 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
                 });
                 push_err(&mut out, &mut pending, b.map, e);
             }
-            if let Some(side) = size {
-                let x = pending.x;
-                out.push(pending.shape(side, ln).map(|shape| Puzzle {
-                    line: ln,
-                    grid: LargeGrid::empty_of(shape),
-                    x,
-                    form: Form::Numbers,
-                    alphabet: Alphabet::Standard,
-                }));
+            if let Some(Err(reason)) = size {
+                out.push(Err(TextError { line: ln, reason }));
                 pending = Pending::default();
+            } else if let Some(Ok(side)) = size {
+                if matches!(pending.jigsaw, Jigsaw::WantMap(_)) && pending.empty.is_none() {
+                    // `Jigsaw`, `NxN`, then the map: the empty grid waits for its map.
+                    pending.empty = Some((side, ln));
+                } else {
+                    push_empty(&mut pending, &mut out, side, ln);
+                }
             } else if is_x {
                 pending.x = true;
             } else if let Some(boxes) = boxes {
@@ -649,7 +727,6 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
             continue;
         }
         let want_map = matches!(pending.jigsaw, Jigsaw::WantMap(_));
-        let tokens: Vec<&str> = line.split(is_value_sep).filter(|t| !t.is_empty()).collect();
         // Line form: a single run of cell characters (possibly followed by a separator).
         if block.is_none() && !is_comma_row(line) {
             let bytes = line.as_bytes();
@@ -677,7 +754,7 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
             if line_form {
                 if want_map {
                     let labels: Vec<char> = line[..run].chars().collect();
-                    let shape = match line_side(labels.len()) {
+                    let mut shape = match line_side(labels.len()) {
                         Some(side) => Shape::jigsaw(side, &labels),
                         None => Err(format!(
                             "a one-line region map of {} cells; one-line maps have 16, 25, 36, \
@@ -685,8 +762,17 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
                             labels.len()
                         )),
                     };
-                    pending.jigsaw =
-                        Jigsaw::Map(ln, shape.map_err(|reason| TextError { line: ln, reason }));
+                    // N lines of N labels, as a grid in the rows form: the map when they make
+                    // a valid one, or when the first line is no one-line map (then why they
+                    // are none is the map's error, and its lines are spent).
+                    if let Some((rows, end)) = rows_map(&lines, i)
+                        && (rows.is_ok() || shape.is_err())
+                    {
+                        shape = rows;
+                        next = end;
+                    }
+                    let shape = shape.map_err(|reason| TextError { line: ln, reason });
+                    set_map(&mut pending, &mut out, ln, shape);
                 } else if !fits_one_line(&bytes[..run])
                     && let Some((r, end)) = streams.try_chars(&lines, i, &mut pending)
                 {
@@ -701,13 +787,16 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
             }
         }
         // A `#` in a row starts a comment.
-        let tokens: Vec<&str> = if line.contains('#') {
-            value_words(line).collect()
+        // No more words kept than a row has (a 200 MB line of numbers is one error, not a
+        // vector of 100 million words); `count` is how many the line holds.
+        let tokens: Vec<&str> = value_words(line).take(MAX_SIDE + 1).collect();
+        let count = if tokens.len() > MAX_SIDE {
+            value_words(line).count()
         } else {
-            tokens
+            tokens.len()
         };
         let b = block.get_or_insert_with(|| {
-            let side = tokens.len();
+            let side = count;
             let error = if (4..=MAX_SIDE).contains(&side) {
                 None
             } else {
@@ -723,7 +812,7 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
                 start: ln,
                 side,
                 map: want_map,
-                cells: Vec::with_capacity(side * side),
+                cells: Vec::with_capacity(if error.is_none() { side * side } else { 0 }),
                 labels: Vec::new(),
                 rows: 0,
                 error,
@@ -732,14 +821,14 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
             }
         });
         if b.error.is_none() {
-            if tokens.len() != b.side {
+            if count != b.side {
                 b.error = Some(TextError {
                     line: ln,
                     reason: format!(
                         "row {} has {} values, the {2}x{2} {4} that starts at line {3} needs {2} \
                          (mixed sizes?)",
                         b.rows + 1,
-                        tokens.len(),
+                        count,
                         b.side,
                         b.start,
                         if b.map { "region map" } else { "grid" }
@@ -789,12 +878,19 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
         });
         push_err(&mut out, &mut pending, b.map, e);
     }
-    match pending.jigsaw {
-        Jigsaw::WantMap(at) | Jigsaw::Map(at, _) => out.push(Err(TextError {
-            line: at,
+    match (&pending.jigsaw, pending.empty) {
+        (Jigsaw::WantMap(at), Some((side, ln))) => out.push(Err(TextError {
+            line: ln,
+            reason: format!(
+                "a {side}x{side} grid after the `Jigsaw` line at line {at}, whose region map \
+                 is missing"
+            ),
+        })),
+        (Jigsaw::WantMap(at) | Jigsaw::Map(at, _), _) => out.push(Err(TextError {
+            line: *at,
             reason: "a jigsaw with no grid after it".into(),
         })),
-        Jigsaw::None => {}
+        (Jigsaw::None, _) => {}
     }
     out
 }
@@ -808,7 +904,7 @@ fn push_err(
     e: TextError,
 ) {
     if map {
-        pending.jigsaw = Jigsaw::Map(e.line, Err(e));
+        set_map(pending, out, e.line, Err(e));
     } else {
         *pending = Pending::default();
         out.push(Err(e));
@@ -865,7 +961,7 @@ fn finish(b: Block, pending: &mut Pending, out: &mut Vec<Result<Puzzle, TextErro
             line: b.start,
             reason,
         });
-        pending.jigsaw = Jigsaw::Map(b.start, shape);
+        set_map(pending, out, b.start, shape);
         return;
     }
     let x = pending.x;
@@ -878,6 +974,27 @@ fn finish(b: Block, pending: &mut Pending, out: &mut Vec<Result<Puzzle, TextErro
     });
     *pending = Pending::default();
     out.push(r);
+}
+
+/// A region map written as N lines of N labels (one character a label, as a grid in the rows
+/// form) from line index `i`: its shape (or why the labels make none) and the index of the
+/// line after it; `None` unless the N lines hold N labels each.
+fn rows_map(lines: &[&str], i: usize) -> Option<(Result<Shape, String>, usize)> {
+    let side = lines[i].trim().chars().count();
+    if !(4..=MAX_SIDE).contains(&side) || lines.len() - i < side {
+        return None;
+    }
+    let mut labels = Vec::with_capacity(side * side);
+    for raw in &lines[i..i + side] {
+        let row = raw.trim();
+        if row.chars().count() != side
+            || row.contains(|c: char| c.is_whitespace() || matches!(c, ',' | '#' | '|'))
+        {
+            return None;
+        }
+        labels.extend(row.chars());
+    }
+    Some((Shape::jigsaw(side, &labels), i + side))
 }
 
 /// Whether `cells` are a whole line-form grid: a square count, every value in range.

@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 use std::time::Duration;
 
 use simdoku_large::generate::{Rng, remove_cells};
+use simdoku_large::shape::Regions;
 use simdoku_large::text::{self, Form};
 use simdoku_large::{Config, LargeGrid, Learn, Shape, Solver, Status, check_solution};
 
@@ -309,6 +310,11 @@ fn shape_lines_are_read_and_bad_ones_say_why() {
     assert_eq!(e.len(), 1);
     assert_eq!(e[0].0, 3);
     assert!(e[0].1.contains("2x4"), "{}", e[0].1);
+    // Boxes whose product overflows: an error, not a side of 16 (2^63 + 8 times 2 wraps).
+    let e = errors("Boxes 9223372036854775816x2\n16x16\n");
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(e[0].1.contains("too large"), "{}", e[0].1);
+    assert!(Shape::boxes(usize::MAX, 2).is_err());
     let e = errors(&format!("Boxes two by three\n{six}\n"));
     assert_eq!(e[0].0, 1);
     assert!(e[0].1.contains("RxC"), "{}", e[0].1);
@@ -362,6 +368,97 @@ fn shape_lines_are_read_and_bad_ones_say_why() {
     let e = errors(&format!("Jigsaw\n{}\n{grid}", "a b c d e\n".repeat(3)));
     assert_eq!(e.len(), 1, "{e:?}");
     assert!(e[0].1.contains("3 of its 5 rows"), "{}", e[0].1);
+    // `Jigsaw`, an `NxN` line, then the map: the empty grid is that jigsaw's (it was solved
+    // with plain boxes, the map read as a grid of its own).
+    let r = text::parse(&format!("Jigsaw\n5x5\n{map}\n{six}\n"));
+    assert_eq!(r.len(), 2, "{r:?}");
+    let p = r[0].as_ref().unwrap();
+    assert_eq!((p.line, p.grid.shape()), (2, &diagonal_jigsaw(5)));
+    assert!(r[1].is_ok());
+    // With no map after them, or a second size line, an error names the jigsaw's line.
+    let e = errors("Jigsaw\n5x5\n");
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].0, 2);
+    assert!(e[0].1.contains("`Jigsaw` line at line 1"), "{}", e[0].1);
+    let e = errors(&format!("Jigsaw\n5x5\n4x4\n{map}\n"));
+    assert!(e[0].1.contains("`Jigsaw` line at line 1"), "{}", e[0].1);
+    // Size lines: `16 x 16` is one; sides out of 4..=400 and two sides say so, one error
+    // each, and the grid after them is still read.
+    let p = text::parse("16 x 16\n").remove(0).unwrap();
+    assert_eq!(p.grid.side(), 16);
+    for (line, want) in [
+        ("401x401", "side is 4 to 400, not 401"),
+        ("0x0", "side is 4 to 400, not 0"),
+        ("3x3", "side is 4 to 400, not 3"),
+        ("1X1", "side is 4 to 400, not 1"),
+        ("16x9", "the same side twice"),
+    ] {
+        let r = text::parse(&format!("{line}\n{six}\n"));
+        assert_eq!(r.len(), 2, "{line}: {r:?}");
+        let e = r[0].as_ref().unwrap_err();
+        assert_eq!(e.line, 1);
+        assert!(e.reason.contains(want), "{line}: {}", e.reason);
+        assert!(r[1].is_ok(), "{line}: {r:?}");
+    }
+    // The map as N lines of N labels (as a grid in the rows form): each line was a one-line
+    // map of 5 cells, an error, and the grid was solved with the default shape.
+    let rows: String = map
+        .as_bytes()
+        .chunks(5)
+        .map(|r| String::from_utf8(r.to_vec()).unwrap() + "\n")
+        .collect();
+    let r = text::parse(&format!("Jigsaw\n{rows}{grid}"));
+    assert_eq!(r.len(), 1, "{r:?}");
+    let p = r[0].as_ref().unwrap();
+    assert_eq!((p.line, p.grid.shape()), (7, &diagonal_jigsaw(5)));
+    // A bad map in that form is one error at its first line, and the grid after it has it.
+    let mut bad_rows = rows.clone().into_bytes();
+    bad_rows[0] = bad_rows[1];
+    let r = text::parse(&format!(
+        "Jigsaw\n{}{grid}",
+        String::from_utf8(bad_rows).unwrap()
+    ));
+    assert_eq!(r.len(), 1, "{r:?}");
+    let e = r[0].as_ref().unwrap_err();
+    assert_eq!(e.line, 2);
+    assert!(e.reason.contains("each region needs 5"), "{}", e.reason);
+    // A one-line 4x4 map followed by one-line 4x4 grids stays a one-line map.
+    let four = "aabbaabbccddccdd";
+    let r = text::parse(&format!(
+        "Jigsaw\n{four}\n{}",
+        format!("{}\n", ".".repeat(16)).repeat(16)
+    ));
+    assert_eq!(r.len(), 16, "{r:?}");
+    assert!(r.iter().all(Result::is_ok), "{r:?}");
+    assert!(matches!(
+        r[0].as_ref().unwrap().grid.shape().regions(),
+        Regions::Jigsaw(_)
+    ));
+    assert!(!matches!(
+        r[1].as_ref().unwrap().grid.shape().regions(),
+        Regions::Jigsaw(_)
+    ));
+    // Shape lines with a `#` comment after them, as rows take one.
+    let r = text::parse(&format!(
+        "Boxes 3x2 # turned\n{six}\nSudoku X # diagonals\n4x4 # empty\n"
+    ));
+    assert_eq!(r.len(), 2, "{r:?}");
+    assert_eq!(
+        r[0].as_ref().unwrap().grid.shape(),
+        &Shape::boxes(3, 2).unwrap()
+    );
+    let p = r[1].as_ref().unwrap();
+    assert!(p.x && p.grid.side() == 4, "{p:?}");
+    // A byte-order mark before the first grid (the Python reader passes it on).
+    let r = text::parse(&format!("\u{feff}{six}\n"));
+    assert!(r[0].is_ok(), "{r:?}");
+    // A row of a million numbers is one error (it asked for a million-squared cells and
+    // aborted), and the grid after it is still read.
+    let r = text::parse(&format!("{}\n\n{six}\n", "1 ".repeat(1_000_000)));
+    assert_eq!(r.len(), 2);
+    let e = r[0].as_ref().unwrap_err();
+    assert!(e.reason.contains("a row of 1000000 values"), "{}", e.reason);
+    assert!(r[1].is_ok());
 }
 
 /// Grids above 128x128: sigh's 144x144 and 400x400 examples (both fall to singles), solved and
