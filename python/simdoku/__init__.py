@@ -343,9 +343,10 @@ def rate(puzzles, *, method="guesses", samples=16, seed=None, errors="raise", th
         return _rate_se(puzzles, errors, threads)
     if method != "guesses":
         raise ValueError(f'method must be "guesses" or "se", got {method!r}')
-    if int(samples) < 1:
-        # As the CLI's --samples: no sample gives no figure to average.
-        raise ValueError(f"samples must be at least 1, got {samples}")
+    if not 1 <= int(samples) <= 1_000_000:
+        # As the CLI's --samples: no sample gives no figure to average, and more than a
+        # million solves a puzzle would run for hours on a batch.
+        raise ValueError(f"samples must be 1 to 1,000,000, got {samples}")
     _batch.check_uint("samples", samples)
     _batch.check_uint("seed", seed)
     _batch.check_uint("threads", threads)

@@ -266,8 +266,11 @@ def test_limits_below_one_are_errors():
     for bad in (0, -1):
         with pytest.raises(ValueError, match="limit must be at least 1"):
             simdoku.count(P0, limit=bad)
-        with pytest.raises(ValueError, match="samples must be at least 1"):
+        with pytest.raises(ValueError, match="samples must be 1 to 1,000,000"):
             simdoku.rate(P0, samples=bad)
+    # A huge sample count ran without end, as --samples 2^64-1 did.
+    with pytest.raises(ValueError, match="samples must be 1 to 1,000,000"):
+        simdoku.rate(P0, samples=2**63)
     assert simdoku.count("." * 81, limit=1) == 1
     assert simdoku.rate(P0, samples=1).solutions == 1
 

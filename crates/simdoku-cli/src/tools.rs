@@ -160,9 +160,10 @@ pub enum RateFormat {
 pub struct RateArgs {
     #[command(flatten)]
     pub files: FileArgs,
-    /// Random symmetries each puzzle is solved in (guesses are averaged over them); at least 1.
+    /// Random symmetries each puzzle is solved in (guesses are averaged over them); 1 to
+    /// 1,000,000 (a million solves a puzzle is already minutes of work a line).
     #[arg(long, default_value_t = 16,
-          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1_000_000))]
     pub samples: usize,
     /// Output form.
     #[arg(short, long, value_enum, default_value = "csv")]

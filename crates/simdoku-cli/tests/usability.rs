@@ -29,6 +29,7 @@ fn limits_of_zero_are_usage_errors() {
         &["count", "--limit", "0"][..],
         &["check", "--limit", "0"],
         &["rate", "--samples", "0"],
+        &["rate", "--samples", "18446744073709551615"], // ran without end
         &["bench", "--passes", "0", "-"],
     ] {
         let out = simdoku(args, b"");
