@@ -41,18 +41,7 @@ fn referee_runs_programs_and_builtins() {
     assert!(stdout.contains("correct claim"), "{stdout}");
     assert_eq!(stdout.matches("\ngame ").count(), 2, "{stdout}");
     // A player printing garbage loses every game 0-2.
-    let out = simdoku(
-        &[
-            "referee",
-            "-n",
-            "2",
-            "-t",
-            "2",
-            "builtin:random",
-            "echo junk",
-        ],
-        b"",
-    );
+    let out = two_games_against_random("echo junk");
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(stdout.contains("unparsable move: 2"), "{stdout}");
     // A bad strategy name is a usage error.
@@ -60,18 +49,7 @@ fn referee_runs_programs_and_builtins() {
     assert_eq!(out.status.code(), Some(2));
     // A command that does not run (a typo) loses every game by a crash, and the run says so
     // and fails instead of passing the table off as a match.
-    let out = simdoku(
-        &[
-            "referee",
-            "-n",
-            "2",
-            "-t",
-            "2",
-            "builtin:random",
-            "no-such-player-xyz",
-        ],
-        b"",
-    );
+    let out = two_games_against_random("no-such-player-xyz");
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(
@@ -79,6 +57,11 @@ fn referee_runs_programs_and_builtins() {
         "{stderr}"
     );
     assert!(!stderr.contains("player A"), "{stderr}");
+}
+
+/// A match of two games of 2 s between the built-in random player (A) and `b`.
+fn two_games_against_random(b: &str) -> std::process::Output {
+    simdoku(&["referee", "-n", "2", "-t", "2", "builtin:random", b], b"")
 }
 
 #[test]
