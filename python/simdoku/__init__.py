@@ -347,7 +347,6 @@ def rate(puzzles, *, method="guesses", samples=16, seed=None, errors="raise", th
         # As the CLI's --samples: no sample gives no figure to average, and more than a
         # million solves a puzzle would run for hours on a batch.
         raise ValueError(f"samples must be 1 to 1,000,000, got {samples}")
-    _batch.check_uint("samples", samples)
     _batch.check_uint("seed", seed)
     _batch.check_uint("threads", threads)
     inp, cells, status, reasons = _batch.cells_of(puzzles)

@@ -14,7 +14,7 @@ use pyo3::types::PyBytes;
 use simdoku::Grid;
 use simdoku::batch::{Answer, Entry, Op, answer, classify_drawn, classify_text, map};
 use simdoku::engines::{EngineSpec, Work, choose};
-use simdoku::pipeline::on_threads;
+use simdoku::pipeline::{MAX_THREADS, on_threads};
 
 mod logic;
 mod tools;
@@ -30,10 +30,6 @@ pub const MULTIPLE: i8 = 2;
 pub const INVALID: i8 = 3;
 /// The engine failed on the row (a bug: reported, never silently dropped).
 pub const ERROR: i8 = 4;
-
-/// The most threads a call takes, as the CLI's `-j`: each is an OS thread, so a mistyped count
-/// (`threads=10**6`) would spend minutes or for ever starting threads instead of solving.
-const MAX_THREADS: usize = 1024;
 
 /// Runs `f` with the GIL released, on the pipeline's pool for `threads` (`None` or 0: rayon's
 /// global pool, one thread per core; above [`MAX_THREADS`]: `ValueError`).
@@ -192,7 +188,7 @@ fn batch_cells<'py>(
     let flat: &[u8] = if let Some(s) = view.as_slice() {
         s
     } else {
-        owned = cells.as_array().iter().copied().collect::<Vec<u8>>();
+        owned = view.iter().copied().collect::<Vec<u8>>();
         &owned
     };
     let b = run_batch(py, threads, || {

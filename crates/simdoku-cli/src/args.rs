@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use simdoku::engines::{DispatchError, EngineSpec, Work};
+use simdoku::pipeline::MAX_THREADS;
 
 use crate::render;
 
@@ -59,12 +60,8 @@ pub fn sources(files: &[String]) -> Vec<String> {
     }
 }
 
-/// The most threads `-j` takes. Each is an OS thread with its own engine, so a mistyped count
-/// (`-j 100000`, `-j 18446744073709551615`) would spawn threads for minutes or for ever instead
-/// of solving: above this it is a usage error.
-pub const MAX_THREADS: usize = 1024;
-
-/// Parses a `-j` value: a thread count from 0 (all cores) to [`MAX_THREADS`].
+/// Parses a `-j` value: a thread count from 0 (all cores) to [`MAX_THREADS`] (above it, a
+/// usage error).
 pub fn parse_threads(s: &str) -> Result<usize, String> {
     let n: usize = s.trim().parse().map_err(|e| format!("{e}"))?;
     if n > MAX_THREADS {

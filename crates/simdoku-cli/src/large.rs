@@ -141,13 +141,9 @@ pub fn large(a: &LargeCmd) -> ExitCode {
         match crate::input::read_all(name) {
             Ok(bytes) => {
                 // The bytes become the text in place (no copy of a large file) unless they are
-                // not UTF-8.
-                let mut text = String::from_utf8(bytes)
+                // not UTF-8. (A byte-order mark is skipped by the parser, for Python too.)
+                let text = String::from_utf8(bytes)
                     .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-                // A UTF-8 byte-order mark (Notepad's) is no cell, as the 9x9 commands skip it.
-                if text.starts_with('\u{feff}') {
-                    text.drain(..'\u{feff}'.len_utf8());
-                }
                 texts.push((name.as_str(), text));
             }
             Err(e) => {

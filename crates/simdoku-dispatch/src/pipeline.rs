@@ -162,6 +162,11 @@ pub fn catch<R>(f: impl FnOnce() -> R) -> Result<R, Panicked> {
     catch_unwind(AssertUnwindSafe(f)).map_err(|p| Panicked(panic_message(p.as_ref())))
 }
 
+/// The most threads a caller should ask for (the CLI's `-j`, the Python package's `threads=`):
+/// each is an OS thread with its own engine, so a mistyped count (`-j 100000`, `threads=10**6`)
+/// would spend minutes or for ever starting threads instead of solving.
+pub const MAX_THREADS: usize = 1024;
+
 /// Runs `f` on a pool of `threads` threads (made on first use and kept, one per thread count),
 /// so that the pipeline inside `f` runs on that many; `None` or 0: the current pool. For
 /// callers that take a thread count per call (the Python package); the CLI sizes rayon's
