@@ -380,9 +380,16 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
     };
     let empty = a.common.empty;
     let (mut made, mut candidates, mut missed) = (0u64, 0u64, Vec::new());
+    // A rated puzzle takes up to --attempts candidates (milliseconds to seconds each): chunks of
+    // a few dozen a thread, so that the first lines come out soon and a stopped run loses little.
+    let chunk = if target.is_some() {
+        32 * rayon::current_num_threads()
+    } else {
+        CHUNK
+    };
     let result = generate_each(
         a.count,
-        CHUNK,
+        chunk,
         || spec.engine(),
         |e, i| {
             let mut rng = root.derive(i);
@@ -427,7 +434,12 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
                     None => line.push_str(",beyond"),
                 }
             }
-            writeln!(out.writer(), "{line}")
+            writeln!(out.writer(), "{line}")?;
+            if target.is_some() {
+                // A few hundred lines a second at most: each is seen at once (`| head`, a tail).
+                out.writer().flush()?;
+            }
+            Ok(())
         },
         |i, why| {
             eprintln!(

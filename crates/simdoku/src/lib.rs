@@ -371,8 +371,3 @@ impl GridExt for Grid {
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
-
-/// The repository README's library example (only in the workspace: not part of the package).
-#[doc = include_str!("../../../README.md")]
-#[cfg(doctest)]
-pub struct WorkspaceReadmeDoctests;
