@@ -63,7 +63,8 @@ pub enum Alphabet {
     /// has cells (a full grid): `0` is then a value, not the empty mark.
     ZeroBased,
     /// `A`-`Z` for 1-26; `.` or `0` empty (a 25x25 written in `A`-`Y`). Told from a grid with
-    /// no digit 1-9 whose letters are out of range in the standard reading but not in this one.
+    /// no digit 1-9 whose letters are all in range in this reading and either out of range in
+    /// the standard one or at least N in number (a 16x16 in `A`-`P` whose givens are `A`-`F`).
     Letters,
 }
 
@@ -116,8 +117,12 @@ impl Alphabet {
         if zero_based {
             return Alphabet::ZeroBased;
         }
+        // Letters: out of range in the standard reading, or a grid of at least N givens with
+        // no digit at all (a 16x16 in A-P whose givens use only A-F: in the standard reading
+        // every given would be 10 or more, which N givens out of 16 values almost never are).
+        let givens = cells.iter().filter(|c| c.is_ascii_alphabetic()).count();
         let letters = side <= 26
-            && usize::from(standard) > side
+            && (usize::from(standard) > side || givens >= side)
             && !cells.iter().any(|c| (b'1'..=b'9').contains(c))
             && cells.iter().all(|&c| {
                 Alphabet::Letters

@@ -790,6 +790,43 @@ fn grids_in_other_alphabets_read_and_write_back_in_them() {
             assert_eq!(puzzles_of(&written).grid, sol);
         }
     }
+    // A 16x16 in letters A-P whose givens happen to use only A-F is still read in letters
+    // (in the usual reading every given would be 10-15); with fewer givens than its side, or
+    // with a digit, it stays in the usual reading.
+    let full = generate::solution_grid(4, &mut Rng::new(13));
+    let mut low = full.clone();
+    for r in 0..16 {
+        for c in 0..16 {
+            if full.get(r, c) > 6 || (r + c) % 3 == 0 {
+                low.set(r, c, 0);
+            }
+        }
+    }
+    let line = text::format_in(&low, Form::Line, Alphabet::Letters, false);
+    assert!(
+        line.trim_end()
+            .bytes()
+            .all(|b| b == b'.' || (b'A'..=b'F').contains(&b))
+    );
+    let p = puzzles_of(&line);
+    assert_eq!((&p.grid, p.alphabet), (&low, Alphabet::Letters));
+    assert_eq!(solve(&p, 1).0, Status::Solved);
+    let mut kept = 0;
+    let few: String = line
+        .trim_end()
+        .chars()
+        .map(|ch| match ch {
+            '.' => '.',
+            _ if kept < 10 => {
+                kept += 1;
+                ch
+            }
+            _ => '.',
+        })
+        .collect();
+    assert_eq!(puzzles_of(&few).alphabet, Alphabet::Standard);
+    let digit = line.replacen('.', "1", 1);
+    assert_eq!(puzzles_of(&digit).alphabet, Alphabet::Standard);
     // A 16x16 with `0` for empty cells (no `.`), or with a `G`, stays in the usual reading.
     let full = generate::solution_grid(4, &mut Rng::new(12));
     let mut givens = full.clone();
