@@ -8,13 +8,15 @@ use simdoku::engines::bench::{Contender, EngineContender, Mode, measure, svg, ta
 
 use crate::args::finish;
 use crate::check::{engines_by_name, read_puzzles};
+use simdoku::engines::Work;
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// Puzzle files (each one a set in the table).
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<String>,
-    /// Engines to measure, comma-separated (default: every engine this CPU runs).
+    /// Engines to measure, comma-separated (default: every engine this CPU runs); `auto` is the
+    /// one the other commands pick for first solutions.
     #[arg(long, value_delimiter = ',')]
     pub engines: Vec<String>,
     /// Thread counts to measure, comma-separated (e.g. `1,2,4` for a scaling table); each at
@@ -37,7 +39,7 @@ pub struct BenchArgs {
 }
 
 pub fn bench(a: &BenchArgs) -> ExitCode {
-    let specs = match engines_by_name(&a.engines) {
+    let specs = match engines_by_name(&a.engines, Work::First) {
         Ok(s) => s,
         Err(e) => return crate::args::usage_error(e),
     };

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use clap::Args;
 use simdoku::Grid;
 use simdoku::engines::check::{Report, cross_check_with_progress};
-use simdoku::engines::{ENGINES, EngineSpec};
+use simdoku::engines::{ENGINES, EngineSpec, Work};
 
 use crate::args::{finish, init_threads, sources};
 use crate::input::{Entry, Records, shown};
@@ -17,7 +17,7 @@ pub struct CheckArgs {
     #[arg(value_name = "FILE")]
     pub files: Vec<String>,
     /// Engines to compare, comma-separated (default: every engine this CPU runs). The first
-    /// is the reference.
+    /// is the reference; `auto` is the one the other commands pick for counting.
     #[arg(long, value_delimiter = ',')]
     pub engines: Vec<String>,
     /// Count solutions up to this limit (2 checks uniqueness); at least 1.
@@ -91,20 +91,21 @@ fn merge(into: &mut Report, chunk: Report, offset: usize) {
         }));
 }
 
-/// The named engines (all available ones when `names` is empty).
-pub fn engines_by_name(names: &[String]) -> Result<Vec<&'static EngineSpec>, String> {
+/// The named engines (all available ones when `names` is empty); `auto` is the engine the other
+/// commands' `-e auto` takes for `work` (`SIMDOKU_ENGINE`, else the calibration or ranking).
+pub fn engines_by_name(names: &[String], work: Work) -> Result<Vec<&'static EngineSpec>, String> {
     if names.is_empty() {
         return Ok(ENGINES.iter().filter(|e| e.available()).collect());
     }
     names
         .iter()
-        .map(|n| simdoku::engines::by_name(n).map_err(|e| e.to_string()))
+        .map(|n| simdoku::engines::choose(Some(n), work).map_err(|e| e.to_string()))
         .collect()
 }
 
 pub fn check(a: &CheckArgs) -> ExitCode {
     init_threads(a.threads);
-    let specs = match engines_by_name(&a.engines) {
+    let specs = match engines_by_name(&a.engines, Work::Count) {
         Ok(s) => s,
         Err(e) => return crate::args::usage_error(e),
     };
@@ -221,7 +222,7 @@ mod tests {
         let text = format!("{P}\n{none}\nbad\n{P}\n\n{drawn}\n{none}\n{P}\n");
         let file = TempFile::new("check-chunks", &text);
         let sources = [file.0.clone()];
-        let specs = engines_by_name(&[]).unwrap();
+        let specs = engines_by_name(&[], Work::Count).unwrap();
         let mut all = Vec::new();
         let (ok, ended, bytes) = read_chunk(&mut Records::new(&sources), &mut all, usize::MAX);
         assert!(!ok && ended);

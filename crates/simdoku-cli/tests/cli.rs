@@ -153,6 +153,22 @@ fn check_and_engines_commands() {
     let out = simdoku(&["check", &data("top95.txt")], b"");
     assert!(out.status.success(), "{}", text(&out.stdout));
     assert!(text(&out.stdout).contains("scalar"));
+    // `auto` (as in `check --help`'s example) is the engine the other commands pick.
+    let out = simdoku(
+        &[
+            "check",
+            "--engines",
+            "scalar,auto",
+            "--limit",
+            "10",
+            &data("top95.txt"),
+        ],
+        b"",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let table = text(&out.stdout);
+    assert_eq!(table.lines().count(), 4, "{table}");
+    assert!(table.lines().skip(2).all(|l| l.contains(" 0 ")), "{table}");
     let out = simdoku(&["engines"], b"");
     assert!(out.status.success());
     assert!(text(&out.stdout).contains("auto picks"));
