@@ -395,7 +395,7 @@ def _packed(kind, scalars, columns, inp, status, errors):
     return out
 
 
-def explain(puzzle):
+def explain(puzzle, *, errors="raise"):
     """The steps a person would take to solve one puzzle, in Sudoku Explainer's order: a list
     of dicts with ``technique`` (``"hidden single"``), ``difficulty`` (Explainer's scale, 1.0
     and up), ``placements`` (``(cell, digit)`` pairs), ``eliminations`` (``(cell, [digits])``
@@ -403,10 +403,14 @@ def explain(puzzle):
 
     ``puzzle``: an 81-character string (or a grid drawn over nine lines, one row a line), a
     729-character pencilmark line, or an array of shape
-    ``(81,)`` or ``(9, 9)``. Where no implemented technique applies (a puzzle with several
-    solutions: Explainer's nested forcing chains are tried only on one with one solution) the
-    list ends there; the last step then leaves empty cells. A string or array that is not a puzzle,
-    or a puzzle with no solution, raises ``ValueError``.
+    ``(81,)`` or ``(9, 9)``. Where no implemented technique applies the list ends there; the
+    last step then leaves empty cells. The solutions are counted (to two) first: a puzzle
+    with no solution or several gets no steps (they would lead nowhere, or "solve" it through
+    unique rectangles and the BUG, which assume one solution) and, as for ``rate``, is an
+    error: ``ValueError`` (``the puzzle has no solution``, ``the puzzle has more than one
+    solution``), or with ``errors="mask"`` the result is ``(steps, status)``, ``status``
+    ``OK``, ``NO_SOLUTION`` (steps ``[]``) or ``MULTIPLE`` (steps ``[]``). A string or array
+    that is not a puzzle raises ``ValueError`` whatever ``errors`` says.
 
     >>> import simdoku
     >>> steps = simdoku.explain("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
@@ -414,7 +418,11 @@ def explain(puzzle):
     ('r6c2=4 hidden single in box 4', 1.2, [(46, 4)])
     >>> max(s["difficulty"] for s in steps)
     2.6
+    >>> simdoku.explain("." * 81, errors="mask") == ([], simdoku.MULTIPLE)
+    True
     """
+    if errors not in ("raise", "mask"):
+        raise ValueError(f'errors must be "raise" or "mask", got {errors!r}')
     if isinstance(puzzle, str):
         line = puzzle
     else:
@@ -432,11 +440,12 @@ def explain(puzzle):
         if flat is None:
             raise ValueError(f"explain() takes one puzzle (several lines, not one drawn grid: {reason})")
         line = flat
-    steps, _solved, solvable = _batch._native.explain_line(line)
-    if not solvable:
-        # The steps of a puzzle with no solution lead nowhere: say so, as the CLI's "stuck".
-        raise ValueError("the puzzle has no solution")
-    return [
+    steps, status = _batch._native.explain_line(line)
+    if status != OK and errors == "raise":
+        # No steps: those of a puzzle with no solution lead nowhere, and those of one with
+        # several could "solve" it through a uniqueness step. Say so, as the CLI does.
+        raise ValueError(f"the puzzle has {STATUS_NAMES[status]}")
+    out = [
         {
             "technique": t,
             "difficulty": d,
@@ -446,6 +455,7 @@ def explain(puzzle):
         }
         for t, d, pl, el, text in steps
     ]
+    return (out, status) if errors == "mask" else out
 
 
 def minimize(puzzles, *, errors="raise", threads=None):

@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use simdoku::batch::{Answer, Entry, Op, answer, answer_marks, board_of, classify_text, map};
 use simdoku::engines::Work;
-use simdoku::logic::{digits, explain, rate};
+use simdoku::logic::{Solutions, digits, explain, rate};
 use simdoku::pipeline::catch;
 
 use crate::{ERROR, INVALID, MULTIPLE, NO_SOLUTION, OK, engine_spec, parse_cells, run_batch};
@@ -17,10 +17,12 @@ use crate::{ERROR, INVALID, MULTIPLE, NO_SOLUTION, OK, engine_spec, parse_cells,
 /// `(cell, [digits])`, the readable text.
 type StepRow = (String, f64, Vec<(u8, u8)>, Vec<(u8, Vec<u8>)>, String);
 
-/// Every step of one puzzle (or pencilmark) line, whether they solve it, and whether it has a
-/// solution at all. A line that is not a puzzle raises `ValueError` with the reason.
+/// Every step of one puzzle (or pencilmark) line and its status: `OK` (one solution: the steps
+/// solve it, or stop where the techniques do), `NO_SOLUTION` or `MULTIPLE` (the logic counts
+/// the solutions to two first, and gives no step then). A line that is not a puzzle raises
+/// `ValueError` with the reason.
 #[pyfunction]
-fn explain_line(py: Python<'_>, line: &str) -> PyResult<(Vec<StepRow>, bool, bool)> {
+fn explain_line(py: Python<'_>, line: &str) -> PyResult<(Vec<StepRow>, i8)> {
     let entry = classify_text(line.as_bytes());
     let board = board_of(&entry).map_err(|e| PyValueError::new_err(e.to_string()))?;
     let e = py
@@ -42,14 +44,12 @@ fn explain_line(py: Python<'_>, line: &str) -> PyResult<(Vec<StepRow>, bool, boo
             )
         })
         .collect();
-    // The steps of a puzzle with no solution lead nowhere: the caller says so.
-    let solvable = e.solved()
-        || match &entry {
-            Entry::Puzzle(g) => simdoku::count(g, 1) > 0,
-            Entry::Pencilmarks(m) => m.count(1).solutions > 0,
-            Entry::Invalid(_) => false,
-        };
-    Ok((steps, e.solved(), solvable))
+    let status = match e.solutions {
+        Solutions::None => NO_SOLUTION,
+        Solutions::Unique => OK,
+        Solutions::Multiple => MULTIPLE,
+    };
+    Ok((steps, status))
 }
 
 /// Ratings of a batch: status per row (`OK` rated or beyond the techniques: NaN; `NO_SOLUTION`,

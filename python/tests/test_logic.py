@@ -115,7 +115,12 @@ def test_explain_stops_where_the_techniques_do_and_rejects_junk():
         for c, d in s["placements"]:
             grid[c] = str(d)
     assert "." not in grid, "a forum hardest puzzle is solved (nested forcing chains)"
-    assert simdoku.explain("." * 81) == []
+    # Several solutions: no steps (counted first), an error as for rate(method="se").
+    with pytest.raises(ValueError, match="the puzzle has more than one solution"):
+        simdoku.explain("." * 81)
+    assert simdoku.explain("." * 81, errors="mask") == ([], simdoku.MULTIPLE)
+    with pytest.raises(ValueError, match="errors must be"):
+        simdoku.explain(hardest, errors="skip")
     with pytest.raises(ValueError, match="expected 81 cells"):
         simdoku.explain("123")
     with pytest.raises(ValueError, match="one puzzle"):
@@ -129,5 +134,32 @@ def test_explain_stops_where_the_techniques_do_and_rejects_junk():
     # list that looks like a harder puzzle.
     no_solution = "12345678." + "." * 8 + "9" + "." * 63
     assert simdoku.count(no_solution) == 0
-    with pytest.raises(ValueError, match="no solution"):
+    with pytest.raises(ValueError, match="the puzzle has no solution"):
         simdoku.explain(no_solution)
+    assert simdoku.explain(no_solution, errors="mask") == ([], simdoku.NO_SOLUTION)
+    # Junk raises whatever errors says; a puzzle with one solution has status OK.
+    with pytest.raises(ValueError, match="expected 81 cells"):
+        simdoku.explain("123", errors="mask")
+    assert simdoku.explain(hardest, errors="mask") == (steps, simdoku.OK)
+
+
+def test_explain_two_solutions_solved_through_uniqueness_steps_is_multiple():
+    # The steps "solved" these two-solution puzzles through a unique rectangle and a BUG (which
+    # assume one solution), and explain returned the whole path, with nothing to tell it from
+    # a puzzle with one solution. The status, as rate(method="se") gives it: MULTIPLE.
+    two = [
+        "4...291..51..3.47..871....3..8....9..5......4.69.........346..5...9..7.6.........",
+        "...5....353.....218....6...2.9....7.....851.....9.1...92.....6....1.3..4........7",
+    ]
+    assert simdoku.count(two) == [2, 2]
+    _, status = simdoku.rate(two, method="se", errors="mask")
+    for p, s in zip(two, status.tolist()):
+        assert s == simdoku.MULTIPLE
+        assert simdoku.explain(p, errors="mask") == ([], simdoku.MULTIPLE)
+        with pytest.raises(ValueError, match="more than one solution"):
+            simdoku.explain(p)
+        # As an array, the same.
+        assert simdoku.explain(to_cells([p])[0], errors="mask") == ([], simdoku.MULTIPLE)
+    # One solution: the same steps as without errors="mask", status OK.
+    p = serate_rows(1)[0][0]
+    assert simdoku.explain(p, errors="mask") == (simdoku.explain(p), simdoku.OK)

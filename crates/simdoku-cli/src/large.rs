@@ -187,10 +187,14 @@ pub fn large(a: &LargeCmd) -> ExitCode {
     };
     init_threads(a.threads);
     let progress = Progress::items(0, "grids", a.quiet);
-    let result = run(&args, &inputs, out.writer(), &mut err, &|done, total| {
+    let tick = |done, total| {
         progress.set_total(total);
         progress.set_position(done);
-    });
+    };
+    let shown = progress
+        .shown()
+        .then_some(&tick as &(dyn Fn(u64, u64) + Sync));
+    let result = run(&args, &inputs, out.writer(), &mut err, shown);
     progress.finish();
     match result {
         Ok(sum) => finish(out.finish().map(|()| sum.success() && read_ok)),

@@ -12,7 +12,7 @@ use serde_json::value::RawValue;
 use simdoku::Engine;
 use simdoku::batch::{Answer, Entry, Op, answer, answer_marks, board_of};
 use simdoku::engines::Work;
-use simdoku::logic::{Board, Step, Technique, explain, next_step, rate};
+use simdoku::logic::{Board, Explanation, Hint, Solutions, Step, Technique, explain, hint, rate};
 
 use crate::render::{self, LineJson};
 use crate::tools::{FileArgs, Item, RateArgs, RateFormat, Worker, map_lines_with};
@@ -20,12 +20,14 @@ use crate::tools::{FileArgs, Item, RateArgs, RateFormat, Worker, map_lines_with}
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ExplainFormat {
     /// `# <puzzle>`, then one step a line (`1.2 r6c2=4 hidden single in box 4`: difficulty,
-    /// then the step), then `# solved (N steps)` or `# stuck: why`.
+    /// then the step), then `# solved (N steps)` or `# stuck: why`; a puzzle with no solution
+    /// or several gets no steps, only `# no solution` or `# multiple solutions`.
     Text,
     /// One JSON object a puzzle: `file`, `line`, `puzzle`, `status` (`solved`, `stuck`,
-    /// `invalid`), `steps` (each: `technique`, `difficulty`, `text`, `placements` as
-    /// `[cell, digit]`, `eliminations` as `[cell, [digits]]`, cells 0-80 row by row), then
-    /// `stuck` (why) or `error` (why a line is invalid).
+    /// `none`, `multiple`, `invalid`), `steps` (each: `technique`, `difficulty`, `text`,
+    /// `placements` as `[cell, digit]`, `eliminations` as `[cell, [digits]]`, cells 0-80 row
+    /// by row; empty for `none` and `multiple`), then `stuck` (why) or `error` (why a line is
+    /// invalid).
     Json,
 }
 
@@ -41,11 +43,12 @@ pub struct ExplainArgs {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum HintFormat {
     /// `puzzle,difficulty,step` (`puzzle,1.2,r6c2=4 hidden single in box 4`; the step is the
-    /// rest of the line and may hold commas); `puzzle,solved`, `puzzle,stuck`,
-    /// `puzzle,invalid`.
+    /// rest of the line and may hold commas); `puzzle,solved`, `puzzle,stuck` (one solution,
+    /// beyond the techniques), `puzzle,none` (no solution), `puzzle,multiple` (several
+    /// solutions: no step is given), `puzzle,invalid`.
     Csv,
     /// One JSON object a line: `file`, `line`, `puzzle`, `status` (`hint`, `solved`, `stuck`,
-    /// `invalid`), then `step` (as in `explain --format json`) or `error`.
+    /// `none`, `multiple`, `invalid`), then `step` (as in `explain --format json`) or `error`.
     Json,
 }
 
@@ -71,7 +74,7 @@ fn board(entry: &Entry) -> Result<Board, String> {
     board_of(entry).map_err(|e| e.to_string())
 }
 
-/// Solutions of the line's puzzle, counted to 2 (for saying why the logic stopped).
+/// Solutions of the line's puzzle, counted to 2 (for telling `beyond` from none or several).
 fn solutions(engine: &mut dyn Engine, entry: &Entry) -> u64 {
     let (a, _) = match entry {
         Entry::Puzzle(g) => answer(engine, g, Op::Count(2)),
@@ -84,21 +87,14 @@ fn solutions(engine: &mut dyn Engine, entry: &Entry) -> u64 {
     }
 }
 
-/// Why the logic stopped on a board it could not solve.
-fn stuck_reason(engine: &mut dyn Engine, entry: &Entry, b: &Board) -> String {
-    match solutions(engine, entry) {
-        0 => "the puzzle has no solution".to_string(),
-        1 => {
-            let empty = (0..81).filter(|&c| b.value(c) == 0).count();
-            let last = Technique::ALL[Technique::ALL.len() - 1];
-            format!(
-                "needs a technique beyond those implemented (up to {last}, {}), {empty} cells \
-                 empty",
-                tenths(last.difficulty())
-            )
-        }
-        _ => "the puzzle has several solutions (logic alone cannot finish it)".to_string(),
-    }
+/// Why the logic stopped on a board with one solution that it could not solve.
+fn stuck_reason(b: &Board) -> String {
+    let empty = (0..81).filter(|&c| b.value(c) == 0).count();
+    let last = Technique::ALL[Technique::ALL.len() - 1];
+    format!(
+        "needs a technique beyond those implemented (up to {last}, {}), {empty} cells empty",
+        tenths(last.difficulty())
+    )
 }
 
 pub(crate) fn tenths(t: u8) -> String {
@@ -166,42 +162,39 @@ pub fn explain_cmd(a: &ExplainArgs) -> ExitCode {
         &a.files,
         Work::Count,
         &accept,
-        &move |wk: &mut Worker, item: &Item<Entry>| {
-            let got = item.grid.as_ref().map_err(Clone::clone).and_then(|entry| {
-                let b = board(entry)?;
-                let e = explain(&b);
-                let stuck = if !e.solved() {
-                    Some(stuck_reason(wk.engine.as_mut(), entry, &e.end))
-                } else if e.steps.iter().any(|s| s.technique.assumes_one_solution())
-                    && solutions(wk.engine.as_mut(), entry) > 1
-                {
-                    // Unique loops and the BUG "solved" it by assuming one solution.
-                    Some(
-                        "the puzzle has several solutions (the uniqueness steps above assume one)"
-                            .to_string(),
-                    )
-                } else {
-                    None
-                };
-                Ok((e, stuck))
-            });
+        &move |_: &mut Worker, item: &Item<Entry>| {
+            // `explain` counts the solutions to two first, and takes no step on a puzzle with
+            // none or several.
+            let got = item
+                .grid
+                .as_ref()
+                .map_err(Clone::clone)
+                .and_then(|entry| Ok(explain(&board(entry)?)));
+            let status = |e: &Explanation| match e.solutions {
+                Solutions::None => "none",
+                Solutions::Multiple => "multiple",
+                Solutions::Unique if e.solved() => "solved",
+                Solutions::Unique => "stuck",
+            };
             match format {
                 ExplainFormat::Text => {
                     let mut out = format!("# {}", item.echo);
                     match got {
                         Err(_) => out.push_str("\n# invalid"),
-                        Ok((e, stuck)) => {
+                        Ok(e) => {
                             for s in &e.steps {
                                 let _ = write!(out, "\n{} {s}", s.rating());
                             }
-                            match stuck {
-                                Some(why) => {
-                                    let _ = write!(out, "\n# stuck: {why}");
+                            let _ = match e.solutions {
+                                Solutions::None => write!(out, "\n# no solution"),
+                                Solutions::Multiple => write!(out, "\n# multiple solutions"),
+                                Solutions::Unique if e.solved() => {
+                                    write!(out, "\n# solved ({} steps)", e.steps.len())
                                 }
-                                None => {
-                                    let _ = write!(out, "\n# solved ({} steps)", e.steps.len());
+                                Solutions::Unique => {
+                                    write!(out, "\n# stuck: {}", stuck_reason(&e.end))
                                 }
-                            }
+                            };
                         }
                     }
                     out
@@ -218,10 +211,12 @@ pub fn explain_cmd(a: &ExplainArgs) -> ExitCode {
                     };
                     match &got {
                         Err(reason) => j.error = Some(reason),
-                        Ok((e, stuck)) => {
-                            j.status = if stuck.is_some() { "stuck" } else { "solved" };
+                        Ok(e) => {
+                            j.status = status(e);
                             j.steps = e.steps.iter().map(StepJson::of).collect();
-                            j.stuck.clone_from(stuck);
+                            if e.solutions == Solutions::Unique && !e.solved() {
+                                j.stuck = Some(stuck_reason(&e.end));
+                            }
                         }
                     }
                     render::json_text(&j)
@@ -240,25 +235,31 @@ pub fn hint_cmd(a: &HintArgs) -> ExitCode {
         Work::Count,
         &accept,
         &move |_: &mut Worker, item: &Item<Entry>| {
-            let got = item.grid.as_ref().map_err(Clone::clone).and_then(|entry| {
-                let b = board(entry)?;
-                Ok((b.is_solved(), next_step(&b)))
-            });
+            // `hint` counts the solutions to two first: no step on a puzzle with none or
+            // several.
+            let got = item
+                .grid
+                .as_ref()
+                .map_err(Clone::clone)
+                .and_then(|entry| Ok(hint(&board(entry)?)));
             let status = match &got {
                 Err(_) => "invalid",
-                Ok((true, _)) => "solved",
-                Ok((false, None)) => "stuck",
-                Ok((false, Some(_))) => "hint",
+                Ok(Hint::Step(_)) => "hint",
+                Ok(Hint::Solved) => "solved",
+                Ok(Hint::Stuck) => "stuck",
+                Ok(Hint::NoSolution) => "none",
+                Ok(Hint::Multiple) => "multiple",
             };
             match format {
                 HintFormat::Csv => match got {
-                    Ok((false, Some(s))) => format!("{},{},{s}", item.echo, s.rating()),
+                    Ok(Hint::Step(s)) => format!("{},{},{s}", item.echo, s.rating()),
                     _ => format!("{},{status}", item.echo),
                 },
                 HintFormat::Json => {
                     let (step, error) = match &got {
                         Err(reason) => (None, Some(reason.as_str())),
-                        Ok((_, s)) => (s.as_ref().map(StepJson::of), None),
+                        Ok(Hint::Step(s)) => (Some(StepJson::of(s)), None),
+                        Ok(_) => (None, None),
                     };
                     render::json_text(&HintJson {
                         file: &item.file,

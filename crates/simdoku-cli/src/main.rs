@@ -162,14 +162,16 @@ enum Command {
     ///
     /// Output: for each puzzle a `# <puzzle>` line, its steps, then `# solved (N steps)`, or
     /// `# stuck: why` where the implemented techniques cannot go on (a technique beyond them is
-    /// needed, or the puzzle has no solution or several); `# invalid` after the header of a
-    /// malformed line. Pencilmark lines start from their candidates.
+    /// needed); a puzzle with no solution or several gets no steps, only `# no solution` or
+    /// `# multiple solutions` (its solutions are counted first); `# invalid` after the header
+    /// of a malformed line. Pencilmark lines start from their candidates.
     #[command(after_help = "Examples:\n  simdoku explain puzzles.txt\n  \
         simdoku explain --format json puzzles.txt | jq '.steps | length'")]
     Explain(logic::ExplainArgs),
     /// The next step of each puzzle (a hint): `puzzle,difficulty,step`, one line per input line
     /// (`puzzle,solved` when there is nothing left to do, `puzzle,stuck` when no implemented
-    /// technique applies).
+    /// technique applies, `puzzle,none` or `puzzle,multiple` and no step when the puzzle has no
+    /// solution or several).
     #[command(after_help = "Examples:\n  simdoku hint puzzles.txt\n  \
         simdoku hint --format json puzzles.txt")]
     Hint(logic::HintArgs),

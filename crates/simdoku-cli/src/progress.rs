@@ -82,6 +82,11 @@ impl Progress {
         }
     }
 
+    /// Whether there is a bar to show (stderr a terminal, no -q).
+    pub fn shown(&self) -> bool {
+        self.bar.is_some()
+    }
+
     /// Whether the bar counts input bytes (else items).
     pub fn counts_bytes(&self) -> bool {
         self.bytes

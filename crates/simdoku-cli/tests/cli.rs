@@ -8,7 +8,7 @@ use simdoku::rules::check_solution;
 use simdoku_core::testkit::{NO_SOLUTION, SOLUTION, TWO_SOLUTIONS};
 
 mod common;
-use common::{data, simdoku, text};
+use common::{data, peak_rss_kb, simdoku, text};
 
 #[test]
 fn solves_a_bundled_set_in_input_order() {
@@ -233,13 +233,6 @@ fn simdoku_engine_overrides_auto() {
     );
     assert!(out.status.success());
     assert!(text(&out.stdout).lines().count() == 11);
-}
-
-/// Peak resident memory of a running process, from /proc (Linux only).
-fn peak_rss_kb(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 #[test]

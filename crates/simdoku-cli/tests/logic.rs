@@ -181,13 +181,9 @@ fn explain_steps_solve_the_puzzle_and_end_with_what_happened() {
         assert_eq!(Grid::from_cells(cells).unwrap(), solution);
     }
     assert_eq!(rows[3]["status"], "invalid");
-    assert_eq!(rows[4]["status"], "stuck");
-    assert!(
-        rows[4]["stuck"]
-            .as_str()
-            .unwrap()
-            .contains("several solutions")
-    );
+    assert_eq!(rows[4]["status"], "multiple");
+    assert_eq!(rows[4]["steps"], serde_json::json!([]));
+    assert!(rows[4].get("stuck").is_none());
 
     // The text form: a header, the steps (difficulty, then the step), the end.
     let out = simdoku(&["explain", "-q"], input.as_bytes());
@@ -210,7 +206,7 @@ fn explain_steps_solve_the_puzzle_and_end_with_what_happened() {
     }
     assert!(stdout.contains(&format!("# solved ({} steps)\n", steps.len())));
     assert!(stdout.contains("# 123\n# invalid\n"));
-    assert!(stdout.contains("# stuck: the puzzle has several solutions"));
+    assert!(stdout.ends_with(&format!("# {TWO_SOLUTIONS}\n# multiple solutions\n")));
     assert!(blocks.len() >= 10);
     assert!(text(&out.stderr).contains("<stdin>:4: expected 81 cells, found 3"));
 }
@@ -300,17 +296,93 @@ fn several_solutions_through_uniqueness_steps_are_multiple_not_rated() {
         text(&out.stdout),
         format!("{},multiple\n{},multiple\n", two[0], two[1])
     );
+    // explain and hint count first: no steps (they went through a unique rectangle and a BUG
+    // to a "solution"), the status instead, exit status 0 as for rate and solve.
     let out = simdoku(&["explain", "-q", "--format", "json"], input.as_bytes());
     assert_eq!(out.status.code(), Some(0));
     for row in json_lines(&out.stdout) {
-        assert_eq!(row["status"], "stuck");
-        assert!(row["stuck"].as_str().unwrap().contains("several solutions"));
+        assert_eq!(row["status"], "multiple");
+        assert_eq!(row["steps"], serde_json::json!([]));
+        assert!(row.get("stuck").is_none());
     }
-    let out = simdoku(&["explain", "-q"], two[0].as_bytes());
+    let out = simdoku(&["explain", "-q"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stdout),
+        format!(
+            "# {}\n# multiple solutions\n# {}\n# multiple solutions\n",
+            two[0], two[1]
+        )
+    );
+    let out = simdoku(&["hint", "-q"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stdout),
+        format!("{},multiple\n{},multiple\n", two[0], two[1])
+    );
+}
+
+/// A puzzle with no solution got an ordinary step from `hint` (and `explain` printed steps
+/// that led nowhere before `# stuck`); one with several could get a unique rectangle or a BUG
+/// step. Now: no step, `none` or `multiple`, in every form, exit status 0 (as `rate`, `solve`).
+#[test]
+fn hint_and_explain_say_no_solution_or_multiple_instead_of_steps() {
+    // Two solutions, and no solution: the raw finder has a step for each.
+    const TWO: &str =
+        "4...291..51..3.47..871....3..8....9..5......4.69.........346..5...9..7.6.........";
+    for p in [NO_SOLUTION, TWO] {
+        assert!(
+            simdoku::logic::next_step(&Board::parse(p).unwrap()).is_some(),
+            "{p}"
+        );
+    }
+    let (p, _) = RATED[0];
+    let input = format!("{NO_SOLUTION}\n{TWO}\n{p}\n");
+    let out = simdoku(&["hint", "-q"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        format!("{NO_SOLUTION},none\n{TWO},multiple\n{p},1.2,r2c3=2 hidden single in box 1\n")
+    );
+    let out = simdoku(&["hint", "-q", "--format", "json"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+    let rows = json_lines(&out.stdout);
+    assert_eq!(
+        text(&out.stdout).lines().next().unwrap(),
+        format!(r#"{{"file":"<stdin>","line":1,"puzzle":"{NO_SOLUTION}","status":"none"}}"#)
+    );
+    assert_eq!(rows[1]["status"], "multiple");
+    assert!(rows[1].get("step").is_none());
+    assert_eq!(rows[2]["status"], "hint");
+
+    let out = simdoku(&["explain", "-q"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(0));
     let stdout = text(&out.stdout);
-    assert!(!stdout.contains("# solved"), "{stdout}");
-    assert!(stdout.contains("unique rectangle"));
-    assert!(stdout.ends_with(
-        "# stuck: the puzzle has several solutions (the uniqueness steps above assume one)\n"
-    ));
+    assert!(
+        stdout.starts_with(&format!(
+            "# {NO_SOLUTION}\n# no solution\n# {TWO}\n# multiple solutions\n# {p}\n1.2 "
+        )),
+        "{stdout}"
+    );
+    let out = simdoku(&["explain", "-q", "--format", "json"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        text(&out.stdout).lines().next().unwrap(),
+        format!(
+            r#"{{"file":"<stdin>","line":1,"puzzle":"{NO_SOLUTION}","status":"none","steps":[]}}"#
+        )
+    );
+    let rows = json_lines(&out.stdout);
+    assert_eq!(rows[1]["status"], "multiple");
+    assert_eq!(rows[2]["status"], "solved");
+
+    // Pencilmark lines: counted on their candidates. A cell with none left has no solution.
+    let mut dead = Board::parse(p).unwrap().pencilmarks();
+    let c = p.find('.').unwrap();
+    dead.replace_range(9 * c..9 * c + 9, ".........");
+    let open = "123456789".repeat(81);
+    let input = format!("{dead}\n{open}\n");
+    let out = simdoku(&["hint", "-q"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), format!("{dead},none\n{open},multiple\n"));
 }

@@ -292,12 +292,7 @@ impl Pending {
 
 /// A region map read (or why it is none), for the next grid; when an `NxN` line came between
 /// the `Jigsaw` line and the map, that empty grid is made now, with it.
-fn set_map(
-    pending: &mut Pending,
-    out: &mut Vec<Result<Puzzle, TextError>>,
-    at: usize,
-    shape: Result<Shape, TextError>,
-) {
+fn set_map(pending: &mut Pending, out: &mut Out<'_>, at: usize, shape: Result<Shape, TextError>) {
     pending.jigsaw = Jigsaw::Map(at, shape);
     if let Some((side, ln)) = pending.empty.take() {
         push_empty(pending, out, side, ln);
@@ -305,12 +300,7 @@ fn set_map(
 }
 
 /// The empty grid of an `NxN` line at line `ln`, with the lines before it; takes them.
-fn push_empty(
-    pending: &mut Pending,
-    out: &mut Vec<Result<Puzzle, TextError>>,
-    side: usize,
-    ln: usize,
-) {
+fn push_empty(pending: &mut Pending, out: &mut Out<'_>, side: usize, ln: usize) {
     let x = pending.x;
     out.push(pending.shape(side, ln).map(|shape| Puzzle {
         line: ln,
@@ -637,11 +627,37 @@ impl Streams {
 /// Reads every grid of `text`, in order: each a puzzle or the reason it is not one (with its
 /// line). Never panics, whatever the text.
 pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
+    let mut out = Vec::new();
+    parse_each(text, &mut |r| out.push(r));
+    out
+}
+
+/// Where [`parse_each`] hands each grid as it is read.
+struct Out<'a>(&'a mut dyn FnMut(Result<Puzzle, TextError>));
+
+impl Out<'_> {
+    fn push(&mut self, r: Result<Puzzle, TextError>) {
+        (self.0)(r);
+    }
+}
+
+/// [`parse`], each grid (or the reason it is not one) handed to `each` as soon as it is read,
+/// in order, nothing kept: a caller that solves or reports each grid and lets it go holds one
+/// grid at a time, however many lines of junk the text has.
+///
+/// ```
+/// let mut lines = Vec::new();
+/// simdoku_large::text::parse_each("hello\n................\n", &mut |r| {
+///     lines.push(r.map_or_else(|e| e.line, |p| p.line));
+/// });
+/// assert_eq!(lines, [1, 2]);
+/// ```
+pub fn parse_each(text: &str, each: &mut dyn FnMut(Result<Puzzle, TextError>)) {
     // A UTF-8 byte-order mark (Notepad's) is no cell: Python's `simdoku.large.read` gets it.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<&str> = text.lines().collect();
     let mut streams = Streams::default();
-    let mut out = Vec::new();
+    let mut out = Out(each);
     let mut block: Option<Block> = None;
     let mut pending = Pending::default();
     let mut next = 0;
@@ -897,17 +913,11 @@ pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
         })),
         (Jigsaw::None, _) => {}
     }
-    out
 }
 
 /// A grid (or region map, `map`) that could not be read: a map's error waits for its grid,
 /// which it stands for; a grid's error is reported, and the lines before it are spent.
-fn push_err(
-    out: &mut Vec<Result<Puzzle, TextError>>,
-    pending: &mut Pending,
-    map: bool,
-    e: TextError,
-) {
+fn push_err(out: &mut Out<'_>, pending: &mut Pending, map: bool, e: TextError) {
     if map {
         set_map(pending, out, e.line, Err(e));
     } else {
@@ -956,7 +966,7 @@ fn read_numbers(
 }
 
 /// A number-form block read to its end: a puzzle, a region map for the next grid, or an error.
-fn finish(b: Block, pending: &mut Pending, out: &mut Vec<Result<Puzzle, TextError>>) {
+fn finish(b: Block, pending: &mut Pending, out: &mut Out<'_>) {
     if let Some(e) = b.error {
         push_err(out, pending, b.map, e);
         return;

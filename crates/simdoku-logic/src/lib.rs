@@ -3,7 +3,9 @@
 //! [`next_step`] finds the step a person would take next (the first technique that applies, in
 //! the order Sudoku Explainer tries them, with its difficulty), [`explain`] applies steps until
 //! the board is solved, [`rate`] gives Explainer's three ratings (ER, EP, ED) when this crate's
-//! techniques reproduce Explainer's solving path.
+//! techniques reproduce Explainer's solving path. [`hint`], [`explain`] and [`rate`] count the
+//! board's solutions to two first ([`count_solutions`]) and take no step on a board with none
+//! or several ([`Hint::NoSolution`], [`Hint::Multiple`], [`Explanation::solutions`]).
 //!
 //! ```
 //! use simdoku_logic::{Board, explain, rate};
@@ -52,7 +54,10 @@ mod unique;
 mod wings;
 
 pub use board::{Board, BoardError, House, cell_name, digits};
-pub use solve::{Explanation, Rating, explain, hardest, next_step, rate, rating_of};
+pub use solve::{
+    Explanation, Hint, Rating, Solutions, count_solutions, explain, hardest, hint, next_step, rate,
+    rating_of,
+};
 pub use step::{Step, Technique};
 
 /// The README's example, run as a doctest.

@@ -1,13 +1,18 @@
 //! The solver: the next step in Explainer's order, a whole explanation, the rating.
 use std::fmt;
 
+use simdoku_core::Engine;
+use simdoku_core::scalar::Scalar;
+
 use crate::board::Board;
 use crate::step::{Step, Technique, tenths};
 use crate::{aligned, bug, chains, forcing, links4, strong, tech, unique, wings};
 
 /// The next step a person would take: the first technique, in Explainer's order, that applies
 /// (`None` when the board is solved or no implemented technique applies; the nested forcing
-/// chains apply only on a board with one solution).
+/// chains apply only on a board with one solution). It does not check that the board has a
+/// solution, or one only: on one with none its steps lead nowhere, and on one with several it
+/// may take a unique rectangle or a BUG, which assume one; [`hint`] checks first.
 pub fn next_step(b: &Board) -> Option<Step> {
     tech::hidden_single(b)
         .or_else(|| tech::locking(b, true))
@@ -52,7 +57,7 @@ pub fn next_step(b: &Board) -> Option<Step> {
 /// to 3 in turn). Tried only on a board whose candidates leave one solution: on one with
 /// several they could search for hours, and what they find there means nothing.
 fn nested_step(b: &Board) -> Option<Step> {
-    if solutions(&mut b.clone(), 2) != 1 {
+    if count(&mut b.clone(), 2) != 1 {
         return None;
     }
     forcing::nested(b, 2, 0)
@@ -105,7 +110,7 @@ fn hidden_single(b: &Board) -> HiddenSingle {
 
 /// How many solutions the board's candidates leave, counting up to `limit`: depth first on the
 /// cell with the fewest candidates, naked and hidden singles placed on the way.
-fn solutions(b: &mut Board, limit: u32) -> u32 {
+fn count(b: &mut Board, limit: u32) -> u32 {
     loop {
         let mut best = None;
         let mut fewest = 10;
@@ -142,7 +147,7 @@ fn solutions(b: &mut Board, limit: u32) -> u32 {
         for d in crate::board::digits(m) {
             let mut x = b.clone();
             x.place(c, d);
-            total += solutions(&mut x, limit - total);
+            total += count(&mut x, limit - total);
             if total >= limit {
                 break;
             }
@@ -151,33 +156,132 @@ fn solutions(b: &mut Board, limit: u32) -> u32 {
     }
 }
 
+/// How many solutions a board's candidates leave, counted to two.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Solutions {
+    /// None: the givens (or candidates) contradict each other.
+    None,
+    /// Exactly one.
+    Unique,
+    /// Two or more.
+    Multiple,
+}
+
+/// Counts the solutions the board's candidates leave, to two. A board whose candidates are
+/// those its values leave (a puzzle's, [`Board::from_grid`]) goes to core's `scalar` engine
+/// (microseconds even on the hardest puzzles); any other (a pencilmark line's, or one with
+/// candidates removed) to a small search on the candidates themselves.
+///
+/// ```
+/// use simdoku_logic::{Board, Solutions, count_solutions};
+/// let p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+/// assert_eq!(count_solutions(&Board::parse(p).unwrap()), Solutions::Unique);
+/// assert_eq!(count_solutions(&Board::parse(&".".repeat(81)).unwrap()), Solutions::Multiple);
+/// let none = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63)); // r1c9 needs r2c9's 9
+/// assert_eq!(count_solutions(&Board::parse(&none).unwrap()), Solutions::None);
+/// ```
+pub fn count_solutions(b: &Board) -> Solutions {
+    let grid = b.grid();
+    let n = if grid.conflict().is_some() {
+        0
+    } else if *b == Board::from_grid(&grid) {
+        Scalar::new().count(&grid, 2).solutions
+    } else {
+        u64::from(count(&mut b.clone(), 2))
+    };
+    match n {
+        0 => Solutions::None,
+        1 => Solutions::Unique,
+        _ => Solutions::Multiple,
+    }
+}
+
+/// What [`hint`] says about a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Hint {
+    /// The next step a person would take ([`next_step`]).
+    Step(Step),
+    /// Every cell holds a value already.
+    Solved,
+    /// The board has one solution, but no implemented technique applies.
+    Stuck,
+    /// The board has no solution: no step is given, since every step would lead nowhere.
+    NoSolution,
+    /// The board has several solutions: no step is given, since logic alone cannot finish it
+    /// (and unique rectangles and the BUG, which assume one solution, would mislead).
+    Multiple,
+}
+
+/// The next step a person would take, once the board is known to have exactly one solution
+/// ([`count_solutions`], a fast count to two first): [`Hint::NoSolution`] or
+/// [`Hint::Multiple`] instead of a step on a board that has none or several.
+///
+/// ```
+/// use simdoku_logic::{Board, Hint, hint};
+/// let b = Board::parse(
+///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+/// ).unwrap();
+/// let Hint::Step(s) = hint(&b) else { panic!() };
+/// assert_eq!(s.to_string(), "r6c2=4 hidden single in box 4");
+/// // The same with the last given gone: several solutions, no step.
+/// let several = Board::parse(
+///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1........",
+/// ).unwrap();
+/// assert_eq!(hint(&several), Hint::Multiple);
+/// ```
+pub fn hint(b: &Board) -> Hint {
+    match count_solutions(b) {
+        Solutions::None => Hint::NoSolution,
+        Solutions::Multiple => Hint::Multiple,
+        Solutions::Unique if b.is_solved() => Hint::Solved,
+        Solutions::Unique => next_step(b).map_or(Hint::Stuck, Hint::Step),
+    }
+}
+
 /// The steps from a board to its solution, or as far as the techniques go.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Explanation {
-    /// Every step, in order.
+    /// Every step, in order (none when the board has no solution or several).
     pub steps: Vec<Step>,
     /// The board after the last step.
     pub end: Board,
+    /// How many solutions the board has, counted to two before any step: the steps are taken
+    /// only on a board with one ([`Solutions::Unique`]).
+    pub solutions: Solutions,
 }
 
 impl Explanation {
-    /// Whether the steps solve the board: every cell filled and no digit twice in a house (a
-    /// board from a full grid whose givens contradict each other is filled but not solved).
+    /// Whether the steps solve the board: it has one solution, every cell is filled and no
+    /// digit is twice in a house (a board from a full grid whose givens contradict each other is
+    /// filled but not solved).
     pub fn solved(&self) -> bool {
-        self.end.is_solved() && self.end.grid().conflict().is_none()
+        self.solutions == Solutions::Unique
+            && self.end.is_solved()
+            && self.end.grid().conflict().is_none()
     }
 }
 
-/// Applies [`next_step`] until the board is solved or no technique applies.
+/// Applies [`next_step`] until the board is solved or no technique applies, on a board with
+/// one solution: the solutions are counted to two first ([`count_solutions`], fast), and a
+/// board with none or several gets no steps ([`Explanation::solutions`] says which), where
+/// the steps would lead nowhere or "solve" it through unique rectangles and the BUG, which
+/// assume one solution.
 pub fn explain(board: &Board) -> Explanation {
+    let solutions = count_solutions(board);
     let mut b = board.clone();
     let mut steps = Vec::new();
-    while !b.is_solved() {
-        let Some(s) = next_step(&b) else { break };
-        s.apply(&mut b);
-        steps.push(s);
+    if solutions == Solutions::Unique {
+        while !b.is_solved() {
+            let Some(s) = next_step(&b) else { break };
+            s.apply(&mut b);
+            steps.push(s);
+        }
     }
-    Explanation { steps, end: b }
+    Explanation {
+        steps,
+        end: b,
+        solutions,
+    }
 }
 
 /// Sudoku Explainer's three ratings, in tenths.
@@ -227,21 +331,11 @@ pub fn rating_of(steps: &[Step]) -> Rating {
 
 /// The board's Sudoku Explainer rating, when this crate's techniques solve it: they are
 /// Explainer's default rules in its order, its nested forcing chains included, so the path is
-/// Explainer's. `None` when they do not solve the board: it has no solution or several (the
-/// nested forcing chains are not tried then), or a step is beyond them. Never a guess.
+/// Explainer's. `None` when they do not solve the board: it has no solution or several
+/// ([`explain`] counts first, and takes no step then), or a step is beyond them. Never a guess.
 pub fn rate(board: &Board) -> Option<Rating> {
     let e = explain(board);
-    if !e.solved() {
-        return None;
-    }
-    // Unique loops and the BUG assume one solution: on a board with several they remove
-    // candidates of some and "solve" it, so a path that takes them is checked.
-    if e.steps.iter().any(|s| s.technique.assumes_one_solution())
-        && solutions(&mut board.clone(), 2) != 1
-    {
-        return None;
-    }
-    Some(rating_of(&e.steps))
+    e.solved().then(|| rating_of(&e.steps))
 }
 
 /// The hardest technique of a path, if any.
@@ -274,33 +368,49 @@ mod tests {
     #[test]
     fn counts_solutions_up_to_a_limit() {
         let open = Board::from_pencilmarks(&"123456789".repeat(81)).unwrap();
-        assert_eq!(solutions(&mut open.clone(), 2), 2);
+        assert_eq!(count(&mut open.clone(), 2), 2);
         let b = Board::parse(
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
         )
         .unwrap();
-        assert_eq!(solutions(&mut b.clone(), 2), 1);
+        assert_eq!(count(&mut b.clone(), 2), 1);
         // The same with one given gone: several solutions.
         let b = Board::parse(
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1........",
         )
         .unwrap();
-        assert_eq!(solutions(&mut b.clone(), 2), 2);
+        assert_eq!(count(&mut b.clone(), 2), 2);
     }
 
-    /// Puzzles with two solutions that the steps "solve" through a unique rectangle (4.5) or a
+    /// Puzzles with two solutions that the steps "solved" through a unique rectangle (4.5) or a
     /// BUG (5.6), which assume one solution: they were rated 7.2 and 5.6, where `rate` promises
     /// `None` for a board with several solutions (`rate --se` printed a rating, not `multiple`).
+    /// `explain` and `hint` now count first and give no step on them.
     #[test]
-    fn several_solutions_get_no_rating_through_uniqueness_steps() {
+    fn several_solutions_get_no_steps_and_no_rating() {
         for p in [
             "4...291..51..3.47..871....3..8....9..5......4.69.........346..5...9..7.6.........",
             "...5....353.....218....6...2.9....7.....851.....9.1...92.....6....1.3..4........7",
         ] {
             let b = Board::parse(p).unwrap();
-            assert_eq!(solutions(&mut b.clone(), 2), 2, "{p}");
-            assert!(explain(&b).solved(), "{p}");
+            assert_eq!(count(&mut b.clone(), 2), 2, "{p}");
+            // The raw steps still reach a full board through a uniqueness step.
+            let mut raw = b.clone();
+            let mut uniqueness = false;
+            while let Some(s) = next_step(&raw) {
+                uniqueness |= s.technique.assumes_one_solution();
+                s.apply(&mut raw);
+            }
+            assert!(raw.is_solved() && uniqueness, "{p}");
+            let e = explain(&b);
+            assert_eq!(e.solutions, Solutions::Multiple, "{p}");
+            assert!(e.steps.is_empty() && !e.solved() && e.end == b, "{p}");
+            assert_eq!(hint(&b), Hint::Multiple, "{p}");
             assert_eq!(rate(&b), None, "{p}");
+            // As a pencilmark line: the candidates' own count, the same answer.
+            let marks = Board::from_pencilmarks(&b.pencilmarks()).unwrap();
+            assert_eq!(count_solutions(&marks), Solutions::Multiple, "{p}");
+            assert_eq!(hint(&marks), Hint::Multiple, "{p}");
         }
         // One solution, a unique rectangle on the path: still rated.
         let b = Board::parse(
@@ -314,5 +424,95 @@ mod tests {
                 .any(|s| s.technique == Technique::UniqueLoopType3)
         );
         assert_eq!(rate(&b).map(|r| r.er), Some(45));
+    }
+
+    /// A puzzle with no solution got an ordinary step from the hint (and `explain` steps
+    /// that led nowhere): now no step, and the status says why.
+    #[test]
+    fn no_solution_gets_no_steps() {
+        // r1c9 needs the 9 that r2c9 holds; a hidden single elsewhere still applies.
+        let p = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
+        let b = Board::parse(&p).unwrap();
+        assert!(next_step(&b).is_some());
+        assert_eq!(count_solutions(&b), Solutions::None);
+        assert_eq!(hint(&b), Hint::NoSolution);
+        let e = explain(&b);
+        assert_eq!(e.solutions, Solutions::None);
+        assert!(e.steps.is_empty() && !e.solved());
+        // A pencilmark line with a cell that has no candidate left.
+        let mut marks = "123456789".repeat(81);
+        marks.replace_range(0..9, ".........");
+        let b = Board::from_pencilmarks(&marks).unwrap();
+        assert_eq!(count_solutions(&b), Solutions::None);
+        assert_eq!(hint(&b), Hint::NoSolution);
+        // Full grids: a solution is solved, one with a digit twice has none.
+        let solved =
+            "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+        assert_eq!(hint(&Board::parse(solved).unwrap()), Hint::Solved);
+        let mut cells = *simdoku_core::Grid::parse(solved).unwrap().cells();
+        cells[0] = 1;
+        let twice = Board::from_grid(&simdoku_core::Grid::from_cells(cells).unwrap());
+        assert_eq!(hint(&twice), Hint::NoSolution);
+    }
+
+    /// On puzzles with one solution, `hint` is `next_step` and `explain` the steps it always
+    /// took (the outputs of `explain`, `hint` and `rate --se` must not change).
+    #[test]
+    fn one_solution_keeps_its_steps() {
+        let p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let b = Board::parse(p).unwrap();
+        assert_eq!(count_solutions(&b), Solutions::Unique);
+        assert_eq!(hint(&b), Hint::Step(next_step(&b).unwrap()));
+        let e = explain(&b);
+        assert_eq!(e.solutions, Solutions::Unique);
+        let mut raw = b.clone();
+        for s in &e.steps {
+            assert_eq!(next_step(&raw).as_ref(), Some(s));
+            s.apply(&mut raw);
+        }
+        assert!(e.solved() && raw == e.end);
+        // Its pencilmark line, and the board after a step (candidates removed): the
+        // candidates' own count.
+        let marks = Board::from_pencilmarks(&b.pencilmarks()).unwrap();
+        assert_eq!(count_solutions(&marks), Solutions::Unique);
+        let mut later = b.clone();
+        e.steps[..5].iter().for_each(|s| s.apply(&mut later));
+        assert_eq!(count_solutions(&later), Solutions::Unique);
+    }
+
+    /// The two ways of counting agree: the engine on a puzzle's board, the candidates' own
+    /// search on its pencilmark line, on puzzles with none, one and several solutions.
+    #[test]
+    fn both_counts_agree() {
+        let solved = simdoku_core::Grid::parse(
+            "417369825632158947958724316825437169791586432346912758289643571573291684164875293",
+        )
+        .unwrap();
+        let mut rng = simdoku_core::rng::Rng::new(5);
+        let mut seen = [0; 3];
+        for _ in 0..300 {
+            let mut cells = *solved.cells();
+            for c in rng.permutation(81).into_iter().take(40 + rng.below(20)) {
+                cells[c] = 0;
+            }
+            if rng.below(3) == 0 {
+                // A wrong given where no peer has that digit: usually no solution.
+                let c = (0..81).find(|&c| cells[c] == 0).unwrap();
+                let d = (1..=9).find(|&d| {
+                    d != solved.get(c)
+                        && (0..81)
+                            .all(|p| simdoku_core::tables::PEERS[c] >> p & 1 == 0 || cells[p] != d)
+                });
+                cells[c] = d.unwrap_or(0);
+            }
+            let g = simdoku_core::Grid::from_cells(cells).unwrap();
+            let b = Board::from_grid(&g);
+            let want = count_solutions(&b);
+            let marks = Board::from_pencilmarks(&b.pencilmarks()).unwrap();
+            assert_eq!(count_solutions(&marks), want, "{g}");
+            assert_eq!(count(&mut b.clone(), 2) as usize, want as usize, "{g}");
+            seen[want as usize] += 1;
+        }
+        assert!(seen.iter().all(|&n| n > 10), "{seen:?}");
     }
 }

@@ -223,12 +223,15 @@ pub mod pipeline {
 
 /// Human-style solving on Sudoku Explainer's scale: the `simdoku-logic` crate. A [`Board`](logic::Board)
 /// (candidates, from a puzzle or a 729-character pencilmark line), the next step a person would
-/// take ([`next_step`](logic::next_step), a hint), every step to the solution
-/// ([`explain`](logic::explain)), and Explainer's ratings ER/EP/ED ([`rate`](logic::rate)).
+/// take ([`next_step`](logic::next_step); [`hint`](logic::hint) checks first that the puzzle
+/// has one solution), every step to the solution ([`explain`](logic::explain)), and
+/// Explainer's ratings ER/EP/ED ([`rate`](logic::rate)); a puzzle with no solution or several
+/// gets no steps and a status saying which ([`Hint`](logic::Hint),
+/// [`Explanation::solutions`](logic::Explanation::solutions)).
 /// Batches of lines: [`batch::explain_lines`], [`batch::hint_lines`], [`batch::rate_se_lines`].
 ///
 /// ```
-/// use simdoku::logic::{Board, Technique, explain, next_step, rate};
+/// use simdoku::logic::{Board, Hint, Solutions, Technique, explain, next_step, rate};
 /// let b = Board::parse(
 ///     "4...291..51..3.47..871....3..8....9..5......4269.........346..5...9..7.6.........",
 /// )
@@ -266,13 +269,18 @@ pub mod pipeline {
 /// .unwrap();
 /// assert_eq!(rate(&hard).unwrap().to_string(), "10.6/1.2/1.2");
 ///
-/// // A puzzle with several solutions has no rating: the steps stop short.
+/// // A puzzle with several solutions (or none) has no rating and gets no steps: `explain` and
+/// // `hint` count its solutions to two first, and say so.
 /// let several = Board::parse(
 ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1........",
 /// )
 /// .unwrap();
 /// assert_eq!(rate(&several), None);
-/// assert!(!explain(&several).solved());
+/// let e = explain(&several);
+/// assert!(!e.solved() && e.steps.is_empty());
+/// assert_eq!(e.solutions, Solutions::Multiple);
+/// assert_eq!(simdoku::logic::hint(&several), Hint::Multiple);
+/// assert_eq!(simdoku::logic::hint(&b), Hint::Step(next_step(&b).unwrap()));
 /// ```
 pub mod logic {
     pub use simdoku_logic::*;

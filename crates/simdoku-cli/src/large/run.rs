@@ -88,8 +88,8 @@ impl Summary {
 /// grid that is malformed, has no solution, more than one or ran out of time gets a
 /// `# name:line: what happened` comment line (before its first solution when there is one), and
 /// `err` gets `name:line: what happened` for errors, no solution and time outs. A solver that
-/// fails on one grid (a bug) makes that grid an error and the run goes on. `progress` hears
-/// `(grids done, grids in all)`.
+/// fails on one grid (a bug) makes that grid an error and the run goes on. `progress`, when
+/// there is one (a bar to show), hears `(grids done, grids in all)`.
 ///
 /// With `args.json` each grid gets one line instead: `{"file":..,"line":..,"status":..}` with
 /// `"shape"` (e.g. `"16x16"`, `"12x12 (3x4 boxes)"`), `"x"`, `"givens"`, `"solutions"`,
@@ -100,41 +100,81 @@ pub fn run(
     inputs: &[Input<'_>],
     out: &mut dyn Write,
     err: &mut dyn Write,
-    progress: &(dyn Fn(u64, u64) + Sync),
+    progress: Option<&(dyn Fn(u64, u64) + Sync)>,
 ) -> io::Result<Summary> {
-    let items: Vec<(&str, Result<Puzzle, TextError>)> = inputs
-        .iter()
-        .flat_map(|input| text::parse(input.text).into_iter().map(|p| (input.name, p)))
-        .collect();
-    let total = items.len() as u64;
+    // Nothing read is kept to the end (2 million junk lines were kept as 2 million errors,
+    // 776 MB): each grid, as it is read, goes to the pipeline through a bounded channel, so a
+    // run holds a few batches of grids whatever the texts hold. Where the number of grids
+    // matters (a bar's total; -j N, a portfolio on fewer grids than N) a first pass counts
+    // them, keeping nothing either (it doubles the reading time, which counts on junk only).
+    let (mut total, mut grids) = (0u64, 0usize);
+    if progress.is_some() || args.threads.is_some_and(|j| j > 1) {
+        for input in inputs {
+            text::parse_each(input.text, &mut |p| {
+                total += 1;
+                grids += usize::from(p.is_ok());
+            });
+        }
+    }
     // Fewer grids than threads: the threads left idle search the same grids (a portfolio).
-    let grids = items.iter().filter(|(_, p)| p.is_ok()).count().max(1);
     let args = &LargeArgs {
         config: Config {
-            threads: args.threads.map_or(1, |j| (j / grids).max(1)),
+            threads: args.threads.map_or(1, |j| (j / grids.max(1)).max(1)),
             ..args.config
         },
         ..args.clone()
     };
-    let tick = |done: u64| progress(done, total);
+    let tick = |done: u64| {
+        if let Some(f) = progress {
+            f(done, total);
+        }
+    };
+    let chunk = rayon::current_num_threads();
     let mut sum = Summary::default();
-    let failed = Pipeline::new()
-        .chunk(rayon::current_num_threads())
-        .progress(&tick)
-        .run(
-            items.iter(),
+    let failed = std::thread::scope(|scope| {
+        // Batches of grids, not one at a time: a hand-over per junk line cost 7 times the run.
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Item<'_>>>(2);
+        scope.spawn(move || {
+            let (mut batch, mut cells) = (Vec::new(), 0);
+            for input in inputs {
+                text::parse_each(input.text, &mut |p| {
+                    cells += p.as_ref().map_or(0, |p| p.grid.cells().len());
+                    batch.push((input.name, p));
+                    if batch.len() == BATCH || cells >= BATCH_CELLS {
+                        // A send fails only when the run stopped (an output error): the rest
+                        // is read for nothing, but quickly, and dropped.
+                        let _ = tx.send(std::mem::take(&mut batch));
+                        cells = 0;
+                    }
+                });
+            }
+            let _ = tx.send(batch);
+        });
+        Pipeline::new().chunk(chunk).progress(&tick).run(
+            rx.into_iter().flatten(),
             Vec::new,
             |solvers, (_, item)| solve_one(args, item, solvers),
             |(name, item), done| {
                 let done = done.unwrap_or_else(|p| Done::Failed(p.to_string()));
-                match report(args, name, item, &done, &mut sum, out, err) {
+                match report(args, name, &item, &done, &mut sum, out, err) {
                     Ok(()) => ControlFlow::Continue(()),
                     Err(e) => ControlFlow::Break(e),
                 }
             },
-        );
+        )
+    });
     failed.map_or(Ok(sum), Err)
 }
+
+/// Grids handed from the reading thread to the pipeline at a time, at most (three batches at
+/// most are held: one being filled, two in the channel)...
+const BATCH: usize = 1024;
+/// ... and cells: a batch ends at the grid that takes it to a million cells (2 MB; six
+/// 400x400 grids).
+const BATCH_CELLS: usize = 1 << 20;
+
+/// One grid as read, with the name of its input.
+type Item<'a> = (&'a str, Result<Puzzle, TextError>);
 
 /// One grid's JSON line: where it was, then the fields that apply (the others left out).
 #[derive(serde::Serialize, Default)]

@@ -49,3 +49,10 @@ pub fn close_pipe_after(args: &[&str], stdin: &[u8], bytes: usize) -> Output {
     drop(child.stdout.take());
     child.wait_with_output().unwrap()
 }
+
+/// Peak resident memory of a running process, from /proc (Linux only).
+pub fn peak_rss_kb(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}

@@ -4,7 +4,7 @@
 
 use simdoku_core::Grid;
 use simdoku_dispatch::pipeline::{Panicked, map_chunk};
-use simdoku_logic::{Board, Explanation, Rating, Step, explain, next_step, rate};
+use simdoku_logic::{Board, Explanation, Hint, Rating, explain, hint, rate};
 
 use super::{BatchError, Entry, classify_text};
 
@@ -60,23 +60,39 @@ fn run_lines<S: AsRef<str> + Sync, R: Send>(
 }
 
 /// Each line's [`Explanation`] (puzzle or pencilmark line): every step until the board is
-/// solved or no implemented technique applies ([`Explanation::solved`] tells), in input order.
+/// solved or no implemented technique applies ([`Explanation::solved`] tells), in input order;
+/// no step on a puzzle with no solution or several ([`Explanation::solutions`] says which).
 ///
 /// ```
+/// use simdoku::logic::Solutions;
 /// let p = "4...291..51..3.47..871....3..8....9..5......4269.........346..5...9..7.6.........";
-/// let out = simdoku::batch::explain_lines(&[p, "1234"]);
+/// let two = "4...291..51..3.47..871....3..8....9..5......4.69.........346..5...9..7.6.........";
+/// let out = simdoku::batch::explain_lines(&[p, "1234", two]);
 /// let e = out[0].as_ref().unwrap();
 /// assert!(e.solved());
 /// assert_eq!(e.steps[0].to_string(), "r2c3=2 hidden single in box 1");
 /// assert!(out[1].is_err());
+/// let e = out[2].as_ref().unwrap();
+/// assert_eq!(e.solutions, Solutions::Multiple);
+/// assert!(e.steps.is_empty());
 /// ```
 pub fn explain_lines<S: AsRef<str> + Sync>(lines: &[S]) -> Vec<Result<Explanation, BatchError>> {
     run_lines(lines, explain)
 }
 
-/// Each line's next step (`None`: solved, or no implemented technique applies), in input order.
-pub fn hint_lines<S: AsRef<str> + Sync>(lines: &[S]) -> Vec<Result<Option<Step>, BatchError>> {
-    run_lines(lines, next_step)
+/// Each line's [`Hint`]: the next step, or why there is none (solved, stuck, no solution,
+/// several solutions; the solutions are counted to two first), in input order.
+///
+/// ```
+/// use simdoku::logic::Hint;
+/// let p = "4...291..51..3.47..871....3..8....9..5......4269.........346..5...9..7.6.........";
+/// let out = simdoku::batch::hint_lines(&[p, &".".repeat(81)]);
+/// let Ok(Hint::Step(s)) = &out[0] else { panic!() };
+/// assert_eq!(s.to_string(), "r2c3=2 hidden single in box 1");
+/// assert_eq!(out[1], Ok(Hint::Multiple));
+/// ```
+pub fn hint_lines<S: AsRef<str> + Sync>(lines: &[S]) -> Vec<Result<Hint, BatchError>> {
+    run_lines(lines, hint)
 }
 
 /// Each line's Sudoku Explainer rating (ER/EP/ED; `None`: the steps do not solve the puzzle, as
