@@ -167,6 +167,44 @@ fn other_grid_sizes_are_invalid_with_a_hint() {
     // The same 16x16 line really is read by `large`.
     let out = simdoku(&["large"], format!("{sixteen}\n").as_bytes());
     assert!(out.status.success(), "{}", text(&out.stderr));
+    // Its 256 values with spaces between them, none above 9 in the first 81: not a 9x9 (its
+    // first 81 values were solved as one, with exit status 0), and `large` reads it.
+    let mut values = vec!["0"; 256];
+    values[0] = "1";
+    values[20] = "2";
+    let spaced = format!("{}\n", values.join(" "));
+    let out = simdoku(&["solve", "-q"], spaced.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("<stdin>:1: 256 cells: a 16x16 grid; use 'simdoku large'"));
+    let out = simdoku(&["large"], spaced.as_bytes());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+#[test]
+fn values_with_separators_then_a_rating_or_comment() {
+    // The 81 values of a spreadsheet row or a number list, then what other tools add after a
+    // puzzle: a rating column, a comment. Each was an invalid line ("found 1").
+    let solution = Scalar::new().solve(&PUZZLE.parse().unwrap()).0.unwrap();
+    let zeros: Vec<String> = PUZZLE.replace('.', "0").chars().map(String::from).collect();
+    let input = format!(
+        "{0},11.2\n{1} # 11.2\n{2}\t11.9\t11.9\t11.3\n",
+        zeros.join(","),
+        zeros.join(" "),
+        zeros.join("\t")
+    );
+    let out = simdoku(&["solve", "--empty", ".", "-q"], input.as_bytes());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let want = format!("{PUZZLE},{solution}");
+    assert_eq!(text(&out.stdout).lines().collect::<Vec<_>>(), [&want; 3]);
+    // Not 81 values: the count found, and what came after them.
+    let short = format!("{} # 11.2\n", zeros[..80].join(" "));
+    let out = simdoku(&["solve", "-q"], short.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("<stdin>:1: expected 81 cells, found 80, then '#'"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 /// [`PUZZLE`] drawn over nine lines as Simple Sudoku and `HoDoKu` print it (`|` between boxes,

@@ -56,13 +56,13 @@ pub fn classify_text(text: &[u8]) -> Entry {
         return Entry::Invalid(hint);
     }
     if field <= 1
-        && let Some(values) = separated(text).filter(|v| v.len() >= 81)
+        && let Some(read) = separated_line(text)
     {
-        // 81 values (or more: a solution after them) with separators, as spreadsheets and
-        // number lists write a grid on one line.
-        return match parse_cells(&values[..81]) {
-            Ok(g) => Entry::Puzzle(g),
-            Err(e) => Entry::Invalid(e),
+        // 81 values with separators, as spreadsheets and number lists write a grid on one
+        // line; a count that is no puzzle's is said only when no other reading finds one.
+        return match read {
+            Ok(entry) => entry,
+            Err(reason) => elsewhere(text).unwrap_or(Entry::Invalid(reason)),
         };
     }
     match Grid::parse_cells(text) {
@@ -72,6 +72,82 @@ pub fn classify_text(text: &[u8]) -> Entry {
             None => Entry::Puzzle(g),
         },
     }
+}
+
+/// A line of cell values with separators (`5,3,0,0,7,...`, `5 3 . . 7 ...`, see [`separated`]):
+/// the puzzle of its first 81 values, what follows them ignored as on any puzzle line (more
+/// values: a solution; or, after exactly 81 values or a solution's 162, anything: a rating
+/// column, `# 11.2`); `Ok` with the reason when it is the list of another square grid (a 16x16's
+/// 256 numbers, whose first 81 would be solved as a different puzzle, without a word); `Err`
+/// with the count of values when there are not 81 of them (the line's reason unless another
+/// reading finds a puzzle in it); `None` when it does not start with two values.
+fn separated_line(text: &[u8]) -> Option<Result<Entry, String>> {
+    let puzzle = |values: &[u8]| match parse_cells(&values[..81]) {
+        Ok(g) => Entry::Puzzle(g),
+        Err(e) => Entry::Invalid(e),
+    };
+    if let Some(values) = separated(text) {
+        if let Some(hint) = large_grid_hint(values.len()) {
+            return Some(Ok(Entry::Invalid(hint)));
+        }
+        return match values.len() {
+            81.. => Some(Ok(puzzle(&values))),
+            2.. => Some(Err(format!("expected 81 cells, found {}", values.len()))),
+            _ => None,
+        };
+    }
+    // Values, then a field that is none. The separator is the first one of the line (a
+    // comment after the values may hold others).
+    let text = text.trim_ascii();
+    let sep = text
+        .iter()
+        .copied()
+        .find(|&b| b == b',' || b == b';' || b.is_ascii_whitespace())?;
+    let fields: Vec<&[u8]> = if sep.is_ascii_whitespace() {
+        text.split(u8::is_ascii_whitespace)
+            .filter(|f| !f.is_empty())
+            .collect()
+    } else {
+        text.split(|&b| b == sep).collect()
+    };
+    let cell = |f: &[u8]| match f.trim_ascii() {
+        [] => !sep.is_ascii_whitespace(),
+        [b] => *b == b'0' || *b == b'.' || *b == b'_' || (b'1'..=b'9').contains(b),
+        _ => false,
+    };
+    let lead = fields.iter().take_while(|f| cell(f)).count();
+    if lead < 2 {
+        return None;
+    }
+    // Numbers of a larger grid (`12`, a letter `A`), or its cells before a comment: the list
+    // of another size, not a 9x9.
+    let number = |f: &&[u8]| {
+        let f = f.trim_ascii();
+        cell(f) || ((1..=3).contains(&f.len()) && f.iter().all(u8::is_ascii_alphanumeric))
+    };
+    let size = if fields.iter().all(number) {
+        fields.len()
+    } else {
+        lead
+    };
+    if let Some(hint) = large_grid_hint(size) {
+        return Some(Ok(Entry::Invalid(hint)));
+    }
+    if matches!(lead, 81 | 162) {
+        let values: Vec<u8> = fields[..81]
+            .iter()
+            .map(|f| match f.trim_ascii() {
+                [b @ b'1'..=b'9'] => b - b'0',
+                _ => 0,
+            })
+            .collect();
+        return Some(Ok(puzzle(&values)));
+    }
+    let next = String::from_utf8_lossy(fields[lead].trim_ascii());
+    let next: String = next.chars().take(20).collect();
+    Some(Err(format!(
+        "expected 81 cells, found {lead}, then '{next}'"
+    )))
 }
 
 /// The puzzle of a line that does not start with it, as other programs write one: in quotes
@@ -451,15 +527,56 @@ mod tests {
         ] {
             assert_eq!(classify_text(line.as_bytes()), want, "{line}");
         }
-        // Not 81 values, a field of two characters: not this form (the old reasons stay).
+        // Not 81 values: the count found (not "found 1", the first value alone).
         assert_eq!(
             classify_text(zeros[..80].join(",").as_bytes()),
-            Entry::Invalid("expected 81 cells, found 1".into())
+            Entry::Invalid("expected 81 cells, found 80".into())
         );
-        assert!(matches!(
+        assert_eq!(
             classify_text(format!("{},12", zeros[..80].join(",")).as_bytes()),
-            Entry::Invalid(_)
-        ));
+            Entry::Invalid("expected 81 cells, found 80, then '12'".into())
+        );
+        // A rating or comment after the 81 values (or after a solution's 81 more) is ignored,
+        // as after a puzzle string; in any of the three separators, the comment holding others.
+        for line in [
+            format!("{} # 11.2", values.join(" ")),
+            format!("{}\t11.9\t11.9\t11.3", zeros.join("\t")),
+            format!("{} # ER 11.2, by hand", zeros.join(" ")),
+            format!("{},11.2", zeros.join(",")),
+            format!("{};hard", blanks.join(";")),
+            format!("{},{},12", zeros.join(","), zeros.join(",")),
+        ] {
+            assert_eq!(classify_text(line.as_bytes()), want, "{line}");
+        }
+        // Another count of values, then something else: the count, and what came after it.
+        assert_eq!(
+            classify_text(format!("{},0,x", zeros.join(",")).as_bytes()),
+            Entry::Invalid("expected 81 cells, found 82, then 'x'".into())
+        );
+        // A larger grid's numbers on one line are no 9x9 puzzle, even when its first 81 are
+        // digits (they were solved as one), with a comment after them or a value above 9.
+        let mut big = vec!["0"; 256];
+        big[0] = "1";
+        big[20] = "2";
+        let sixteen = "256 cells: a 16x16 grid; use 'simdoku large'";
+        for line in [big.join(" "), big.join(","), {
+            big[200] = "12";
+            big.join(" ")
+        }] {
+            assert_eq!(
+                classify_text(line.as_bytes()),
+                Entry::Invalid(sixteen.into())
+            );
+        }
+        assert_eq!(
+            classify_text(format!("{} # 16x16", big.join(" ")).as_bytes()),
+            Entry::Invalid("expected 81 cells, found 200, then '12'".into())
+        );
+        big[200] = "0";
+        assert_eq!(
+            classify_text(format!("{} # 16x16", big.join(" ")).as_bytes()),
+            Entry::Invalid(sixteen.into())
+        );
         assert_eq!(separated(b"5, 3,,7"), Some(vec![5, 3, 0, 7]));
         assert_eq!(separated(b"5 3  7"), Some(vec![5, 3, 7]));
         assert_eq!(separated(b"5 3 77"), None);
