@@ -356,6 +356,13 @@ fn is_cell(b: u8) -> bool {
     b.is_ascii_digit() | (b == b'.') | (b == b'_')
 }
 
+/// Whether a `#` comment line holds a puzzle: a run of 81 cell characters after the `#` (`#1
+/// 4.....8.5...`). Such lines are skipped like any comment; an input of nothing else says so.
+pub(crate) fn is_commented_puzzle(bytes: &[u8]) -> bool {
+    let text = bytes.trim_ascii();
+    text.first() == Some(&b'#') && text.split(|&b| !is_cell(b)).any(|run| run.len() >= 81)
+}
+
 /// The length of the first field (up to a comma, `;` or white space).
 fn field_len(text: &[u8]) -> usize {
     text.iter()

@@ -6,6 +6,7 @@
 
 use std::io::{self, BufRead};
 
+use super::classify::is_commented_puzzle;
 use super::json::{self, MAX_DOCUMENT};
 use super::{Drawn, Entry, Fed, GridLines, MAX_LINE, classify_line, is_header, starts_with_cells};
 
@@ -240,7 +241,9 @@ pub struct Record {
 ///
 /// Skipped: blank lines, `#` comments, and a CSV header on line 1 (words and commas, such as
 /// `quizzes,solutions`) when a record follows it; an input that holds only such a line gives it
-/// back as invalid, so that `echo hello | simdoku solve` says why nothing was solved.
+/// back as invalid, so that `echo hello | simdoku solve` says why nothing was solved. So does
+/// an input whose only lines are comments, one of them holding a puzzle (`#1 4.....8.5...`):
+/// its first such line comes back as invalid, saying that `#` lines are skipped.
 ///
 /// ```
 /// use simdoku::batch::{Entry, Reader};
@@ -257,6 +260,10 @@ pub struct Reader<R> {
     lines: LineReader<R>,
     /// Line 1 when it was skipped as a CSV header (its echo and size), until a record follows.
     header: Option<(String, u64)>,
+    /// The first comment line holding a puzzle (number, echo, size), while no record was given.
+    commented: Option<(u64, String, u64)>,
+    /// Whether a record was given.
+    given: bool,
     /// Puzzles drawn over nine lines.
     grids: GridLines,
     /// A record to give before reading on (a line after the end of a drawing).
@@ -277,6 +284,8 @@ impl<R: BufRead> Reader<R> {
         Reader {
             lines: LineReader::new(inner),
             header: None,
+            commented: None,
+            given: false,
             grids: GridLines::default(),
             queued: None,
             done: false,
@@ -288,6 +297,7 @@ impl<R: BufRead> Reader<R> {
 
     fn record(&mut self, line: u64, echo: String, entry: Entry, bytes: u64) -> Record {
         self.header = None;
+        self.given = true;
         Record {
             line,
             echo,
@@ -339,12 +349,20 @@ impl<R: BufRead> Iterator for Reader<R> {
                         return Some(Ok(self.drawn(d)));
                     }
                     self.done = true;
-                    let (echo, bytes) = self.header.take()?;
+                    if let Some((echo, bytes)) = self.header.take() {
+                        let entry = Entry::Invalid(
+                            "read as a CSV header (words and commas), and no puzzle follows it"
+                                .to_string(),
+                        );
+                        return Some(Ok(self.record(1, echo, entry, bytes)));
+                    }
+                    let (number, echo, bytes) = self.commented.take().filter(|_| !self.given)?;
                     let entry = Entry::Invalid(
-                        "read as a CSV header (words and commas), and no puzzle follows it"
+                        "a comment: lines starting with # are skipped, and no puzzle is on any \
+                         other line (remove the # to read it)"
                             .to_string(),
                     );
-                    return Some(Ok(self.record(1, echo, entry, bytes)));
+                    return Some(Ok(self.record(number, echo, entry, bytes)));
                 }
                 Err(e) => {
                     self.done = true;
@@ -379,6 +397,13 @@ impl<R: BufRead> Iterator for Reader<R> {
             let bytes = line.bytes.len() as u64 + 1;
             if entry.is_none() && is_header(number, line.bytes) {
                 self.header = Some((echo.clone(), bytes));
+            }
+            if entry.is_none()
+                && !self.given
+                && self.commented.is_none()
+                && is_commented_puzzle(line.bytes)
+            {
+                self.commented = Some((number, echo.clone(), bytes));
             }
             // A drawing this line ended comes first, then the line itself.
             let first = ended.map(|d| self.drawn(d));
@@ -498,6 +523,22 @@ mod tests {
 
     const P: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    /// A file of `#1 <puzzle>` lines was read as nothing at all (0 puzzles, exit 0).
+    #[test]
+    fn comments_holding_puzzles_and_nothing_else_say_so() {
+        let got = read_text(format!("# set 1\n#1 {P}\n#2 {P}\n").as_bytes());
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert_eq!((got[0].line, got[0].echo.as_str()), (2, "#1"));
+        assert!(matches!(&got[0].entry, Entry::Invalid(r) if r.contains("starting with #")));
+        // With a puzzle on another line, or comments without puzzles, comments are skipped.
+        for text in [format!("#1 {P}\n{P}\n"), format!("{P}\n#1 {P}\n")] {
+            let got = read_text(text.as_bytes());
+            assert_eq!(got.len(), 1, "{text}");
+            assert!(matches!(got[0].entry, Entry::Puzzle(_)), "{text}");
+        }
+        assert!(read_text(b"# a comment\n#\n").is_empty());
+    }
 
     #[test]
     fn a_header_alone_is_invalid_and_a_header_before_puzzles_is_skipped() {
