@@ -79,6 +79,18 @@ pub fn init_threads(threads: Option<usize>) {
     }
 }
 
+/// Items a second for the summaries: whole numbers from 100 up, else three significant digits
+/// (`explain` at two seconds a puzzle reads `0.500 puzzles/s`, not `0`).
+pub fn per_second(n: u64, secs: f64) -> String {
+    let r = n as f64 / secs.max(1e-9);
+    match r {
+        _ if n == 0 || r >= 100.0 => format!("{r:.0}"),
+        _ if r >= 10.0 => format!("{r:.1}"),
+        _ if r >= 1.0 => format!("{r:.2}"),
+        _ => format!("{r:.3}"),
+    }
+}
+
 /// "1 thread" or "N threads": the thread count the summaries name.
 pub fn threads_used() -> String {
     match rayon::current_num_threads() {
@@ -116,5 +128,18 @@ pub fn finish(result: io::Result<bool>) -> ExitCode {
             eprintln!("simdoku: {e}");
             ExitCode::from(1)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn rates_keep_three_digits_below_a_hundred() {
+        use super::per_second;
+        assert_eq!(per_second(9, 18.668), "0.482");
+        assert_eq!(per_second(3, 1.0), "3.00");
+        assert_eq!(per_second(55, 2.0), "27.5");
+        assert_eq!(per_second(1_000_000, 2.0), "500000");
+        assert_eq!(per_second(0, 0.0), "0");
     }
 }

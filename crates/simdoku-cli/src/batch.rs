@@ -144,7 +144,7 @@ fn summary(t: &Tally, engine: &str, secs: f64) {
     let n = t.puzzles.max(1) as f64;
     eprintln!(
         "simdoku: {} puzzles: {} solved, {} none, {} multiple, {} invalid{} in {:.3} s \
-         ({:.0} puzzles/s, {:.2} guesses/puzzle, engine {engine}, {})",
+         ({} puzzles/s, {:.2} guesses/puzzle, engine {engine}, {})",
         t.puzzles,
         t.solved,
         t.none,
@@ -156,7 +156,7 @@ fn summary(t: &Tally, engine: &str, secs: f64) {
             String::new()
         },
         secs,
-        t.puzzles as f64 / secs.max(1e-9),
+        crate::args::per_second(t.puzzles, secs),
         t.guesses as f64 / n,
         crate::args::threads_used(),
     );

@@ -475,11 +475,11 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
             None => String::new(),
         };
         eprintln!(
-            "simdoku: {} puzzles, {:.2} clues on average, in {secs:.3} s ({:.0} puzzles/s, \
+            "simdoku: {} puzzles, {:.2} clues on average, in {secs:.3} s ({} puzzles/s, \
              engine {}, {}, seed {seed}{band})",
             made,
             clues as f64 / made.max(1) as f64,
-            made as f64 / secs.max(1e-9),
+            crate::args::per_second(made, secs),
             spec.name,
             crate::args::threads_used()
         );
@@ -566,9 +566,9 @@ pub(crate) fn map_lines_with<T: Clone + Send + Sync>(
     {
         let secs = start.elapsed().as_secs_f64();
         eprintln!(
-            "simdoku: {command}: {puzzles} puzzles in {secs:.3} s ({:.0} puzzles/s, engine {}, \
+            "simdoku: {command}: {puzzles} puzzles in {secs:.3} s ({} puzzles/s, engine {}, \
              {})",
-            puzzles as f64 / secs.max(1e-9),
+            crate::args::per_second(puzzles, secs),
             spec.name,
             crate::args::threads_used()
         );
