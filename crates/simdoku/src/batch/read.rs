@@ -260,10 +260,8 @@ pub struct Reader<R> {
     lines: LineReader<R>,
     /// Line 1 when it was skipped as a CSV header (its echo and size), until a record follows.
     header: Option<(String, u64)>,
-    /// The first comment line holding a puzzle (number, echo, size), while no record was given.
-    commented: Option<(u64, String, u64)>,
-    /// Whether a record was given.
-    given: bool,
+    /// The first comment line holding a puzzle, while no record was given.
+    commented: Commented,
     /// Puzzles drawn over nine lines.
     grids: GridLines,
     /// A record to give before reading on (a line after the end of a drawing).
@@ -278,14 +276,23 @@ pub struct Reader<R> {
     json: Option<std::vec::IntoIter<Record>>,
 }
 
+/// A comment line holding a puzzle, looked for until a record is given (an input of nothing
+/// else gives it back as invalid).
+#[derive(Debug)]
+enum Commented {
+    /// No record given yet; the first such line (number, echo, size), if any.
+    Before(Option<(u64, String, u64)>),
+    /// A record was given: comments are only skipped.
+    After,
+}
+
 impl<R: BufRead> Reader<R> {
     /// The records of `inner`, from its line 1.
     pub fn new(inner: R) -> Self {
         Reader {
             lines: LineReader::new(inner),
             header: None,
-            commented: None,
-            given: false,
+            commented: Commented::Before(None),
             grids: GridLines::default(),
             queued: None,
             done: false,
@@ -297,7 +304,7 @@ impl<R: BufRead> Reader<R> {
 
     fn record(&mut self, line: u64, echo: String, entry: Entry, bytes: u64) -> Record {
         self.header = None;
-        self.given = true;
+        self.commented = Commented::After;
         Record {
             line,
             echo,
@@ -356,7 +363,11 @@ impl<R: BufRead> Iterator for Reader<R> {
                         );
                         return Some(Ok(self.record(1, echo, entry, bytes)));
                     }
-                    let (number, echo, bytes) = self.commented.take().filter(|_| !self.given)?;
+                    let Commented::Before(Some((number, echo, bytes))) =
+                        std::mem::replace(&mut self.commented, Commented::After)
+                    else {
+                        return None;
+                    };
                     let entry = Entry::Invalid(
                         "a comment: lines starting with # are skipped, and no puzzle is on any \
                          other line (remove the # to read it)"
@@ -399,11 +410,10 @@ impl<R: BufRead> Iterator for Reader<R> {
                 self.header = Some((echo.clone(), bytes));
             }
             if entry.is_none()
-                && !self.given
-                && self.commented.is_none()
+                && matches!(self.commented, Commented::Before(None))
                 && is_commented_puzzle(line.bytes)
             {
-                self.commented = Some((number, echo.clone(), bytes));
+                self.commented = Commented::Before(Some((number, echo.clone(), bytes)));
             }
             // A drawing this line ended comes first, then the line itself.
             let first = ended.map(|d| self.drawn(d));
