@@ -150,7 +150,7 @@ pub fn run(
             }
             let _ = tx.send(batch);
         });
-        Pipeline::new().chunk(chunk).progress(&tick).run(
+        Pipeline::new().chunk(chunk).grow().progress(&tick).run(
             rx.into_iter().flatten(),
             Vec::new,
             |solvers, (_, item)| solve_one(args, item, solvers),
