@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
 use simdoku::engines::{EngineSpec, Work};
@@ -627,6 +627,7 @@ impl Lines<'_> {
         w: &mut dyn Write,
     ) -> io::Result<(bool, u64)> {
         let (mut read_ok, mut work_ok, mut puzzles) = (true, true, 0u64);
+        let mut flushed = Instant::now();
         let mut records = Records::new(sources);
         let items = records.by_ref().map(|r| {
             let echo = render::echo(&r.entry, &r.echo, self.empty);
@@ -647,20 +648,32 @@ impl Lines<'_> {
                 bytes: r.bytes,
             }
         });
-        let stopped = Pipeline::new().run(
-            items,
-            || self.worker(),
-            |wk, item| f(wk, item),
-            |item, result| {
-                self.progress.done(item.bytes);
-                let (line, fine) = self.one(result, &item, f);
-                work_ok &= fine;
-                match writeln!(w, "{line}") {
-                    Ok(()) => ControlFlow::Continue(()),
-                    Err(e) => ControlFlow::Break(e),
-                }
-            },
-        );
+        // Growing chunks from a few items a thread: a line can take microseconds (canon) or
+        // seconds (`rate --se` of a hardest puzzle), and slow lines come out, and move the
+        // progress bar, as they are done rather than 8,192 at a time.
+        let stopped = Pipeline::new()
+            .chunk(16 * rayon::current_num_threads())
+            .grow()
+            .run(
+                items,
+                || self.worker(),
+                |wk, item| f(wk, item),
+                |item, result| {
+                    self.progress.done(item.bytes);
+                    let (line, fine) = self.one(result, &item, f);
+                    work_ok &= fine;
+                    let mut written = writeln!(w, "{line}");
+                    // Slow lines (a chunk a minute) are seen when done, not when a buffer fills.
+                    if written.is_ok() && flushed.elapsed() > Duration::from_millis(200) {
+                        written = w.flush();
+                        flushed = Instant::now();
+                    }
+                    match written {
+                        Ok(()) => ControlFlow::Continue(()),
+                        Err(e) => ControlFlow::Break(e),
+                    }
+                },
+            );
         if let Some(e) = stopped {
             return Err(e);
         }
