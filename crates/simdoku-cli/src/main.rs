@@ -61,7 +61,8 @@ use crate::args::finish;
 ///
 /// Input: one puzzle a line, 81 cells, `1`-`9` given, `0` or `.` empty; anything after the
 /// 81st cell (a comma and a solution, a comment) is ignored; blank lines, `#` comment lines, a
-/// CSV header on line 1 (a header with no puzzle after it is an invalid line), XML tag lines
+/// CSV header on the first line that is not blank or a comment (a header with no puzzle after
+/// it is an invalid line), XML tag lines
 /// without a puzzle (an `OpenSudoku` export's `<opensudoku>`, its games read from `<game
 /// data="...">`) and a UTF-8 byte-order mark are skipped; a line may hold the 81 values with commas, semicolons or spaces
 /// between them, or the puzzle in quotes, after an id (`0,4.....8.5...,...`) or as a JSON array

@@ -239,8 +239,8 @@ pub struct Record {
 
 /// The [`Record`]s of one input, in order (an iterator of `io::Result`: a read error ends it).
 ///
-/// Skipped: blank lines, `#` comments, and a CSV header on line 1 (words and commas, such as
-/// `quizzes,solutions`) when a record follows it; an input that holds only such a line gives it
+/// Skipped: blank lines, `#` comments, and a CSV header on line 1 or after nothing but blank
+/// lines and comments (words and commas, such as `quizzes,solutions`) when a record follows it; an input that holds only such a line gives it
 /// back as invalid, so that `echo hello | simdoku solve` says why nothing was solved. So does
 /// an input whose only lines are comments, one of them holding a puzzle (`#1 4.....8.5...`):
 /// its first such line comes back as invalid, saying that `#` lines are skipped.
@@ -258,8 +258,8 @@ pub struct Record {
 #[derive(Debug)]
 pub struct Reader<R> {
     lines: LineReader<R>,
-    /// Line 1 when it was skipped as a CSV header (its echo and size), until a record follows.
-    header: Option<(String, u64)>,
+    /// The line skipped as a CSV header (its number, echo and size), until a record follows.
+    header: Option<(u64, String, u64)>,
     /// The first comment line holding a puzzle, while no record was given.
     commented: Commented,
     /// Puzzles drawn over nine lines.
@@ -356,12 +356,12 @@ impl<R: BufRead> Iterator for Reader<R> {
                         return Some(Ok(self.drawn(d)));
                     }
                     self.done = true;
-                    if let Some((echo, bytes)) = self.header.take() {
+                    if let Some((number, echo, bytes)) = self.header.take() {
                         let entry = Entry::Invalid(
                             "read as a CSV header (words and commas), and no puzzle follows it"
                                 .to_string(),
                         );
-                        return Some(Ok(self.record(1, echo, entry, bytes)));
+                        return Some(Ok(self.record(number, echo, entry, bytes)));
                     }
                     let Commented::Before(Some((number, echo, bytes))) =
                         std::mem::replace(&mut self.commented, Commented::After)
@@ -385,7 +385,14 @@ impl<R: BufRead> Iterator for Reader<R> {
                 Fed::Grid(d) => return Some(Ok(self.drawn(d))),
                 Fed::Other(ended) => ended,
             };
-            let mut entry = classify_line(line.number, line.bytes, line.too_long);
+            // A CSV header is looked for on line 1, or on the first line after nothing but blank
+            // lines and comments (`# source: ...` above `quizzes,solutions`).
+            let place = if self.header.is_none() && matches!(self.commented, Commented::Before(_)) {
+                1
+            } else {
+                line.number
+            };
+            let mut entry = classify_line(place, line.bytes, line.too_long);
             if self.large_json && line.too_long {
                 entry = Some(Entry::Invalid(format!(
                     "line longer than {MAX_LINE} bytes, in JSON over {} MiB (read as JSON up to \
@@ -406,8 +413,8 @@ impl<R: BufRead> Iterator for Reader<R> {
                 _ => {}
             }
             let bytes = line.bytes.len() as u64 + 1;
-            if entry.is_none() && is_header(number, line.bytes) {
-                self.header = Some((echo.clone(), bytes));
+            if entry.is_none() && is_header(place, line.bytes) {
+                self.header = Some((number, echo.clone(), bytes));
             }
             if entry.is_none()
                 && matches!(self.commented, Commented::Before(None))
@@ -548,6 +555,25 @@ mod tests {
             assert!(matches!(got[0].entry, Entry::Puzzle(_)), "{text}");
         }
         assert!(read_text(b"# a comment\n#\n").is_empty());
+    }
+
+    /// A header under a comment line was an invalid line ("column 1: unexpected 'q'").
+    #[test]
+    fn a_header_after_comments_is_skipped_and_one_after_a_puzzle_is_not() {
+        let got = read_text(format!("# source: x\n\nquizzes,solutions\n{P},x\n").as_bytes());
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert!(matches!(got[0].entry, Entry::Puzzle(_)));
+        let alone = read_text(b"# source: x\nquizzes,solutions\n");
+        assert_eq!(alone.len(), 1);
+        assert_eq!(alone[0].line, 2);
+        assert!(matches!(&alone[0].entry, Entry::Invalid(r) if r.contains("CSV header")));
+        let got = read_text(format!("{P}\nquizzes,solutions\n").as_bytes());
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert!(matches!(got[1].entry, Entry::Invalid(_)));
+        let got = read_text(format!("quizzes\nsolutions\n{P}\n").as_bytes());
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert_eq!(got[0].line, 2);
+        assert!(matches!(got[0].entry, Entry::Invalid(_)));
     }
 
     #[test]
