@@ -144,7 +144,13 @@ pub fn large(a: &LargeCmd) -> ExitCode {
                 // not UTF-8. (A byte-order mark is skipped by the parser, for Python too.)
                 let text = String::from_utf8(bytes)
                     .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-                texts.push((name.as_str(), text));
+                // Standard input is `<stdin>` in messages and `#` lines, as in the 9x9 commands.
+                let shown = if name == "-" {
+                    "<stdin>"
+                } else {
+                    name.as_str()
+                };
+                texts.push((shown, text));
             }
             Err(e) => {
                 eprintln!("simdoku: {name}: {e}");

@@ -47,7 +47,7 @@ fn malformed_grids_fail_with_file_and_line() {
     let out = simdoku(&["large", "-"], b"# c\n1 2 3 4\n1 2 3\n0 0 0 0\n0 0 0 0\n");
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.starts_with("-:3: row 2 has 3 values"), "{err}");
+    assert!(err.starts_with("<stdin>:3: row 2 has 3 values"), "{err}");
     let out = simdoku(
         &["large", "--timeout", "0.001", &large("121x121_g50.txt")],
         b"",
@@ -107,7 +107,7 @@ fn threads_keep_the_input_order() {
     assert_eq!(solved, sols.lines().collect::<Vec<_>>());
     let notes: Vec<&str> = stdout.lines().filter(|l| l.starts_with('#')).collect();
     assert_eq!(notes.len(), 3, "{stdout}");
-    assert!(notes[0].starts_with("# -:12: "), "{}", notes[0]);
+    assert!(notes[0].starts_with("# <stdin>:12: "), "{}", notes[0]);
     assert!(notes[1].contains("contradictory"), "{}", notes[1]);
     assert!(notes[2].contains("no solution"), "{}", notes[2]);
 }
@@ -164,7 +164,7 @@ fn json_lines_give_status_and_solution_rows_per_grid() {
     let first = lines[0];
     assert!(
         first.starts_with(
-            r#"{"file":"-","line":1,"shape":"4x4","x":false,"status":"solved","givens":4,"solutions":1,"#
+            r#"{"file":"<stdin>","line":1,"shape":"4x4","x":false,"status":"solved","givens":4,"solutions":1,"#
         ),
         "{first}"
     );
@@ -186,7 +186,7 @@ fn json_lines_give_status_and_solution_rows_per_grid() {
         simdoku::large::LargeGrid::with_values(puzzle.grid.shape().clone(), cells).unwrap();
     simdoku::large::check_solution(&puzzle.grid, &solution, false).unwrap();
     assert!(
-        lines[1].starts_with(r#"{"file":"-","line":6,"status":"invalid","error":""#),
+        lines[1].starts_with(r#"{"file":"<stdin>","line":6,"status":"invalid","error":""#),
         "{}",
         lines[1]
     );
@@ -197,7 +197,7 @@ fn json_lines_give_status_and_solution_rows_per_grid() {
     );
     assert!(
         lines[3].starts_with(
-            r#"{"file":"-","line":13,"shape":"6x6 (2x3 boxes)","x":false,"status":"solved""#
+            r#"{"file":"<stdin>","line":13,"shape":"6x6 (2x3 boxes)","x":false,"status":"solved""#
         ),
         "{}",
         lines[3]
@@ -212,7 +212,7 @@ fn junk_is_reported_with_its_line_and_never_panics() {
     );
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.starts_with("-:1: "), "{err}");
+    assert!(err.starts_with("<stdin>:1: "), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
 
@@ -304,7 +304,7 @@ fn output_keeps_the_input_form() {
     assert_eq!(out.status.code(), Some(1));
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(
-        stdout.starts_with("# -:1: 4x4: no solution: contradictory givens"),
+        stdout.starts_with("# <stdin>:1: 4x4: no solution: contradictory givens"),
         "{stdout}"
     );
 }
