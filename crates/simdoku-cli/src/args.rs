@@ -91,6 +91,15 @@ pub fn per_second(n: u64, secs: f64) -> String {
     }
 }
 
+/// "1 puzzle" or "N puzzles", as the summaries count them (`N` and `noun` plus an s).
+pub fn count_of(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// "1 thread" or "N threads": the thread count the summaries name.
 pub fn threads_used() -> String {
     match rayon::current_num_threads() {
@@ -141,5 +150,13 @@ mod tests {
         assert_eq!(per_second(55, 2.0), "27.5");
         assert_eq!(per_second(1_000_000, 2.0), "500000");
         assert_eq!(per_second(0, 0.0), "0");
+    }
+
+    #[test]
+    fn one_is_singular() {
+        use super::count_of;
+        assert_eq!(count_of(1, "puzzle"), "1 puzzle");
+        assert_eq!(count_of(0, "puzzle"), "0 puzzles");
+        assert_eq!(count_of(2, "16x16 puzzle"), "2 16x16 puzzles");
     }
 }

@@ -143,9 +143,9 @@ impl Batch<'_> {
 fn summary(t: &Tally, engine: &str, secs: f64) {
     let n = t.puzzles.max(1) as f64;
     eprintln!(
-        "simdoku: {} puzzles: {} solved, {} none, {} multiple, {} invalid{} in {:.3} s \
+        "simdoku: {}: {} solved, {} none, {} multiple, {} invalid{} in {:.3} s \
          ({} puzzles/s, {:.2} guesses/puzzle, engine {engine}, {})",
-        t.puzzles,
+        crate::args::count_of(t.puzzles, "puzzle"),
         t.solved,
         t.none,
         t.multiple,

@@ -151,7 +151,8 @@ pub fn check(a: &CheckArgs) -> ExitCode {
         }
         let report = report.unwrap_or_default();
         let name = shown_name;
-        println!("{name}: {total} puzzles, count limit {}", a.limit);
+        let total = crate::args::count_of(total as u64, "puzzle");
+        println!("{name}: {total}, count limit {}", a.limit);
         println!(
             "  {:<10} {:>9} {:>11} {:>11} {:>10}",
             "engine", "puzzles", "agreements", "mismatches", "time (s)"

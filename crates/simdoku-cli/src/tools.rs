@@ -241,7 +241,9 @@ pub fn solutions(a: &SolutionsArgs) -> ExitCode {
         && let Ok((_, puzzles, total)) = result
     {
         eprintln!(
-            "simdoku: {puzzles} puzzles, {total} solutions in {:.3} s (engine {})",
+            "simdoku: {}, {} in {:.3} s (engine {})",
+            crate::args::count_of(puzzles, "puzzle"),
+            crate::args::count_of(total, "solution"),
             start.elapsed().as_secs_f64(),
             spec.name
         );
@@ -475,9 +477,9 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
             None => String::new(),
         };
         eprintln!(
-            "simdoku: {} puzzles, {:.2} clues on average, in {secs:.3} s ({} puzzles/s, \
+            "simdoku: {}, {:.2} clues on average, in {secs:.3} s ({} puzzles/s, \
              engine {}, {}, seed {seed}{band})",
-            made,
+            crate::args::count_of(made, "puzzle"),
             clues as f64 / made.max(1) as f64,
             crate::args::per_second(made, secs),
             spec.name,
@@ -566,8 +568,9 @@ pub(crate) fn map_lines_with<T: Clone + Send + Sync>(
     {
         let secs = start.elapsed().as_secs_f64();
         eprintln!(
-            "simdoku: {command}: {puzzles} puzzles in {secs:.3} s ({} puzzles/s, engine {}, \
+            "simdoku: {command}: {} in {secs:.3} s ({} puzzles/s, engine {}, \
              {})",
+            crate::args::count_of(puzzles, "puzzle"),
             crate::args::per_second(puzzles, secs),
             spec.name,
             crate::args::threads_used()
@@ -883,9 +886,9 @@ fn generate_large(a: &GenerateArgs) -> ExitCode {
     progress.finish();
     if !a.common.quiet && result.is_ok() {
         eprintln!(
-            "simdoku: {} {side}x{side} puzzles, {:.1} givens on average, in {:.3} s ({}, \
+            "simdoku: {}, {:.1} givens on average, in {:.3} s ({}, \
              seed {seed})",
-            made,
+            crate::args::count_of(made, &format!("{side}x{side} puzzle")),
             clues as f64 / made.max(1) as f64,
             start.elapsed().as_secs_f64(),
             crate::args::threads_used()

@@ -788,7 +788,7 @@ fn unreadable_inputs_give_no_empty_report() {
     // stdin is named as the other commands name it.
     let out = simdoku(&["check", "-q"], format!("{PUZZLE}\nbad\n").as_bytes());
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stdout).starts_with("<stdin>: 1 puzzles"));
+    assert!(text(&out.stdout).starts_with("<stdin>: 1 puzzle,"));
     assert!(text(&out.stderr).starts_with("<stdin>:2: "));
     let out = simdoku(&["generate", "--clues", "82"], b"");
     assert_eq!(out.status.code(), Some(2));
