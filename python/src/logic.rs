@@ -6,12 +6,11 @@ use numpy::{PyArray1, PyReadonlyArray2};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use simdoku::batch::{Answer, Entry, Op, answer, answer_marks, board_of, classify_text, map};
-use simdoku::engines::Work;
-use simdoku::logic::{Solutions, digits, explain, rate};
+use simdoku::batch::{Entry, board_of, classify_text, map_logic};
+use simdoku::logic::{Solutions, digits, explain};
 use simdoku::pipeline::catch;
 
-use crate::{ERROR, INVALID, MULTIPLE, NO_SOLUTION, OK, engine_spec, parse_cells, run_batch};
+use crate::{ERROR, INVALID, MULTIPLE, NO_SOLUTION, OK, parse_cells, run_batch};
 
 /// One step: technique, difficulty (ER), placements `(cell, digit)`, eliminations
 /// `(cell, [digits])`, the readable text.
@@ -44,12 +43,16 @@ fn explain_line(py: Python<'_>, line: &str) -> PyResult<(Vec<StepRow>, i8)> {
             )
         })
         .collect();
-    let status = match e.solutions {
+    Ok((steps, status_of(e.solutions)))
+}
+
+/// The status of a board whose solutions were counted to two: `OK` for one.
+fn status_of(solutions: Solutions) -> i8 {
+    match solutions {
         Solutions::None => NO_SOLUTION,
         Solutions::Unique => OK,
         Solutions::Multiple => MULTIPLE,
-    };
-    Ok((steps, status))
+    }
 }
 
 /// Ratings of a batch: status per row (`OK` rated or beyond the techniques: NaN; `NO_SOLUTION`,
@@ -62,24 +65,17 @@ type SeRows<'py> = (
     Vec<(usize, String)>,
 );
 
-/// Rates each entry: the rating, or the solutions counted to 2 when the logic gives none (a
-/// rating means the logic solved it, so its solution is unique).
+/// Rates each entry: the rating, and the solutions counted to 2 (`explain` counts them first;
+/// a rating means one).
 fn rate_entries(
     py: Python<'_>,
     threads: Option<usize>,
     entries: Vec<Entry>,
 ) -> PyResult<SeRows<'_>> {
-    let spec = engine_spec(None, Work::Count)?;
     let rows = run_batch(py, threads, || {
-        map(spec, &entries, |e, entry| {
-            let r = rate(&board_of(entry).map_err(|err| err.to_string())?);
-            let n = match (r, entry) {
-                (Some(_), _) => 1,
-                (None, Entry::Puzzle(g)) => count(answer(e, g, Op::Count(2)).0),
-                (None, Entry::Pencilmarks(m)) => count(answer_marks(m, Op::Count(2)).0),
-                (None, Entry::Invalid(_)) => 0,
-            };
-            Ok::<_, String>((r, n))
+        map_logic(&entries, |entry| {
+            let e = explain(&board_of(entry).map_err(|err| err.to_string())?);
+            Ok::<_, String>((e.rating(), e.solutions))
         })
     })?;
     let n = rows.len();
@@ -94,14 +90,7 @@ fn rate_entries(
     for (i, r) in rows.into_iter().enumerate() {
         let (s, vals) = match r {
             Ok(Ok((Some(r), _))) => (OK, [tenths(r.er), tenths(r.ep), tenths(r.ed)]),
-            Ok(Ok((None, k))) => (
-                match k {
-                    0 => NO_SOLUTION,
-                    1 => OK,
-                    _ => MULTIPLE,
-                },
-                [f64::NAN; 3],
-            ),
+            Ok(Ok((None, solutions))) => (status_of(solutions), [f64::NAN; 3]),
             Ok(Err(reason)) => {
                 reasons.push((i, reason));
                 (INVALID, [f64::NAN; 3])
@@ -123,13 +112,6 @@ fn rate_entries(
         PyArray1::from_vec(py, ed),
         reasons,
     ))
-}
-
-fn count(a: Answer) -> u64 {
-    match a {
-        Answer::Count(n) => n,
-        _ => 0,
-    }
 }
 
 /// Sudoku Explainer ratings of `n` lines joined by `\n` (puzzle or pencilmark lines).

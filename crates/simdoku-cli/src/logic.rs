@@ -9,10 +9,9 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use serde_json::value::RawValue;
-use simdoku::Engine;
-use simdoku::batch::{Answer, Entry, Op, answer, answer_marks, board_of};
+use simdoku::batch::{Entry, board_of};
 use simdoku::engines::Work;
-use simdoku::logic::{Board, Explanation, Hint, Solutions, Step, Technique, explain, hint, rate};
+use simdoku::logic::{Board, Explanation, Hint, Solutions, Step, Technique, explain, hint};
 
 use crate::render::{self, LineJson};
 use crate::tools::{FileArgs, Item, RateArgs, RateFormat, Worker, map_lines_with};
@@ -69,22 +68,11 @@ fn accept(entry: Entry) -> Result<Entry, String> {
     }
 }
 
-/// A line's board; a pencilmark line that the logic's reader rejects is a failure (an `Err`).
-fn board(entry: &Entry) -> Result<Board, String> {
-    board_of(entry).map_err(|e| e.to_string())
-}
-
-/// Solutions of the line's puzzle, counted to 2 (for telling `beyond` from none or several).
-fn solutions(engine: &mut dyn Engine, entry: &Entry) -> u64 {
-    let (a, _) = match entry {
-        Entry::Puzzle(g) => answer(engine, g, Op::Count(2)),
-        Entry::Pencilmarks(m) => answer_marks(m, Op::Count(2)),
-        Entry::Invalid(_) => return 0,
-    };
-    match a {
-        Answer::Count(n) => n,
-        _ => 0,
-    }
+/// `f` on a line's board, or why there is none (a line that is no puzzle, or a pencilmark line
+/// that the logic's reader rejects).
+fn on_board<R>(item: &Item<Entry>, f: impl FnOnce(&Board) -> R) -> Result<R, String> {
+    let entry = item.grid.as_ref().map_err(Clone::clone)?;
+    Ok(f(&board_of(entry).map_err(|e| e.to_string())?))
 }
 
 /// Why the logic stopped on a board with one solution that it could not solve.
@@ -165,11 +153,7 @@ pub fn explain_cmd(a: &ExplainArgs) -> ExitCode {
         &move |_: &mut Worker, item: &Item<Entry>| {
             // `explain` counts the solutions to two first, and takes no step on a puzzle with
             // none or several.
-            let got = item
-                .grid
-                .as_ref()
-                .map_err(Clone::clone)
-                .and_then(|entry| Ok(explain(&board(entry)?)));
+            let got = on_board(item, explain);
             let status = |e: &Explanation| match e.solutions {
                 Solutions::None => "none",
                 Solutions::Multiple => "multiple",
@@ -237,11 +221,7 @@ pub fn hint_cmd(a: &HintArgs) -> ExitCode {
         &move |_: &mut Worker, item: &Item<Entry>| {
             // `hint` counts the solutions to two first: no step on a puzzle with none or
             // several.
-            let got = item
-                .grid
-                .as_ref()
-                .map_err(Clone::clone)
-                .and_then(|entry| Ok(hint(&board(entry)?)));
+            let got = on_board(item, hint);
             let status = match &got {
                 Err(_) => "invalid",
                 Ok(Hint::Step(_)) => "hint",
@@ -284,25 +264,19 @@ pub fn rate_se(a: &RateArgs) -> ExitCode {
         &a.files,
         Work::Count,
         &accept,
-        &move |wk: &mut Worker, item: &Item<Entry>| {
-            let got = item.grid.as_ref().map_err(Clone::clone).and_then(|entry| {
-                let r = rate(&board(entry)?);
-                // A rating means the logic solved the puzzle with one solution (a path through
-                // uniqueness steps is checked); else count, to tell `beyond` from no solution
-                // or several.
-                let n = if r.is_some() {
-                    1
-                } else {
-                    solutions(wk.engine.as_mut(), entry)
-                };
-                Ok((r, n))
+        &move |_: &mut Worker, item: &Item<Entry>| {
+            // `explain` counts the solutions to two first: a rating when its steps solve a
+            // puzzle with one, else the count tells `beyond` from no solution or several.
+            let got = on_board(item, |b| {
+                let e = explain(b);
+                (e.rating(), e.solutions)
             });
             let status = match &got {
                 Err(_) => "invalid",
                 Ok((Some(_), _)) => "rated",
-                Ok((None, 0)) => "none",
-                Ok((None, 1)) => "beyond",
-                Ok((None, _)) => "multiple",
+                Ok((None, Solutions::None)) => "none",
+                Ok((None, Solutions::Unique)) => "beyond",
+                Ok((None, Solutions::Multiple)) => "multiple",
             };
             match format {
                 RateFormat::Csv => match got {

@@ -259,6 +259,13 @@ impl Explanation {
             && self.end.is_solved()
             && self.end.grid().conflict().is_none()
     }
+
+    /// The rating of the steps when they solve the board ([`rate`]'s answer), else `None`:
+    /// [`Explanation::solutions`] then tells a board beyond the techniques (`Unique`) from one
+    /// with no solution or several, without counting again.
+    pub fn rating(&self) -> Option<Rating> {
+        self.solved().then(|| rating_of(&self.steps))
+    }
 }
 
 /// Applies [`next_step`] until the board is solved or no technique applies, on a board with
@@ -334,8 +341,7 @@ pub fn rating_of(steps: &[Step]) -> Rating {
 /// Explainer's. `None` when they do not solve the board: it has no solution or several
 /// ([`explain`] counts first, and takes no step then), or a step is beyond them. Never a guess.
 pub fn rate(board: &Board) -> Option<Rating> {
-    let e = explain(board);
-    e.solved().then(|| rating_of(&e.steps))
+    explain(board).rating()
 }
 
 /// The hardest technique of a path, if any.
