@@ -110,11 +110,8 @@ fn separated_line(text: &[u8]) -> Option<Result<Entry, String>> {
     } else {
         text.split(|&b| b == sep).collect()
     };
-    let cell = |f: &[u8]| match f.trim_ascii() {
-        [] => !sep.is_ascii_whitespace(),
-        [b] => *b == b'0' || *b == b'.' || *b == b'_' || (b'1'..=b'9').contains(b),
-        _ => false,
-    };
+    let blank = !sep.is_ascii_whitespace();
+    let cell = |f: &[u8]| field_value(f, blank).is_some();
     let lead = fields.iter().take_while(|f| cell(f)).count();
     if lead < 2 {
         return None;
@@ -136,10 +133,7 @@ fn separated_line(text: &[u8]) -> Option<Result<Entry, String>> {
     if matches!(lead, 81 | 162) {
         let values: Vec<u8> = fields[..81]
             .iter()
-            .map(|f| match f.trim_ascii() {
-                [b @ b'1'..=b'9'] => b - b'0',
-                _ => 0,
-            })
+            .map(|f| field_value(f, blank).unwrap_or(0))
             .collect();
         return Some(Ok(puzzle(&values)));
     }
@@ -316,14 +310,7 @@ fn large_grid_hint(cells: usize) -> Option<String> {
 pub(super) fn separated(text: &[u8]) -> Option<Vec<u8>> {
     let text = text.trim_ascii();
     let sep = [b',', b';'].into_iter().find(|s| text.contains(s));
-    let cell = |field: &[u8]| -> Option<u8> {
-        match field.trim_ascii() {
-            [] if sep.is_some() => Some(0),
-            [b @ b'1'..=b'9'] => Some(b - b'0'),
-            [b'0' | b'.' | b'_'] => Some(0),
-            _ => None,
-        }
-    };
+    let cell = |field: &[u8]| field_value(field, sep.is_some());
     match sep {
         Some(s) => text.split(|&b| b == s).map(cell).collect(),
         None => text
@@ -331,6 +318,17 @@ pub(super) fn separated(text: &[u8]) -> Option<Vec<u8>> {
             .filter(|f| !f.is_empty())
             .map(cell)
             .collect(),
+    }
+}
+
+/// A separated field's cell value (0 for an empty cell): `1`-`9`, or `0`, `.`, `_`, or nothing
+/// where `blank` fields are cells (between two commas, not between spaces).
+fn field_value(field: &[u8], blank: bool) -> Option<u8> {
+    match field.trim_ascii() {
+        [] if blank => Some(0),
+        [b @ b'1'..=b'9'] => Some(b - b'0'),
+        [b'0' | b'.' | b'_'] => Some(0),
+        _ => None,
     }
 }
 
