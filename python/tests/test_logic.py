@@ -72,13 +72,18 @@ def test_rate_se_single_pencilmarks_and_errors():
         simdoku.rate(p, method="nope")
 
 
+# Two puzzles with two solutions each that the steps "solve" through a unique rectangle and a
+# BUG (which assume one solution).
+TWO_SOLUTIONS = [
+    "4...291..51..3.47..871....3..8....9..5......4.69.........346..5...9..7.6.........",
+    "...5....353.....218....6...2.9....7.....851.....9.1...92.....6....1.3..4........7",
+]
+
+
 def test_rate_se_two_solutions_solved_through_uniqueness_steps_are_multiple():
     # Unique rectangles and the BUG assume one solution: the steps "solve" these two-solution
     # puzzles through them, and they were rated (7.2 and 5.6) instead of MULTIPLE.
-    two = [
-        "4...291..51..3.47..871....3..8....9..5......4.69.........346..5...9..7.6.........",
-        "...5....353.....218....6...2.9....7.....851.....9.1...92.....6....1.3..4........7",
-    ]
+    two = TWO_SOLUTIONS
     assert simdoku.count(two) == [2, 2]
     out, status = simdoku.rate(two, method="se", errors="mask")
     assert status.tolist() == [simdoku.MULTIPLE, simdoku.MULTIPLE]
@@ -147,10 +152,7 @@ def test_explain_two_solutions_solved_through_uniqueness_steps_is_multiple():
     # The steps "solved" these two-solution puzzles through a unique rectangle and a BUG (which
     # assume one solution), and explain returned the whole path, with nothing to tell it from
     # a puzzle with one solution. The status, as rate(method="se") gives it: MULTIPLE.
-    two = [
-        "4...291..51..3.47..871....3..8....9..5......4.69.........346..5...9..7.6.........",
-        "...5....353.....218....6...2.9....7.....851.....9.1...92.....6....1.3..4........7",
-    ]
+    two = TWO_SOLUTIONS
     assert simdoku.count(two) == [2, 2]
     _, status = simdoku.rate(two, method="se", errors="mask")
     for p, s in zip(two, status.tolist()):
