@@ -152,6 +152,9 @@ fn separated_line(text: &[u8]) -> Option<Result<Entry, String>> {
 /// puzzle is found there, and the line's own error stands. Only lines that fail as they are
 /// come here, so a line read before is read the same.
 fn elsewhere(text: &[u8]) -> Option<Entry> {
+    if let Some(entry) = other_empty(&text[..field_len(text)]) {
+        return Some(entry);
+    }
     let all_cells = |f: &[u8]| starts_with_cells(f, f.len());
     // A puzzle's or a pencilmark puzzle's cells, nothing else.
     let a_puzzle = |f: &[u8]| matches!(f.len(), 81 | 729) && all_cells(f);
@@ -212,6 +215,25 @@ fn elsewhere(text: &[u8]) -> Option<Entry> {
         }
     }
     None
+}
+
+/// A first field of 81 cells whose empty cells are written `-`, `*` or `x` (one of them, the
+/// field's only character that is not a digit), as some programs write a puzzle line: that
+/// puzzle. At least one digit: a rule of 81 dashes is no puzzle. Only the whole field is read
+/// so, so a grid's border or a row drawn with `-` for empty cells (nine cells and `|`) never is.
+fn other_empty(field: &[u8]) -> Option<Entry> {
+    let empty = *field.iter().find(|b| !b.is_ascii_digit())?;
+    let ok = field.len() == 81
+        && b"-*xX".contains(&empty)
+        && field.iter().all(|&b| b.is_ascii_digit() || b == empty)
+        && field.iter().any(u8::is_ascii_digit);
+    ok.then(|| {
+        let cells: Vec<u8> = field
+            .iter()
+            .map(|&b| if b == empty { b'.' } else { b })
+            .collect();
+        classify_text(&cells)
+    })
 }
 
 /// Classifies line `number` (from 1) of a puzzle file: `None` for lines that hold no puzzle
@@ -424,6 +446,20 @@ mod tests {
             format!("{{\"id\": 3, \"puzzle\": \"{P}\", \"solution\": \"{S}\"}}"),
         ] {
             assert_eq!(classify_text(line.as_bytes()), want, "{line}");
+        }
+        // Empty cells written `-`, `*` or `x` (one kind a line), a solution after it or not.
+        for empty in ["-", "*", "x"] {
+            let line = P.replace('.', empty);
+            assert_eq!(classify_text(line.as_bytes()), want, "{line}");
+            assert_eq!(classify_text(format!("{line},{S}").as_bytes()), want);
+        }
+        // Not when mixed with another empty, cut short, or without a digit (a rule of dashes).
+        let mixed = format!("4-{}", &P[2..]);
+        for line in [mixed.as_str(), &P.replace('.', "-")[..80], &"-".repeat(81)] {
+            assert!(
+                matches!(classify_text(line.as_bytes()), Entry::Invalid(_)),
+                "{line}"
+            );
         }
         // Contradictory givens in a later field: that puzzle's own error.
         let clash = format!("1,11{}", &P[2..]);
