@@ -144,7 +144,8 @@ fn separated_line(text: &[u8]) -> Option<Result<Entry, String>> {
     )))
 }
 
-/// The puzzle of a line that does not start with it, as other programs write one: in quotes
+/// The puzzle of a line that does not start with it, as other programs write one: with its
+/// empty cells written `-`, `*` or `x` ([`other_empty`]), in quotes
 /// (`"4.....8.5...",...`, a spreadsheet's CSV), in a later field of a row whose first field
 /// is no puzzle (`0,1..5.37..6...,198543726...`: an id first; `HoDoKu`'s library lines
 /// `:0000:x:4.....8.5...:::`; `Puzzle 12: 4.....8.5...`), or in brackets (a JSON
@@ -217,7 +218,7 @@ fn elsewhere(text: &[u8]) -> Option<Entry> {
     None
 }
 
-/// A first field of 81 cells whose empty cells are written `-`, `*` or `x` (one of them, the
+/// A first field of 81 cells whose empty cells are written `-`, `*` or `x`/`X` (one of them, the
 /// field's only character that is not a digit), as some programs write a puzzle line: that
 /// puzzle. At least one digit: a rule of 81 dashes is no puzzle. Only the whole field is read
 /// so, so a grid's border or a row drawn with `-` for empty cells (nine cells and `|`) never is.
