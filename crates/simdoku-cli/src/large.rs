@@ -145,12 +145,7 @@ pub fn large(a: &LargeCmd) -> ExitCode {
                 let text = String::from_utf8(bytes)
                     .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
                 // Standard input is `<stdin>` in messages and `#` lines, as in the 9x9 commands.
-                let shown = if name == "-" {
-                    "<stdin>"
-                } else {
-                    name.as_str()
-                };
-                texts.push((shown, text));
+                texts.push((crate::input::shown(name), text));
             }
             Err(e) => {
                 eprintln!("simdoku: {name}: {e}");
