@@ -10,7 +10,6 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 use serde_json::value::RawValue;
 use simdoku::batch::{Entry, board_of};
-use simdoku::engines::Work;
 use simdoku::logic::{Board, Explanation, Hint, Solutions, Step, Technique, explain, hint};
 
 use crate::render::{self, LineJson};
@@ -148,7 +147,7 @@ pub fn explain_cmd(a: &ExplainArgs) -> ExitCode {
     map_lines_with(
         "explain",
         &a.files,
-        Work::Count,
+        None,
         &accept,
         &move |_: &mut Worker, item: &Item<Entry>| {
             // `explain` counts the solutions to two first, and takes no step on a puzzle with
@@ -213,103 +212,97 @@ pub fn explain_cmd(a: &ExplainArgs) -> ExitCode {
 /// `simdoku hint`: the next step of each puzzle.
 pub fn hint_cmd(a: &HintArgs) -> ExitCode {
     let format = a.format;
-    map_lines_with(
-        "hint",
-        &a.files,
-        Work::Count,
-        &accept,
-        &move |_: &mut Worker, item: &Item<Entry>| {
-            // `hint` counts the solutions to two first: no step on a puzzle with none or
-            // several.
-            let got = on_board(item, hint);
-            let status = match &got {
-                Err(_) => "invalid",
-                Ok(Hint::Step(_)) => "hint",
-                Ok(Hint::Solved) => "solved",
-                Ok(Hint::Stuck) => "stuck",
-                Ok(Hint::NoSolution) => "none",
-                Ok(Hint::Multiple) => "multiple",
-            };
-            match format {
-                HintFormat::Csv => match got {
-                    Ok(Hint::Step(s)) => format!("{},{},{s}", item.echo, s.rating()),
-                    _ => format!("{},{status}", item.echo),
-                },
-                HintFormat::Json => {
-                    let (step, error) = match &got {
-                        Err(reason) => (None, Some(reason.as_str())),
-                        Ok(Hint::Step(s)) => (Some(StepJson::of(s)), None),
-                        Ok(_) => (None, None),
-                    };
-                    render::json_text(&HintJson {
-                        file: &item.file,
-                        line: item.line,
-                        puzzle: &item.echo,
-                        status,
-                        step,
-                        error,
-                    })
-                }
+    map_lines_with("hint", &a.files, None, &accept, &move |_: &mut Worker,
+                                                           item: &Item<
+        Entry,
+    >| {
+        // `hint` counts the solutions to two first: no step on a puzzle with none or
+        // several.
+        let got = on_board(item, hint);
+        let status = match &got {
+            Err(_) => "invalid",
+            Ok(Hint::Step(_)) => "hint",
+            Ok(Hint::Solved) => "solved",
+            Ok(Hint::Stuck) => "stuck",
+            Ok(Hint::NoSolution) => "none",
+            Ok(Hint::Multiple) => "multiple",
+        };
+        match format {
+            HintFormat::Csv => match got {
+                Ok(Hint::Step(s)) => format!("{},{},{s}", item.echo, s.rating()),
+                _ => format!("{},{status}", item.echo),
+            },
+            HintFormat::Json => {
+                let (step, error) = match &got {
+                    Err(reason) => (None, Some(reason.as_str())),
+                    Ok(Hint::Step(s)) => (Some(StepJson::of(s)), None),
+                    Ok(_) => (None, None),
+                };
+                render::json_text(&HintJson {
+                    file: &item.file,
+                    line: item.line,
+                    puzzle: &item.echo,
+                    status,
+                    step,
+                    error,
+                })
             }
-        },
-    )
+        }
+    })
 }
 
 /// `simdoku rate --se`: `puzzle,ER,EP,ED`, `puzzle,beyond` (a technique beyond those
 /// implemented is needed), or JSON lines.
 pub fn rate_se(a: &RateArgs) -> ExitCode {
     let format = a.format;
-    map_lines_with(
-        "rate",
-        &a.files,
-        Work::Count,
-        &accept,
-        &move |_: &mut Worker, item: &Item<Entry>| {
-            // `explain` counts the solutions to two first: a rating when its steps solve a
-            // puzzle with one, else the count tells `beyond` from no solution or several.
-            let got = on_board(item, |b| {
-                let e = explain(b);
-                (e.rating(), e.solutions)
-            });
-            let status = match &got {
-                Err(_) => "invalid",
-                Ok((Some(_), _)) => "rated",
-                Ok((None, Solutions::None)) => "none",
-                Ok((None, Solutions::Unique)) => "beyond",
-                Ok((None, Solutions::Multiple)) => "multiple",
-            };
-            match format {
-                RateFormat::Csv => match got {
-                    Ok((Some(r), _)) => format!(
-                        "{},{},{},{}",
-                        item.echo,
-                        tenths(r.er),
-                        tenths(r.ep),
-                        tenths(r.ed)
-                    ),
-                    _ => format!("{},{status}", item.echo),
-                },
-                RateFormat::Json => {
-                    let mut line = LineJson {
-                        file: &item.file,
-                        line: item.line,
-                        puzzle: &item.echo,
-                        status,
-                        ..LineJson::default()
-                    };
-                    match &got {
-                        Err(reason) => line.error = Some(reason),
-                        Ok((Some(r), _)) => {
-                            let one = |t: u8| render::fixed(f64::from(t) / 10.0, 1);
-                            line.er = Some(one(r.er));
-                            line.ep = Some(one(r.ep));
-                            line.ed = Some(one(r.ed));
-                        }
-                        Ok(_) => {}
+    map_lines_with("rate", &a.files, None, &accept, &move |_: &mut Worker,
+                                                           item: &Item<
+        Entry,
+    >| {
+        // `explain` counts the solutions to two first: a rating when its steps solve a
+        // puzzle with one, else the count tells `beyond` from no solution or several.
+        let got = on_board(item, |b| {
+            let e = explain(b);
+            (e.rating(), e.solutions)
+        });
+        let status = match &got {
+            Err(_) => "invalid",
+            Ok((Some(_), _)) => "rated",
+            Ok((None, Solutions::None)) => "none",
+            Ok((None, Solutions::Unique)) => "beyond",
+            Ok((None, Solutions::Multiple)) => "multiple",
+        };
+        match format {
+            RateFormat::Csv => match got {
+                Ok((Some(r), _)) => format!(
+                    "{},{},{},{}",
+                    item.echo,
+                    tenths(r.er),
+                    tenths(r.ep),
+                    tenths(r.ed)
+                ),
+                _ => format!("{},{status}", item.echo),
+            },
+            RateFormat::Json => {
+                let mut line = LineJson {
+                    file: &item.file,
+                    line: item.line,
+                    puzzle: &item.echo,
+                    status,
+                    ..LineJson::default()
+                };
+                match &got {
+                    Err(reason) => line.error = Some(reason),
+                    Ok((Some(r), _)) => {
+                        let one = |t: u8| render::fixed(f64::from(t) / 10.0, 1);
+                        line.er = Some(one(r.er));
+                        line.ep = Some(one(r.ep));
+                        line.ed = Some(one(r.ed));
                     }
-                    render::json_text(&line)
+                    Ok(_) => {}
                 }
+                render::json_text(&line)
             }
-        },
-    )
+        }
+    })
 }

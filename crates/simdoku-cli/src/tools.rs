@@ -491,8 +491,21 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
 
 /// What a worker keeps between puzzles.
 pub(crate) struct Worker {
-    pub engine: Box<dyn Engine>,
+    /// The engine, for the commands that run one (not the logic commands).
+    engine: Option<Box<dyn Engine>>,
     canon: Canonicalizer,
+}
+
+impl Worker {
+    /// The command's engine.
+    ///
+    /// # Panics
+    /// In a command mapped without an engine (`map_lines_with` given no work): a bug.
+    pub fn engine(&mut self) -> &mut dyn Engine {
+        self.engine
+            .as_deref_mut()
+            .expect("the engine tools are mapped with an engine")
+    }
 }
 
 /// One input line for the tools: where it was, what the output echoes, what it holds (`T`: a
@@ -531,24 +544,33 @@ fn map_lines(
              not by {command}"
         )),
     };
-    map_lines_with(command, files, work, &accept, f)
+    map_lines_with(command, files, Some(work), &accept, f)
 }
 
 /// [`map_lines`] with the lines' contents taken by `accept` (a puzzle, or why the command
-/// cannot read the line).
+/// cannot read the line). With no `work`, the command runs no engine (the logic commands,
+/// whose solution counts are the logic's own): none is built, an `-e` other than `auto` is
+/// said to be unused, and the summary names none.
 pub(crate) fn map_lines_with<T: Clone + Send + Sync>(
     command: &str,
     files: &FileArgs,
-    work: Work,
+    work: Option<Work>,
     accept: &dyn Fn(Entry) -> Result<T, String>,
     f: &(dyn Fn(&mut Worker, &Item<T>) -> String + Sync),
 ) -> ExitCode {
     let common = &files.common;
     init_threads(common.threads);
-    let spec = match engine_for(common, work) {
+    let spec = match work.map(|w| engine_for(common, w)).transpose() {
         Ok(s) => s,
         Err(code) => return code,
     };
+    if spec.is_none() && common.engine != "auto" {
+        eprintln!(
+            "simdoku: {command}: -e {} is not used: the steps and the solution count are the \
+             logic's own",
+            common.engine
+        );
+    }
     let Some(mut out) = open_output(common) else {
         return ExitCode::from(1);
     };
@@ -567,22 +589,23 @@ pub(crate) fn map_lines_with<T: Clone + Send + Sync>(
         && let Ok((_, puzzles)) = result
     {
         let secs = start.elapsed().as_secs_f64();
+        let engine = spec.map(|s| format!("engine {}, ", s.name));
         eprintln!(
-            "simdoku: {command}: {} in {secs:.3} s ({} puzzles/s, engine {}, \
-             {})",
+            "simdoku: {command}: {} in {secs:.3} s ({} puzzles/s, {}{})",
             crate::args::count_of(puzzles, "puzzle"),
             crate::args::per_second(puzzles, secs),
-            spec.name,
+            engine.unwrap_or_default(),
             crate::args::threads_used()
         );
     }
     close(out, result.map(|(ok, _)| ok))
 }
 
-/// How [`map_lines`] runs: the command (for messages), the engine, the empty-cell character.
+/// How [`map_lines`] runs: the command (for messages), the engine (if it runs one), the
+/// empty-cell character.
 struct Lines<'a> {
     command: &'a str,
-    spec: &'static EngineSpec,
+    spec: Option<&'static EngineSpec>,
     empty: Option<Empty>,
     progress: &'a Progress,
 }
@@ -590,7 +613,7 @@ struct Lines<'a> {
 impl Lines<'_> {
     fn worker(&self) -> Worker {
         Worker {
-            engine: self.spec.engine(),
+            engine: self.spec.map(EngineSpec::engine),
             canon: Canonicalizer::new(),
         }
     }
@@ -691,7 +714,7 @@ pub fn minimize(a: &FileArgs) -> ExitCode {
         let echo = &item.echo;
         match &item.grid {
             Err(_) => format!("{echo},invalid"),
-            Ok(g) => match simdoku::tools::minimize(wk.engine.as_mut(), g) {
+            Ok(g) => match simdoku::tools::minimize(wk.engine(), g) {
                 Ok(m) => format!("{echo},{}", render::grid(&m, empty)),
                 Err(NotUnique::NoSolution) => format!("{echo},none"),
                 Err(NotUnique::Multiple) => format!("{echo},multiple"),
@@ -715,14 +738,10 @@ pub fn rate(a: &RateArgs) -> ExitCode {
     let (samples, format) = (a.samples, a.format);
     map_lines("rate", &a.files, Work::Count, &move |wk, item| {
         let echo = &item.echo;
-        let rating = item.grid.as_ref().map(|g| {
-            simdoku::tools::rate(
-                wk.engine.as_mut(),
-                g,
-                samples,
-                &mut Rng::new(puzzle_seed(g)),
-            )
-        });
+        let rating = item
+            .grid
+            .as_ref()
+            .map(|g| simdoku::tools::rate(wk.engine(), g, samples, &mut Rng::new(puzzle_seed(g))));
         match format {
             RateFormat::Csv => match rating {
                 Err(_) => format!("{echo},invalid"),
@@ -990,7 +1009,7 @@ mod tests {
         let progress = Progress::items(0, "", true);
         let lines = Lines {
             command: "test",
-            spec: simdoku::engines::best(Work::Count),
+            spec: Some(simdoku::engines::best(Work::Count)),
             empty: Some(Empty::Zero),
             progress: &progress,
         };

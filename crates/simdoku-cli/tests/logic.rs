@@ -386,3 +386,37 @@ fn hint_and_explain_say_no_solution_or_multiple_instead_of_steps() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout), format!("{dead},none\n{open},multiple\n"));
 }
+
+/// The logic commands run no engine (their solution counts are the logic's own): the summary
+/// names none, and an `-e` other than `auto` is said to be unused, the output unchanged.
+#[test]
+fn the_logic_commands_name_no_engine_and_say_an_engine_is_unused() {
+    let (p, rating) = RATED[0];
+    let input = format!("{p}\n");
+    for args in [&["explain"][..], &["hint"], &["rate", "--se"]] {
+        let plain = simdoku(args, input.as_bytes());
+        assert!(plain.status.success(), "{}", text(&plain.stderr));
+        let summary = text(&plain.stderr);
+        assert!(summary.contains("1 puzzle in"), "{summary}");
+        assert!(!summary.contains("engine"), "{args:?}: {summary}");
+        let with_e: Vec<&str> = args.iter().copied().chain(["-e", "scalar"]).collect();
+        let named = simdoku(&with_e, input.as_bytes());
+        assert!(named.status.success(), "{}", text(&named.stderr));
+        assert_eq!(named.stdout, plain.stdout, "{args:?}");
+        assert!(
+            text(&named.stderr).contains(&format!("{}: -e scalar is not used", args[0])),
+            "{}",
+            text(&named.stderr)
+        );
+    }
+    let out = simdoku(&["rate", "--se", "-q"], input.as_bytes());
+    assert_eq!(text(&out.stdout), format!("{p},{rating}\n"));
+    // The engine tools still take and name theirs.
+    let out = simdoku(&["minimize", "-e", "scalar"], input.as_bytes());
+    assert!(out.status.success());
+    assert!(
+        text(&out.stderr).contains("engine scalar"),
+        "{}",
+        text(&out.stderr)
+    );
+}
