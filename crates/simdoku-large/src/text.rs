@@ -1134,8 +1134,21 @@ fn shape_header(shape: &Shape, form: Form) -> String {
 /// side (a `Boxes RxC` line, or `Jigsaw` and the region map
 /// in the same form), and with `x` a `Sudoku X` line, so that the text reads back as the same
 /// puzzle. The text ends with a newline.
+///
+/// The characters are the standard ones (`1`-`9`, then `A`-`Z` for 10-35), except for a grid
+/// of side at most 26 whose givens are all 10 or more and at least N in number: in standard
+/// characters that reads as letters (`A` = 1, see [`Alphabet::of`]), so it is written in
+/// letters.
 pub fn format(grid: &LargeGrid, form: Form, x: bool) -> String {
-    format_in(grid, form, Alphabet::Standard, x)
+    let side = grid.side();
+    let givens = grid.cells().iter().filter(|&&v| v != 0);
+    let letters = side <= 26 && givens.clone().count() >= side && givens.clone().all(|&v| v >= 10);
+    let alphabet = if letters {
+        Alphabet::Letters
+    } else {
+        Alphabet::Standard
+    };
+    format_in(grid, form, alphabet, x)
 }
 
 /// [`format()`] with the line and rows forms in `alphabet` (the one a puzzle was read in, so

@@ -1114,3 +1114,38 @@ fn sigh_36x36_x_1_solution_is_valid() {
     assert!(p.x);
     check_solution(&p.grid, want, true).unwrap_or_else(|v| panic!("{v}"));
 }
+
+/// `text::format` writes any grid so that it reads back as itself (found by the `large_parse`
+/// fuzz target): a grid whose givens are all 10 or more and at least its side in number was
+/// written in the standard characters (`A` for 10), which read back as letters (`A` = 1); it
+/// is written in letters now. Other grids keep the standard characters.
+#[test]
+fn format_reads_back_as_the_same_grid_when_every_given_is_ten_or_more() {
+    let full = generate::solution_grid(4, &mut Rng::new(21));
+    let mut high = full.clone();
+    for r in 0..16 {
+        for c in 0..16 {
+            if full.get(r, c) < 10 {
+                high.set(r, c, 0);
+            }
+        }
+    }
+    for form in [Form::Line, Form::Rows, Form::Numbers] {
+        let written = text::format(&high, form, false);
+        assert_eq!(puzzles_of(&written).grid, high, "{written}");
+    }
+    let line = text::format(&high, Form::Line, false);
+    assert!(
+        line.contains('P') && !line.contains('G'),
+        "letters, A = 1: {line}"
+    );
+    // Fewer than 16 such givens, or one below 10, stay in the standard characters.
+    let mut some = high.clone();
+    some.set(0, 0, full.get(0, 0));
+    some.set(0, 1, full.get(0, 1));
+    for g in [some] {
+        let line = text::format(&g, Form::Line, false);
+        assert_eq!(puzzles_of(&line).grid, g, "{line}");
+    }
+    assert_eq!(text::format(&full, Form::Line, false).len(), 257);
+}
