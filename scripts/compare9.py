@@ -36,7 +36,7 @@ def auto_picks(bin_):
     out = subprocess.run([bin_, "engines"], capture_output=True, text=True, check=True).stdout
     picks = {}
     for mode, work in (("first", "first solution"), ("unique", "count")):
-        m = re.search(r"^\s*" + work + r" .*auto picks: (\w+)", out, re.M)
+        m = re.search(r"^\s*" + work + r" .*auto picks: (\S+)", out, re.M)
         picks[mode] = m.group(1) if m else None
     return picks
 

@@ -56,15 +56,16 @@ pub fn engines(a: &EnginesArgs) -> ExitCode {
             }
         })
         .collect();
-    // The needs column as wide as its longest entry (avx512's list is the longest).
+    // The name and needs columns as wide as their longest entries.
     let w = needs.iter().map(String::len).max().unwrap_or(0);
+    let nw = ENGINES.iter().map(|e| e.name.len()).max().unwrap_or(0);
     println!(
-        "{:<8} {:<10} {:<w$} summary",
+        "{:<nw$} {:<10} {:<w$} summary",
         "engine", "available", "needs"
     );
     for (e, needs) in ENGINES.iter().zip(&needs) {
         let avail = if e.available() { "yes" } else { "no" };
-        println!("{:<8} {:<10} {:<w$} {}", e.name, avail, needs, e.summary);
+        println!("{:<nw$} {:<10} {:<w$} {}", e.name, avail, needs, e.summary);
     }
     println!();
     let basis = if a.calibrate {
@@ -101,7 +102,7 @@ pub fn engines(a: &EnginesArgs) -> ExitCode {
     for (work, names) in RANKING {
         let pick = simdoku::engines::best(*work).name;
         println!(
-            "  {:<15} auto picks: {:<7} static ranking: {}",
+            "  {:<15} auto picks: {:<10} static ranking: {}",
             work.name(),
             pick,
             names.join(" > ")

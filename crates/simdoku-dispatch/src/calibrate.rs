@@ -9,10 +9,12 @@
 //! # Method
 //! The sample is built in: 100 puzzles, 20 each from five bundled sets (hard, easy, minimal,
 //! many-solution) for first solution and count to 2, and four puzzles with 3,105 solutions in
-//! all for enumerate. Each engine runs each sample [`REPS`] times, the engines interleaved
-//! (so that drift on a shared machine hits all of them alike), on the calling thread; the
-//! figure kept is the rate of the fastest run (noise only adds time). About 0.2 s of CPU time
-//! in all on a Zen 3 core (four engines), once per CPU model.
+//! all for enumerate. Each engine runs each set of the sample [`REPS`] times, the engines
+//! interleaved (so that drift on a shared machine hits all of them alike), on the calling
+//! thread; per set the fastest run counts (noise only adds time), and an engine's figure is
+//! the geometric mean of its five sets' rates, so that each kind of puzzle weighs alike (timed
+//! as a whole, the hardest set, whose puzzles take ten times as long, decided alone). About
+//! 0.3 s of CPU time in all on a Zen 3 core (five engines), once per CPU model.
 //!
 //! # Cache
 //! The result goes to `calibration-<vendor>-<family>-<model>-<stepping>.json` in the cache
@@ -48,6 +50,10 @@ const SOLVE_SAMPLE: &str = include_str!("../data/calibration-solve.txt");
 const ENUMERATE_SAMPLE: &str = include_str!("../data/calibration-enumerate.txt");
 /// Timed runs of each sample per engine; the fastest is kept.
 pub const REPS: usize = 7;
+/// How the rates were measured, kept in the cache file: a file measured another way (or by
+/// a build with other engines) is measured again. 1: the whole solve sample timed at once;
+/// 2: its five sets one by one, the rates' geometric mean (and the routed engine `avx2+sse`).
+const METHOD: u64 = 2;
 
 /// The key of a kind of work in the cache file.
 fn key(work: Work) -> &'static str {
@@ -99,6 +105,7 @@ impl Calibration {
             "cpu": self.cpu,
             "brand": self.brand,
             "version": self.version,
+            "method": METHOD,
             "took_ms": self.took.as_secs_f64() * 1e3,
             "rates": rates,
         });
@@ -117,6 +124,12 @@ impl Calibration {
             return Err(format!(
                 "measured by another version ({:?})",
                 field("version")
+            ));
+        }
+        if v.get("method").and_then(Value::as_u64) != Some(METHOD) {
+            return Err(format!(
+                "measured another way (method {}, now {METHOD})",
+                v.get("method").and_then(Value::as_u64).unwrap_or(1)
             ));
         }
         let mut rates = Vec::new();
@@ -200,6 +213,10 @@ fn parse(sample: &str) -> Vec<Grid> {
         .collect()
 }
 
+/// The solve sample's groups: its lines come 20 from each of five sets, each group timed on
+/// its own (see [`measure`]).
+const GROUP: usize = 20;
+
 /// Runs `work` over the sample once; the units done (puzzles, or solutions for enumerate).
 fn run(e: &mut dyn Engine, work: Work, puzzles: &[Grid]) -> u64 {
     match work {
@@ -223,24 +240,48 @@ pub fn measure() -> Calibration {
     let enumerate = parse(ENUMERATE_SAMPLE);
     let specs: Vec<&'static EngineSpec> = ENGINES.iter().filter(|e| e.available()).collect();
     let mut engines: Vec<Box<dyn Engine>> = specs.iter().map(|s| s.engine()).collect();
-    // times[engine][work]: the timed runs.
+    // The groups each kind of work is timed on: the solve sample's five sets one by one (so
+    // that the hardest set, whose puzzles take ten times as long, does not decide alone), the
+    // enumerate sample as one.
+    let groups = |work: Work| -> Vec<&[Grid]> {
+        if work == Work::Enumerate {
+            vec![&enumerate[..]]
+        } else {
+            solve.chunks(GROUP).collect()
+        }
+    };
+    // times[engine][work][group]: the fastest run so far; units[engine][work][group].
     let mut times = vec![[const { Vec::new() }; 3]; specs.len()];
-    let mut units = vec![[0u64; 3]; specs.len()];
+    let mut units = vec![[const { Vec::new() }; 3]; specs.len()];
+    for (w, work) in Work::ALL.into_iter().enumerate() {
+        for i in 0..specs.len() {
+            times[i][w] = vec![Duration::MAX; groups(work).len()];
+            units[i][w] = vec![0u64; groups(work).len()];
+        }
+    }
     // One untimed run each first: tables, stacks and caches warm.
     for e in &mut engines {
         run(e.as_mut(), Work::First, &solve[..10]);
     }
     for _ in 0..REPS {
         for (w, work) in Work::ALL.into_iter().enumerate() {
-            let sample = if work == Work::Enumerate {
-                &enumerate
-            } else {
-                &solve
-            };
-            for (i, e) in engines.iter_mut().enumerate() {
-                let t = Instant::now();
-                units[i][w] = std::hint::black_box(run(e.as_mut(), work, sample));
-                times[i][w].push(t.elapsed());
+            for (g, sample) in groups(work).into_iter().enumerate() {
+                for (i, e) in engines.iter_mut().enumerate() {
+                    let t = Instant::now();
+                    let done = std::hint::black_box(run(e.as_mut(), work, sample));
+                    // Puzzles, or solutions for enumerate (`run` counts solutions: two for a
+                    // puzzle with several when counting to two).
+                    units[i][w][g] = if work == Work::Enumerate {
+                        done
+                    } else {
+                        sample.len() as u64
+                    };
+                    // The fastest run: on a busy machine the noise only ever adds time (a run
+                    // that loses the core for a time slice), so the minimum is the estimate
+                    // least hurt by it (the median moved engines past each other from run to
+                    // run on a shared 2-core machine; the minimum did not).
+                    times[i][w][g] = times[i][w][g].min(t.elapsed());
+                }
             }
         }
     }
@@ -252,13 +293,16 @@ pub fn measure() -> Calibration {
                 .iter()
                 .enumerate()
                 .map(|(i, s)| {
-                    // The fastest run: on a busy machine the noise only ever adds time (a run
-                    // that loses the core for a time slice), so the minimum is the estimate
-                    // least hurt by it (the median moved engines past each other from run to
-                    // run on a shared 2-core machine; the minimum did not).
-                    let best = times[i][w].iter().min().expect("REPS > 0").as_secs_f64();
+                    // The geometric mean of the groups' rates: each set counts alike, as each
+                    // row of a benchmark table does.
+                    let logs: f64 = times[i][w]
+                        .iter()
+                        .zip(&units[i][w])
+                        .map(|(t, &u)| (u.max(1) as f64 / t.as_secs_f64().max(1e-9)).ln())
+                        .sum();
+                    let rate = (logs / times[i][w].len() as f64).exp();
                     // Whole units a second: what the cache file keeps.
-                    (s.name, (units[i][w] as f64 / best.max(1e-9)).round())
+                    (s.name, rate.round())
                 })
                 .collect();
             list.sort_by(|a, b| b.1.total_cmp(&a.1));
@@ -506,6 +550,20 @@ mod tests {
             panic!("{b:?}")
         };
         assert!(ignored.as_deref().unwrap().contains("another version"));
+
+        // A file of the same version measured the first way (no `method`: the whole sample
+        // timed at once, before `avx2+sse`) is measured again.
+        let mut v: Value = serde_json::from_str(&fake().to_json()).unwrap();
+        v.as_object_mut().unwrap().remove("method");
+        std::fs::write(cache_file(&dir, &fake().cpu), v.to_string()).unwrap();
+        let b = load_or_measure(Some(&dir), fake);
+        let (_, Origin::Measured { ignored, .. }) = measured(&b) else {
+            panic!("{b:?}")
+        };
+        assert!(
+            ignored.as_deref().unwrap().contains("method 1, now 2"),
+            "{ignored:?}"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 
