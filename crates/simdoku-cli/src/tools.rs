@@ -564,7 +564,7 @@ pub(crate) fn map_lines_with<T: Clone + Send + Sync>(
         Ok(s) => s,
         Err(code) => return code,
     };
-    if spec.is_none() && common.engine != "auto" {
+    if spec.is_none() && !common.engine.eq_ignore_ascii_case("auto") {
         eprintln!(
             "simdoku: {command}: -e {} is not used: the steps and the solution count are the \
              logic's own",

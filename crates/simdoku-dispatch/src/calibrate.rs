@@ -19,9 +19,9 @@
 //! # Cache
 //! The result goes to `calibration-<vendor>-<family>-<model>-<stepping>.json` in the cache
 //! directory (`$SIMDOKU_CACHE_DIR`, else the user's cache directory + `simdoku`, e.g.
-//! `~/.cache/simdoku`), with the CPU's identity and the version of the code that measured it.
-//! A file for another CPU or another version, a corrupt one, or one naming engines that do not
-//! exist is ignored and measured again (and rewritten); a directory that cannot be written
+//! `~/.cache/simdoku`), with the CPU's identity, the version of the code that measured it and
+//! how it measured (`"method"`). A file for another CPU, another version or method, a corrupt
+//! one, or one naming engines that do not exist is ignored and measured again (and rewritten); a directory that cannot be written
 //! leaves the measurement in memory for this process only. Nothing here is an error: the worst
 //! case is the static ranking.
 //!
@@ -50,9 +50,10 @@ const SOLVE_SAMPLE: &str = include_str!("../data/calibration-solve.txt");
 const ENUMERATE_SAMPLE: &str = include_str!("../data/calibration-enumerate.txt");
 /// Timed runs of each sample per engine; the fastest is kept.
 pub const REPS: usize = 7;
-/// How the rates were measured, kept in the cache file: a file measured another way (or by
-/// a build with other engines) is measured again. 1: the whole solve sample timed at once;
-/// 2: its five sets one by one, the rates' geometric mean (and the routed engine `avx2+sse`).
+/// How the rates were measured, kept in the cache file: a file measured another way is
+/// measured again (raise it when the method or the list of engines changes). 1 (a file
+/// without it): the whole solve sample timed at once; 2: its five sets one by one, the rates'
+/// geometric mean, and the routed engine `avx2+sse` among those measured.
 const METHOD: u64 = 2;
 
 /// The key of a kind of work in the cache file.

@@ -62,8 +62,8 @@ pub const FEW_GIVENS: usize = 17;
 /// Measured on AMD Zen 3, one thread, each class of puzzles a file of its own
 /// (`docs/notes/2026-11-27-minimal-puzzles.md`): on the hard minimal puzzles (17 givens) of
 /// top95 and `magictour_top1465`, sse counts to two 2.2-2.3x and finds the first solution
-/// 1.3-1.4x faster than avx2, which makes more guesses there; on the `17_clue` set's easy ones
-/// the two are even there; with 18 givens they are even, with more avx2 is 1.25-1.3x faster.
+/// 1.3-1.4x faster than avx2, which makes more guesses there; over the whole `17_clue` set
+/// the two are even, and so with 18 givens; with more givens avx2 is 1.25-1.3x faster.
 /// On AVX-512 machines avx512 is much faster than sse on easy minimal puzzles (`17_clue`), so
 /// there is no such pairing for it.
 pub(crate) struct Routed {
@@ -172,6 +172,7 @@ mod simd {
 }
 
 /// Whether two feature names are the same (`==` on strings is not `const`).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 const fn same(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() != b.len() {
@@ -188,6 +189,7 @@ const fn same(a: &str, b: &str) -> bool {
 }
 
 /// Whether `list` holds `name`.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 const fn holds(list: &[&str], name: &str) -> bool {
     let mut i = 0;
     while i < list.len() {
