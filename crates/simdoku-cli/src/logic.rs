@@ -212,10 +212,7 @@ pub fn explain_cmd(a: &ExplainArgs) -> ExitCode {
 /// `simdoku hint`: the next step of each puzzle.
 pub fn hint_cmd(a: &HintArgs) -> ExitCode {
     let format = a.format;
-    map_lines_with("hint", &a.files, None, &accept, &move |_: &mut Worker,
-                                                           item: &Item<
-        Entry,
-    >| {
+    let answer = move |_: &mut Worker, item: &Item<Entry>| {
         // `hint` counts the solutions to two first: no step on a puzzle with none or
         // several.
         let got = on_board(item, hint);
@@ -248,17 +245,15 @@ pub fn hint_cmd(a: &HintArgs) -> ExitCode {
                 })
             }
         }
-    })
+    };
+    map_lines_with("hint", &a.files, None, &accept, &answer)
 }
 
 /// `simdoku rate --se`: `puzzle,ER,EP,ED`, `puzzle,beyond` (a technique beyond those
 /// implemented is needed), or JSON lines.
 pub fn rate_se(a: &RateArgs) -> ExitCode {
     let format = a.format;
-    map_lines_with("rate", &a.files, None, &accept, &move |_: &mut Worker,
-                                                           item: &Item<
-        Entry,
-    >| {
+    let answer = move |_: &mut Worker, item: &Item<Entry>| {
         // `explain` counts the solutions to two first: a rating when its steps solve a
         // puzzle with one, else the count tells `beyond` from no solution or several.
         let got = on_board(item, |b| {
@@ -304,5 +299,6 @@ pub fn rate_se(a: &RateArgs) -> ExitCode {
                 render::json_text(&line)
             }
         }
-    })
+    };
+    map_lines_with("rate", &a.files, None, &accept, &answer)
 }

@@ -244,29 +244,23 @@ pub fn measure() -> Calibration {
     // The groups each kind of work is timed on: the solve sample's five sets one by one (so
     // that the hardest set, whose puzzles take ten times as long, does not decide alone), the
     // enumerate sample as one.
-    let groups = |work: Work| -> Vec<&[Grid]> {
+    let groups: [Vec<&[Grid]>; 3] = Work::ALL.map(|work| {
         if work == Work::Enumerate {
             vec![&enumerate[..]]
         } else {
             solve.chunks(GROUP).collect()
         }
-    };
+    });
     // times[engine][work][group]: the fastest run so far; units[engine][work][group].
-    let mut times = vec![[const { Vec::new() }; 3]; specs.len()];
-    let mut units = vec![[const { Vec::new() }; 3]; specs.len()];
-    for (w, work) in Work::ALL.into_iter().enumerate() {
-        for i in 0..specs.len() {
-            times[i][w] = vec![Duration::MAX; groups(work).len()];
-            units[i][w] = vec![0u64; groups(work).len()];
-        }
-    }
+    let mut times = vec![groups.each_ref().map(|g| vec![Duration::MAX; g.len()]); specs.len()];
+    let mut units = vec![groups.each_ref().map(|g| vec![0u64; g.len()]); specs.len()];
     // One untimed run each first: tables, stacks and caches warm.
     for e in &mut engines {
         run(e.as_mut(), Work::First, &solve[..10]);
     }
     for _ in 0..REPS {
         for (w, work) in Work::ALL.into_iter().enumerate() {
-            for (g, sample) in groups(work).into_iter().enumerate() {
+            for (g, &sample) in groups[w].iter().enumerate() {
                 for (i, e) in engines.iter_mut().enumerate() {
                     let t = Instant::now();
                     let done = std::hint::black_box(run(e.as_mut(), work, sample));

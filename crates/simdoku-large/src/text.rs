@@ -1135,19 +1135,22 @@ fn shape_header(shape: &Shape, form: Form) -> String {
 /// in the same form), and with `x` a `Sudoku X` line, so that the text reads back as the same
 /// puzzle. The text ends with a newline.
 ///
-/// The characters are the standard ones (`1`-`9`, then `A`-`Z` for 10-35), except for a grid
-/// of side at most 26 whose givens are all 10 or more and at least N in number: in standard
-/// characters that reads as letters (`A` = 1, see [`Alphabet::of`]), so it is written in
-/// letters.
+/// The characters are the standard ones (`1`-`9`, then `A`-`Z` for 10-35), unless the reader
+/// ([`Alphabet::of`]) would take them for letters (`A` = 1: a grid whose givens are all 10 or
+/// more, at least N of them): such a grid is written in letters.
 pub fn format(grid: &LargeGrid, form: Form, x: bool) -> String {
-    let side = grid.side();
-    let givens = grid.cells().iter().filter(|&&v| v != 0);
-    let letters = side <= 26 && givens.clone().count() >= side && givens.clone().all(|&v| v >= 10);
-    let alphabet = if letters {
-        Alphabet::Letters
-    } else {
-        Alphabet::Standard
-    };
+    let mut alphabet = Alphabet::Standard;
+    if form != Form::Numbers {
+        let chars: Vec<u8> = grid
+            .cells()
+            .iter()
+            .filter_map(|&v| Alphabet::Standard.char_of(u8::try_from(v).ok()?))
+            .map(|c| c as u8)
+            .collect();
+        if Alphabet::of(&chars, grid.side()) == Alphabet::Letters {
+            alphabet = Alphabet::Letters;
+        }
+    }
     format_in(grid, form, alphabet, x)
 }
 
