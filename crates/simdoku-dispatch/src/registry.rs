@@ -46,6 +46,12 @@ pub static ENGINES: &[EngineSpec] = &[
         make: simd::avx512,
     },
     EngineSpec {
+        name: "avx512+sse",
+        summary: "avx512, and sse afresh on a puzzle of at most 17 givens that needs more than 8 guesses (hard minimal puzzles)",
+        features: &simd::AVX512_SSE_FEATURES,
+        make: simd::avx512_sse,
+    },
+    EngineSpec {
         name: "avx2+sse",
         summary: "avx2, and sse for puzzles of at most 17 givens (hard minimal puzzles: sse's cell search is faster there)",
         features: &simd::AVX2_SSE_FEATURES,
@@ -100,6 +106,78 @@ impl Engine for Routed {
     }
 }
 
+/// How many guesses the box engine may make on a puzzle of at most [`FEW_GIVENS`] givens
+/// before a handing-over engine gives the puzzle to sse.
+pub const HARD_GUESSES: u64 = 8;
+
+/// A box engine whose search can stop after a number of guesses (`count_within`,
+/// `solve_within` in `simdoku-simd`).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(crate) trait Budgeted: Engine {
+    fn count_within(&mut self, grid: &Grid, limit: u64, budget: u64) -> Option<Search>;
+    fn solve_within(&mut self, grid: &Grid, budget: u64) -> Option<(Option<Grid>, Search)>;
+}
+
+/// Two engines in one, by how hard the puzzle turns out: `main` searches every puzzle, but
+/// one of at most [`FEW_GIVENS`] givens where it needs more than [`HARD_GUESSES`] guesses
+/// goes to `few`, from the start, and what `main` did is lost. The guesses reported are
+/// both engines'. Enumeration (`visit`) is `main`'s alone: solutions already visited could
+/// not be taken back.
+///
+/// Measured on an Intel Emerald Rapids, one thread, `main` = avx512 (issue 30;
+/// `docs/notes/2026-11-27-avx512-handover.md`): sse counts the hard minimal puzzles 1.5-2.5x
+/// faster than avx512, but avx512 solves the easy ones (most of Royle's `17_clue`) 1.15-1.3x
+/// faster than sse, so routing by the givens alone (as [`Routed`] does for avx2) costs
+/// `17_clue` 16-23% there. Handing over after a few guesses keeps the easy ones: top95 counted
+/// to two 1.15-1.21x faster than avx512, `17_clue` even (budgets of 4 to 12 alike within the
+/// noise). What it cannot keep is most of sse's lead on the hardest minimal puzzles (1.1x
+/// over avx512 where sse is 1.45-1.55x): avx512's first propagation of a sparse grid, lost at
+/// the hand-over, costs about as much as sse's whole search of an easy one.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(crate) struct Handover<M> {
+    name: &'static str,
+    main: M,
+    few: Box<dyn Engine>,
+}
+
+impl<M: Budgeted> Engine for Handover<M> {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn count(&mut self, grid: &Grid, limit: u64) -> Search {
+        if grid.givens() > FEW_GIVENS {
+            return self.main.count(grid, limit);
+        }
+        self.main
+            .count_within(grid, limit, HARD_GUESSES)
+            .unwrap_or_else(|| {
+                let s = self.few.count(grid, limit);
+                Search {
+                    guesses: s.guesses + HARD_GUESSES,
+                    ..s
+                }
+            })
+    }
+
+    fn visit(&mut self, grid: &Grid, visitor: &mut dyn FnMut(&Grid) -> ControlFlow<()>) -> Search {
+        self.main.visit(grid, visitor)
+    }
+
+    fn solve(&mut self, grid: &Grid) -> (Option<Grid>, Search) {
+        if grid.givens() > FEW_GIVENS {
+            return self.main.solve(grid);
+        }
+        self.main
+            .solve_within(grid, HARD_GUESSES)
+            .unwrap_or_else(|| {
+                let (g, s) = self.few.solve(grid);
+                let guesses = s.guesses + HARD_GUESSES;
+                (g, Search { guesses, ..s })
+            })
+    }
+}
+
 /// The routed engine `name` of `main` and `few`, when this CPU runs both.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 fn routed(
@@ -119,7 +197,7 @@ fn routed(
 #[cfg(target_arch = "x86_64")]
 mod simd {
     use super::boxed;
-    use simdoku_core::Engine;
+    use simdoku_core::{Engine, Grid, Search};
     use simdoku_simd::{avx2, avx512, sse};
 
     pub const SSE_FEATURES: &[&str] = sse::FEATURES;
@@ -127,6 +205,40 @@ mod simd {
     pub const AVX512_FEATURES: &[&str] = avx512::FEATURES;
     pub const AVX2_SSE_FEATURES: [&str; super::union_len(avx2::FEATURES, sse::FEATURES)] =
         super::union(avx2::FEATURES, sse::FEATURES);
+    pub const AVX512_SSE_FEATURES: [&str; super::union_len(avx512::FEATURES, sse::FEATURES)] =
+        super::union(avx512::FEATURES, sse::FEATURES);
+
+    /// The box engines' budgeted searches, for [`super::Handover`].
+    macro_rules! budgeted {
+        ($($ty:ty),*) => {$(
+            impl super::Budgeted for $ty {
+                fn count_within(&mut self, grid: &Grid, limit: u64, budget: u64) -> Option<Search> {
+                    <$ty>::count_within(self, grid, limit, budget)
+                }
+
+                fn solve_within(
+                    &mut self,
+                    grid: &Grid,
+                    budget: u64,
+                ) -> Option<(Option<Grid>, Search)> {
+                    <$ty>::solve_within(self, grid, budget)
+                }
+            }
+        )*};
+    }
+    budgeted!(avx2::Avx2, avx512::Avx512);
+
+    /// `name`: `main`, handing hard minimal puzzles to sse.
+    pub fn handover<M: super::Budgeted + 'static>(
+        name: &'static str,
+        main: Option<M>,
+    ) -> Option<Box<dyn Engine>> {
+        Some(Box::new(super::Handover {
+            name,
+            main: main?,
+            few: sse()?,
+        }))
+    }
 
     pub fn sse() -> Option<Box<dyn Engine>> {
         sse::Sse::new().map(boxed)
@@ -143,6 +255,10 @@ mod simd {
     pub fn avx2_sse() -> Option<Box<dyn Engine>> {
         super::routed("avx2+sse", avx2, sse)
     }
+
+    pub fn avx512_sse() -> Option<Box<dyn Engine>> {
+        handover("avx512+sse", avx512::Avx512::new())
+    }
 }
 
 #[cfg(not(target_arch = "x86_64"))]
@@ -153,6 +269,7 @@ mod simd {
     pub const AVX2_FEATURES: &[&str] = &[];
     pub const AVX512_FEATURES: &[&str] = &[];
     pub const AVX2_SSE_FEATURES: [&str; 0] = [];
+    pub const AVX512_SSE_FEATURES: [&str; 0] = [];
 
     pub fn sse() -> Option<Box<dyn Engine>> {
         None
@@ -167,6 +284,10 @@ mod simd {
     }
 
     pub fn avx2_sse() -> Option<Box<dyn Engine>> {
+        None
+    }
+
+    pub fn avx512_sse() -> Option<Box<dyn Engine>> {
         None
     }
 }
@@ -241,15 +362,39 @@ const fn union<const N: usize>(a: &[&'static str], b: &[&'static str]) -> [&'sta
 pub static RANKING: &[(Work, &[&str])] = &[
     (
         Work::First,
-        &["avx512", "avx2+sse", "avx2", "sse", "scalar", "bands"],
+        &[
+            "avx512",
+            "avx512+sse",
+            "avx2+sse",
+            "avx2",
+            "sse",
+            "scalar",
+            "bands",
+        ],
     ),
     (
         Work::Count,
-        &["avx512", "avx2+sse", "avx2", "sse", "scalar", "bands"],
+        &[
+            "avx512+sse",
+            "avx512",
+            "avx2+sse",
+            "avx2",
+            "sse",
+            "scalar",
+            "bands",
+        ],
     ),
     (
         Work::Enumerate,
-        &["avx512", "sse", "avx2", "avx2+sse", "bands", "scalar"],
+        &[
+            "avx512",
+            "sse",
+            "avx2",
+            "avx512+sse",
+            "avx2+sse",
+            "bands",
+            "scalar",
+        ],
     ),
 ];
 
@@ -297,5 +442,77 @@ mod tests {
         }
         assert!(few > 100 && more > 50, "{few} {more}");
         assert_eq!(routed.name(), "avx2+sse");
+    }
+
+    /// A handing-over engine answers as the scalar engine does, and gives a puzzle to sse
+    /// exactly when it has at most 17 givens and the box engine needs more than
+    /// [`HARD_GUESSES`] to answer (the guesses reported are then sse's and those spent);
+    /// enumeration is the box engine's. Over avx2 (the same code as over avx512, which this
+    /// CPU may lack), and `avx512+sse` itself where the CPU has it.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_handover_engine_gives_hard_minimal_puzzles_to_sse() {
+        use simdoku_simd::{avx2::Avx2, avx512::Avx512};
+        if Avx2::new().is_some() {
+            let h = simd::handover("avx2 handover", Avx2::new()).unwrap();
+            check_handover(h, Box::new(Avx2::new().unwrap()));
+        }
+        if let Some(h) = (simd::avx512_sse)() {
+            assert_eq!(h.name(), "avx512+sse");
+            check_handover(h, Box::new(Avx512::new().unwrap()));
+        }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    fn check_handover(mut h: Box<dyn Engine>, mut main: Box<dyn Engine>) {
+        let mut sse = (simd::sse)().unwrap();
+        let mut scalar = Scalar::new();
+        let mut puzzles: Vec<Grid> = bench_set("top95");
+        puzzles.extend(bench_set("17_clue").into_iter().step_by(100));
+        let mut sparse = puzzles[0];
+        let given: Vec<usize> = (0..81).filter(|&i| sparse.get(i) != 0).take(2).collect();
+        for i in given {
+            sparse.set(i, 0);
+        }
+        puzzles.push(sparse);
+        let (mut handed, mut kept) = (0, 0);
+        for p in &puzzles {
+            let hard = |s: Search| p.givens() <= FEW_GIVENS && s.guesses > HARD_GUESSES;
+            for limit in [1, 2, 10] {
+                let (r, m) = (h.count(p, limit), main.count(p, limit));
+                assert_eq!(r.solutions, scalar.count(p, limit).solutions, "{p}");
+                if hard(m) {
+                    let s = sse.count(p, limit);
+                    let guesses = s.guesses + HARD_GUESSES;
+                    assert_eq!(r, Search { guesses, ..s }, "{p}");
+                    handed += 1;
+                } else {
+                    assert_eq!(r, m, "{p}");
+                    kept += 1;
+                }
+            }
+            let (r, m) = (h.solve(p), main.solve(p));
+            let g = r.0.expect("these puzzles have solutions");
+            simdoku_core::rules::check_solution(p, &g).unwrap();
+            if hard(m.1) {
+                let (g, s) = sse.solve(p);
+                let guesses = s.guesses + HARD_GUESSES;
+                assert_eq!(r, (g, Search { guesses, ..s }), "{p}");
+            } else {
+                assert_eq!(r, m, "{p}");
+            }
+        }
+        assert!(handed > 20 && kept > 500, "{handed} {kept}");
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        let ra = h.visit(&sparse, &mut |g| {
+            a.push(*g);
+            ControlFlow::Continue(())
+        });
+        let rb = main.visit(&sparse, &mut |g| {
+            b.push(*g);
+            ControlFlow::Continue(())
+        });
+        assert_eq!((ra, &a), (rb, &b));
+        assert!(a.len() > 1);
     }
 }

@@ -903,13 +903,15 @@ unsafe fn one_bit<V: Vector>(lane: usize, bit: u16) -> V {
     unsafe { V::load(&ONE_LANE[lane & 15]).and(V::splat16(bit)) }
 }
 
-/// The whole search; returns the number of guesses.
+/// The whole search; returns the number of guesses, or `None` when it would make more than
+/// `budget` (the sink may have seen solutions by then).
 #[inline(always)]
 pub(crate) unsafe fn search<V: Vector, S: Sink, const TWO: bool>(
     stack: &mut Vec<(State<V>, u8, u8)>,
     grid: &Grid,
     sink: &mut S,
-) -> u64 {
+    budget: u64,
+) -> Option<u64> {
     // SAFETY: the caller runs with V's features.
     unsafe {
         let k = Consts::<V>::new();
@@ -951,7 +953,7 @@ pub(crate) unsafe fn search<V: Vector, S: Sink, const TWO: bool>(
                             Grid::EMPTY
                         };
                         if sink.found(&g).is_break() {
-                            return guesses;
+                            return Some(guesses);
                         }
                         // Counting to two, at the first solution: while branches are open
                         // (otherwise the search ends here anyway), a swap of two digits in
@@ -961,10 +963,13 @@ pub(crate) unsafe fn search<V: Vector, S: Sink, const TWO: bool>(
                         // (the look costs about 1,000 instructions).
                         if TWO && d > 0 && !failed && swappable(&states[d].0, &opens) {
                             let _ = sink.found(&g);
-                            return guesses;
+                            return Some(guesses);
                         }
                     }
                     Some((b, lane, bit)) => {
+                        if guesses == budget {
+                            return None;
+                        }
                         guesses += 1;
                         let x = one_bit::<V>(lane, bit);
                         // Only the band (an h) or the stack (a v) of the variable is touched.
@@ -990,7 +995,7 @@ pub(crate) unsafe fn search<V: Vector, S: Sink, const TWO: bool>(
                 }
             }
             if d == 0 {
-                return guesses;
+                return Some(guesses);
             }
             d -= 1;
             (boxes, lines) = (1 << states[d].1, u32::from(states[d].2));
@@ -1047,9 +1052,52 @@ macro_rules! dpll_engine {
                 &mut self,
                 grid: &::simdoku_core::Grid,
                 sink: &mut S,
-            ) -> u64 {
+                budget: u64,
+            ) -> Option<u64> {
                 // SAFETY: a value of this type exists only where `new` found the features.
-                unsafe { search::<S, TWO>(&mut self.stack, grid, sink) }
+                unsafe { search::<S, TWO>(&mut self.stack, grid, sink, budget) }
+            }
+
+            /// [`count`](::simdoku_core::Engine::count), or `None` as soon as the search
+            /// needs more than `budget` guesses: for handing hard puzzles to another engine.
+            pub fn count_within(
+                &mut self,
+                grid: &::simdoku_core::Grid,
+                limit: u64,
+                budget: u64,
+            ) -> Option<::simdoku_core::Search> {
+                if limit == 0 {
+                    return Some(::simdoku_core::Search::default());
+                }
+                let mut c = ::simdoku_core::Tally::new(limit);
+                // Counting to two: the tally's first solution is the one `TWO` may double.
+                let guesses = if limit == 2 {
+                    self.run::<_, true>(grid, &mut c, budget)
+                } else {
+                    self.run::<_, false>(grid, &mut c, budget)
+                }?;
+                Some(::simdoku_core::Search {
+                    solutions: c.solutions,
+                    guesses,
+                })
+            }
+
+            /// [`solve`](::simdoku_core::Engine::solve), or `None` as soon as the search
+            /// needs more than `budget` guesses.
+            pub fn solve_within(
+                &mut self,
+                grid: &::simdoku_core::Grid,
+                budget: u64,
+            ) -> Option<(Option<::simdoku_core::Grid>, ::simdoku_core::Search)> {
+                let mut found = None;
+                let mut first = |s: &::simdoku_core::Grid| {
+                    found = Some(*s);
+                    ::std::ops::ControlFlow::Break(())
+                };
+                let mut v = ::simdoku_core::engine::Visitor::new(&mut first);
+                let guesses = self.run::<_, false>(grid, &mut v, budget)?;
+                let solutions = v.n;
+                Some((found, ::simdoku_core::Search { solutions, guesses }))
             }
         }
 
@@ -1058,9 +1106,10 @@ macro_rules! dpll_engine {
                 stack: &mut Vec<($crate::dpll::State<$vec>, u8, u8)>,
                 grid: &::simdoku_core::Grid,
                 sink: &mut S,
-            ) -> u64 {
+                budget: u64,
+            ) -> Option<u64> {
                 // SAFETY: this function runs with the features `$vec` needs.
-                unsafe { $crate::dpll::search::<$vec, S, TWO>(stack, grid, sink) }
+                unsafe { $crate::dpll::search::<$vec, S, TWO>(stack, grid, sink, budget) }
             }
         }
 
@@ -1074,20 +1123,8 @@ macro_rules! dpll_engine {
                 grid: &::simdoku_core::Grid,
                 limit: u64,
             ) -> ::simdoku_core::Search {
-                if limit == 0 {
-                    return ::simdoku_core::Search::default();
-                }
-                let mut c = ::simdoku_core::Tally::new(limit);
-                // Counting to two: the tally's first solution is the one `TWO` may double.
-                let guesses = if limit == 2 {
-                    self.run::<_, true>(grid, &mut c)
-                } else {
-                    self.run::<_, false>(grid, &mut c)
-                };
-                ::simdoku_core::Search {
-                    solutions: c.solutions,
-                    guesses,
-                }
+                self.count_within(grid, limit, u64::MAX)
+                    .expect("no search makes u64::MAX guesses")
             }
 
             fn visit(
@@ -1096,7 +1133,9 @@ macro_rules! dpll_engine {
                 visitor: &mut dyn FnMut(&::simdoku_core::Grid) -> ::std::ops::ControlFlow<()>,
             ) -> ::simdoku_core::Search {
                 let mut v = ::simdoku_core::engine::Visitor::new(visitor);
-                let guesses = self.run::<_, false>(grid, &mut v);
+                let guesses = self
+                    .run::<_, false>(grid, &mut v, u64::MAX)
+                    .expect("no search makes u64::MAX guesses");
                 ::simdoku_core::Search { solutions: v.n, guesses }
             }
         }

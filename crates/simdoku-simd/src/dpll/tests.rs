@@ -140,6 +140,34 @@ macro_rules! engine_tests {
             }
         }
 
+        /// With a budget of at least the guesses a search makes, `count_within` and
+        /// `solve_within` answer as `count` and `solve`; with one fewer, they give up.
+        #[test]
+        fn a_guess_budget_stops_the_search_just_past_it() {
+            let Some(mut e) = engine() else { return };
+            let mut puzzles = testkit::bench_set("top95");
+            puzzles.push(Grid::EMPTY);
+            let mut stopped = 0;
+            for p in &puzzles {
+                for limit in [1, 2, 10] {
+                    let whole = e.count(p, limit);
+                    let g = whole.guesses;
+                    assert_eq!(e.count_within(p, limit, g), Some(whole), "{p}");
+                    if g > 0 {
+                        assert_eq!(e.count_within(p, limit, g - 1), None, "{p}");
+                        stopped += 1;
+                    }
+                }
+                let whole = e.solve(p);
+                let g = whole.1.guesses;
+                assert_eq!(e.solve_within(p, g), Some(whole), "{p}");
+                if g > 0 {
+                    assert_eq!(e.solve_within(p, g - 1), None, "{p}");
+                }
+            }
+            assert!(stopped > 200, "{stopped}");
+        }
+
         #[test]
         fn rectangles_count_as_second_solutions() {
             let Some(mut e) = engine() else { return };
