@@ -70,8 +70,8 @@ pub const FEW_GIVENS: usize = 17;
 /// top95 and `magictour_top1465`, sse counts to two 2.2-2.3x and finds the first solution
 /// 1.3-1.4x faster than avx2, which makes more guesses there; over the whole `17_clue` set
 /// the two are even, and so with 18 givens; with more givens avx2 is 1.25-1.3x faster.
-/// On AVX-512 machines avx512 is much faster than sse on easy minimal puzzles (`17_clue`), so
-/// there is no such pairing for it.
+/// On AVX-512 machines avx512 is faster than sse on the easy minimal puzzles (most of
+/// `17_clue`), so avx512 hands over by guesses instead ([`Handover`]).
 pub(crate) struct Routed {
     name: &'static str,
     main: Box<dyn Engine>,
