@@ -769,7 +769,7 @@ const ROWS_OUT: [(u8, u8); 27] = {
     t
 };
 
-/// The grid of a solved state.
+/// The grid of a solved state (a cell lane without exactly one digit bit reads 0).
 #[inline(always)]
 unsafe fn grid_of<V: Vector>(s: &State<V>) -> Grid {
     // Per pair of boxes, their digits as bytes (see `pack_bytes`; box 9 is nothing).
@@ -797,6 +797,22 @@ unsafe fn grid_of<V: Vector>(s: &State<V>) -> Grid {
     let mut out = [0u8; 81];
     out.copy_from_slice(&cells[..81]);
     Grid::from_cells(out).expect("digits are 1..=9")
+}
+
+/// The grid of the cells a state has decided (one digit left; the givens among them), the
+/// others empty.
+#[inline(always)]
+unsafe fn decided<V: Vector>(s: &State<V>) -> Grid {
+    // SAFETY: the caller runs with V's features.
+    unsafe {
+        let one = V::splat16(1);
+        let mut t = *s;
+        for b in 0..9 {
+            let p = s.p[b];
+            t.p[b] = p.and(p.popcnt16().eq16(one));
+        }
+        grid_of(&t)
+    }
 }
 
 /// Per box, a value per lane that no solution's lane pair can take (bit 15, the box and the
@@ -903,15 +919,15 @@ unsafe fn one_bit<V: Vector>(lane: usize, bit: u16) -> V {
     unsafe { V::load(&ONE_LANE[lane & 15]).and(V::splat16(bit)) }
 }
 
-/// The whole search; returns the number of guesses, or `None` when it would make more than
-/// `budget` (the sink may have seen solutions by then).
+/// The whole search; returns the number of guesses, or, when it would make more than
+/// `budget`, a grid to search afresh (see `count_within` in [`dpll_engine`]).
 #[inline(always)]
 pub(crate) unsafe fn search<V: Vector, S: Sink, const TWO: bool>(
     stack: &mut Vec<(State<V>, u8, u8)>,
     grid: &Grid,
     sink: &mut S,
     budget: u64,
-) -> Option<u64> {
+) -> Result<u64, Grid> {
     // SAFETY: the caller runs with V's features.
     unsafe {
         let k = Consts::<V>::new();
@@ -936,6 +952,8 @@ pub(crate) unsafe fn search<V: Vector, S: Sink, const TWO: bool>(
         let mut first = true;
         // Whether a branch has failed yet (see the count to two below).
         let mut failed = false;
+        // Whether the sink has had a solution.
+        let mut found = false;
         loop {
             let consistent = if first {
                 first = false;
@@ -952,8 +970,9 @@ pub(crate) unsafe fn search<V: Vector, S: Sink, const TWO: bool>(
                         } else {
                             Grid::EMPTY
                         };
+                        found = true;
                         if sink.found(&g).is_break() {
-                            return Some(guesses);
+                            return Ok(guesses);
                         }
                         // Counting to two, at the first solution: while branches are open
                         // (otherwise the search ends here anyway), a swap of two digits in
@@ -963,12 +982,16 @@ pub(crate) unsafe fn search<V: Vector, S: Sink, const TWO: bool>(
                         // (the look costs about 1,000 instructions).
                         if TWO && d > 0 && !failed && swappable(&states[d].0, &opens) {
                             let _ = sink.found(&g);
-                            return Some(guesses);
+                            return Ok(guesses);
                         }
                     }
                     Some((b, lane, bit)) => {
                         if guesses == budget {
-                            return None;
+                            // Slot 0 holds the root's propagation, or, once its first branch
+                            // failed whole, its other branch's: while no solution has been
+                            // found, every solution keeps the cells it has decided (a branch
+                            // variable is never a cell's).
+                            return Err(if found { *grid } else { decided(&states[0].0) });
                         }
                         guesses += 1;
                         let x = one_bit::<V>(lane, bit);
@@ -995,7 +1018,7 @@ pub(crate) unsafe fn search<V: Vector, S: Sink, const TWO: bool>(
                 }
             }
             if d == 0 {
-                return Some(guesses);
+                return Ok(guesses);
             }
             d -= 1;
             (boxes, lines) = (1 << states[d].1, u32::from(states[d].2));
@@ -1053,21 +1076,23 @@ macro_rules! dpll_engine {
                 grid: &::simdoku_core::Grid,
                 sink: &mut S,
                 budget: u64,
-            ) -> Option<u64> {
+            ) -> Result<u64, ::simdoku_core::Grid> {
                 // SAFETY: a value of this type exists only where `new` found the features.
                 unsafe { search::<S, TWO>(&mut self.stack, grid, sink, budget) }
             }
 
-            /// [`count`](::simdoku_core::Engine::count), or `None` as soon as the search
-            /// needs more than `budget` guesses: for handing hard puzzles to another engine.
+            /// [`count`](::simdoku_core::Engine::count), or, as soon as the search needs
+            /// more than `budget` guesses, `Err` with a grid of the same solutions to search
+            /// afresh (for handing hard puzzles to another engine): `grid` with the cells the
+            /// search had decided for every solution, or `grid` itself once it has found one.
             pub fn count_within(
                 &mut self,
                 grid: &::simdoku_core::Grid,
                 limit: u64,
                 budget: u64,
-            ) -> Option<::simdoku_core::Search> {
+            ) -> Result<::simdoku_core::Search, ::simdoku_core::Grid> {
                 if limit == 0 {
-                    return Some(::simdoku_core::Search::default());
+                    return Ok(::simdoku_core::Search::default());
                 }
                 let mut c = ::simdoku_core::Tally::new(limit);
                 // Counting to two: the tally's first solution is the one `TWO` may double.
@@ -1076,19 +1101,20 @@ macro_rules! dpll_engine {
                 } else {
                     self.run::<_, false>(grid, &mut c, budget)
                 }?;
-                Some(::simdoku_core::Search {
+                Ok(::simdoku_core::Search {
                     solutions: c.solutions,
                     guesses,
                 })
             }
 
-            /// [`solve`](::simdoku_core::Engine::solve), or `None` as soon as the search
-            /// needs more than `budget` guesses.
+            /// [`solve`](::simdoku_core::Engine::solve), or, as soon as the search needs more
+            /// than `budget` guesses, `Err` with a grid of the same solutions to search afresh
+            /// (as [`count_within`](Self::count_within)).
             pub fn solve_within(
                 &mut self,
                 grid: &::simdoku_core::Grid,
                 budget: u64,
-            ) -> Option<(Option<::simdoku_core::Grid>, ::simdoku_core::Search)> {
+            ) -> Result<(Option<::simdoku_core::Grid>, ::simdoku_core::Search), ::simdoku_core::Grid> {
                 let mut found = None;
                 let mut first = |s: &::simdoku_core::Grid| {
                     found = Some(*s);
@@ -1097,7 +1123,7 @@ macro_rules! dpll_engine {
                 let mut v = ::simdoku_core::engine::Visitor::new(&mut first);
                 let guesses = self.run::<_, false>(grid, &mut v, budget)?;
                 let solutions = v.n;
-                Some((found, ::simdoku_core::Search { solutions, guesses }))
+                Ok((found, ::simdoku_core::Search { solutions, guesses }))
             }
         }
 
@@ -1107,7 +1133,7 @@ macro_rules! dpll_engine {
                 grid: &::simdoku_core::Grid,
                 sink: &mut S,
                 budget: u64,
-            ) -> Option<u64> {
+            ) -> Result<u64, ::simdoku_core::Grid> {
                 // SAFETY: this function runs with the features `$vec` needs.
                 unsafe { $crate::dpll::search::<$vec, S, TWO>(stack, grid, sink, budget) }
             }

@@ -141,31 +141,53 @@ macro_rules! engine_tests {
         }
 
         /// With a budget of at least the guesses a search makes, `count_within` and
-        /// `solve_within` answer as `count` and `solve`; with one fewer, they give up.
+        /// `solve_within` answer as `count` and `solve`; with one fewer, they give up with a
+        /// grid of the same solutions: the givens and more, as many solutions (counted by the
+        /// scalar engine), and the puzzle itself once a solution was found.
         #[test]
         fn a_guess_budget_stops_the_search_just_past_it() {
             let Some(mut e) = engine() else { return };
+            let mut scalar = Scalar::new();
             let mut puzzles = testkit::bench_set("top95");
-            puzzles.push(Grid::EMPTY);
-            let mut stopped = 0;
+            puzzles.extend(testkit::bench_set("17_clue").into_iter().step_by(1000));
+            // Several solutions: three givens fewer than top95's fullest puzzle.
+            let mut sparse = *puzzles.iter().max_by_key(|p| p.givens()).unwrap();
+            let givens: Vec<usize> = (0..81).filter(|&c| sparse.get(c) != 0).take(3).collect();
+            for c in givens {
+                sparse.set(c, 0);
+            }
+            puzzles.push(sparse);
+            let (mut stopped, mut more) = (0, 0);
+            let mut same = |p: &Grid, start: Grid| {
+                assert!(
+                    (0..81).all(|c| p.get(c) == 0 || start.get(c) == p.get(c)),
+                    "givens: {p}"
+                );
+                let n = scalar.count(p, 10_000).solutions;
+                assert!(n < 10_000, "too many: {p}");
+                assert_eq!(scalar.count(&start, 10_000).solutions, n, "{p} -> {start}");
+                start.givens() > p.givens()
+            };
             for p in &puzzles {
                 for limit in [1, 2, 10] {
                     let whole = e.count(p, limit);
                     let g = whole.guesses;
-                    assert_eq!(e.count_within(p, limit, g), Some(whole), "{p}");
+                    assert_eq!(e.count_within(p, limit, g), Ok(whole), "{p}");
                     if g > 0 {
-                        assert_eq!(e.count_within(p, limit, g - 1), None, "{p}");
+                        let start = e.count_within(p, limit, g - 1).unwrap_err();
+                        more += usize::from(same(p, start));
                         stopped += 1;
                     }
                 }
                 let whole = e.solve(p);
                 let g = whole.1.guesses;
-                assert_eq!(e.solve_within(p, g), Some(whole), "{p}");
+                assert_eq!(e.solve_within(p, g), Ok(whole), "{p}");
                 if g > 0 {
-                    assert_eq!(e.solve_within(p, g - 1), None, "{p}");
+                    let start = e.solve_within(p, g - 1).unwrap_err();
+                    more += usize::from(same(p, start));
                 }
             }
-            assert!(stopped > 200, "{stopped}");
+            assert!(stopped > 200 && more > 100, "{stopped} {more}");
         }
 
         #[test]
