@@ -190,6 +190,50 @@ macro_rules! engine_tests {
             assert!(stopped > 200 && more > 100, "{stopped} {more}");
         }
 
+        /// The same on grids emptied at random from solutions (unique, many solutions, and
+        /// some with contradictions), every budget below the guesses a count needs: the grid
+        /// given back has as many solutions, and is the grid itself once one was counted.
+        #[test]
+        fn a_search_that_gives_up_gives_back_the_same_solutions() {
+            let Some(mut e) = engine() else { return };
+            let mut scalar = Scalar::new();
+            let mut rng = Rng::new(17);
+            let solved: Vec<Grid> = testkit::bench_set("top95")
+                .iter()
+                .take(12)
+                .filter_map(|p| scalar.solve(p).0)
+                .collect();
+            let (mut checked, mut kept_puzzle) = (0, 0);
+            for s in &solved {
+                for empty in [50, 56, 60] {
+                    let mut g = *s;
+                    for c in rng.permutation(81).into_iter().take(empty) {
+                        g.set(c, 0);
+                    }
+                    // A wrong digit now and then: no solution.
+                    if rng.below(4) == 0 {
+                        let c = (0..81).find(|&c| g.get(c) != 0).unwrap();
+                        g.set(c, g.get(c) % 9 + 1);
+                    }
+                    let n = scalar.count(&g, 5_000).solutions;
+                    if n == 5_000 {
+                        continue;
+                    }
+                    for limit in [1, 2, 10] {
+                        let whole = e.count(&g, limit);
+                        for budget in 0..whole.guesses.min(12) {
+                            let start = e.count_within(&g, limit, budget).unwrap_err();
+                            assert!((0..81).all(|c| g.get(c) == 0 || start.get(c) == g.get(c)));
+                            assert_eq!(scalar.count(&start, 5_000).solutions, n, "{g} -> {start}");
+                            kept_puzzle += usize::from(start == g);
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+            assert!(checked > 300 && kept_puzzle > 10, "{checked} {kept_puzzle}");
+        }
+
         #[test]
         fn rectangles_count_as_second_solutions() {
             let Some(mut e) = engine() else { return };
