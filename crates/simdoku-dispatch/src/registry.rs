@@ -122,8 +122,9 @@ pub(crate) trait Budgeted: Engine {
 /// one of at most [`FEW_GIVENS`] givens where it needs more than [`HARD_GUESSES`] guesses
 /// goes to `few`, which searches afresh from the givens and the cells `main` had decided
 /// (about 35 on a hard 17-given puzzle, where sse is 15-22% faster from those than from the
-/// 17 givens; the hand-over as a whole a few percent faster, measured with avx2 as `main`). The guesses reported are both engines'. Enumeration (`visit`) is `main`'s
-/// alone: solutions already visited could not be taken back.
+/// 17 givens; the hand-over as a whole a few percent faster, measured with avx2 as `main`).
+/// The guesses reported are both engines'. Enumeration (`visit`) is `main`'s alone:
+/// solutions already visited could not be taken back.
 ///
 /// Measured on an Intel Emerald Rapids, one thread, `main` = avx512 (issue 30;
 /// `docs/notes/2026-11-27-avx512-handover.md`): sse counts the hard minimal puzzles 1.5-2.5x
@@ -407,7 +408,18 @@ pub static RANKING: &[(Work, &[&str])] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use simdoku_core::testkit::bench_set;
+    use simdoku_core::testkit::{Rng, bench_set, remove_cells};
+
+    /// top95, every `step`-th puzzle of `17_clue`, and top95's first puzzle with `fewer`
+    /// of its givens taken away at random (several solutions, fewer givens than 17), which
+    /// is also returned alone.
+    fn minimal_and_sparse(step: usize, fewer: usize) -> (Vec<Grid>, Grid) {
+        let mut puzzles: Vec<Grid> = bench_set("top95");
+        puzzles.extend(bench_set("17_clue").into_iter().step_by(step));
+        let sparse = remove_cells(&puzzles[0], puzzles[0].givens() - fewer, &mut Rng::new(5));
+        puzzles.push(sparse);
+        (puzzles, sparse)
+    }
 
     /// `avx2+sse` answers as the scalar engine does (solutions, counts, every solution in
     /// order of neither), and goes by the givens: a puzzle of at most 17 is searched by sse
@@ -419,15 +431,7 @@ mod tests {
         };
         let (mut avx2, mut sse) = ((simd::avx2)().unwrap(), (simd::sse)().unwrap());
         let mut scalar = Scalar::new();
-        let mut puzzles: Vec<Grid> = bench_set("top95");
-        puzzles.extend(bench_set("17_clue").into_iter().step_by(500));
-        // Fewer givens than 17: many solutions.
-        let mut sparse = puzzles[0];
-        let given: Vec<usize> = (0..81).filter(|&i| sparse.get(i) != 0).take(3).collect();
-        for i in given {
-            sparse.set(i, 0);
-        }
-        puzzles.push(sparse);
+        let (puzzles, _) = minimal_and_sparse(500, 3);
         let (mut few, mut more) = (0, 0);
         for p in &puzzles {
             let r = routed.count(p, 2);
@@ -473,14 +477,7 @@ mod tests {
     fn check_handover<M: Budgeted>(mut h: Box<dyn Engine>, mut main: M) {
         let mut sse = (simd::sse)().unwrap();
         let mut scalar = Scalar::new();
-        let mut puzzles: Vec<Grid> = bench_set("top95");
-        puzzles.extend(bench_set("17_clue").into_iter().step_by(100));
-        let mut sparse = puzzles[0];
-        let given: Vec<usize> = (0..81).filter(|&i| sparse.get(i) != 0).take(2).collect();
-        for i in given {
-            sparse.set(i, 0);
-        }
-        puzzles.push(sparse);
+        let (puzzles, sparse) = minimal_and_sparse(100, 2);
         let (mut handed, mut kept) = (0, 0);
         for p in &puzzles {
             let hard = |s: Search| p.givens() <= FEW_GIVENS && s.guesses > HARD_GUESSES;

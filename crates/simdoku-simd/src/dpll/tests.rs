@@ -22,6 +22,16 @@ pub(crate) fn cross_check<E: Engine>(e: &mut E, set: &str) {
     }
 }
 
+/// The solutions of top95's first `n` puzzles (by the scalar engine): grids to empty at will.
+pub(crate) fn top95_solutions(n: usize) -> Vec<Grid> {
+    let mut scalar = Scalar::new();
+    testkit::bench_set("top95")
+        .iter()
+        .take(n)
+        .filter_map(|p| scalar.solve(p).0)
+        .collect()
+}
+
 /// The same tests for each instantiation; each skips (and says so) where the CPU lacks it.
 macro_rules! engine_tests {
     ($ty:ident, $needs:literal) => {
@@ -70,11 +80,7 @@ macro_rules! engine_tests {
             let Some(mut e) = engine() else { return };
             let mut scalar = Scalar::new();
             let mut rng = Rng::new(11);
-            let solved: Vec<Grid> = testkit::bench_set("top95")
-                .iter()
-                .take(4)
-                .filter_map(|p| scalar.solve(p).0)
-                .collect();
+            let solved = tests::top95_solutions(4);
             let mut checked = 0;
             for s in &solved {
                 // Empty cells one at a time until the count is in the thousands.
@@ -151,11 +157,8 @@ macro_rules! engine_tests {
             let mut puzzles = testkit::bench_set("top95");
             puzzles.extend(testkit::bench_set("17_clue").into_iter().step_by(1000));
             // Several solutions: three givens fewer than top95's fullest puzzle.
-            let mut sparse = *puzzles.iter().max_by_key(|p| p.givens()).unwrap();
-            let givens: Vec<usize> = (0..81).filter(|&c| sparse.get(c) != 0).take(3).collect();
-            for c in givens {
-                sparse.set(c, 0);
-            }
+            let fullest = *puzzles.iter().max_by_key(|p| p.givens()).unwrap();
+            let sparse = testkit::remove_cells(&fullest, fullest.givens() - 3, &mut Rng::new(3));
             puzzles.push(sparse);
             let (mut stopped, mut more) = (0, 0);
             let mut same = |p: &Grid, start: Grid| {
@@ -198,11 +201,7 @@ macro_rules! engine_tests {
             let Some(mut e) = engine() else { return };
             let mut scalar = Scalar::new();
             let mut rng = Rng::new(17);
-            let solved: Vec<Grid> = testkit::bench_set("top95")
-                .iter()
-                .take(12)
-                .filter_map(|p| scalar.solve(p).0)
-                .collect();
+            let solved = tests::top95_solutions(12);
             let (mut checked, mut kept_puzzle) = (0, 0);
             for s in &solved {
                 for empty in [50, 56, 60] {
