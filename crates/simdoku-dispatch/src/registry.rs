@@ -47,7 +47,7 @@ pub static ENGINES: &[EngineSpec] = &[
     },
     EngineSpec {
         name: "avx512+sse",
-        summary: "avx512, and sse afresh on a puzzle of at most 17 givens that needs more than 8 guesses (hard minimal puzzles)",
+        summary: "avx512, and sse from the cells avx512 decided on a puzzle of at most 17 givens that needs more than 8 guesses (hard minimal puzzles)",
         features: &simd::AVX512_SSE_FEATURES,
         make: simd::avx512_sse,
     },
