@@ -7,7 +7,8 @@ usage: compare9.py [--rounds R] [--engines a,b] [--peers tdoku,jczsolve,...] [--
 Each round runs every contender once per set and mode (first solution; count to 2, "unique"),
 interleaved, in an order rotated from round to round; the table gives the median over rounds in
 puzzles/s, and the ratio of the engine `auto` picks for that mode (as `simdoku engines` reports it)
-to the best peer. Peers are built by scripts/peers.sh into DIR (default /tmp/peers).
+to the best peer (`SIMDOKU_ENGINE`, when set, in place of `auto`). Peers are built by
+scripts/peers.sh into DIR (default /tmp/peers).
 """
 import os, re, statistics, subprocess, sys, tempfile
 
@@ -33,6 +34,11 @@ def sudoku(ps, f, mode):
 
 def auto_picks(bin_):
     """{'first': engine, 'unique': engine} from `simdoku engines` ("first solution ... auto picks: X")."""
+    forced = os.environ.get("SIMDOKU_ENGINE")
+    if forced and forced != "auto":
+        # The override is what `simdoku` runs in both modes (e.g. `avx2+sse` on an AVX-512
+        # machine, standing in for an AVX2-only one beside peers built with x86-64-v3).
+        return {"first": forced, "unique": forced}
     out = subprocess.run([bin_, "engines"], capture_output=True, text=True, check=True).stdout
     picks = {}
     for mode, work in (("first", "first solution"), ("unique", "count")):

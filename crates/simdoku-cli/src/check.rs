@@ -153,13 +153,19 @@ pub fn check(a: &CheckArgs) -> ExitCode {
         let name = shown_name;
         let total = crate::args::count_of(total as u64, "puzzle");
         println!("{name}: {total}, count limit {}", a.limit);
+        // The engine column as wide as the longest name (at least 10).
+        let nw = report
+            .engines
+            .iter()
+            .map(|e| e.name.len())
+            .fold(10, usize::max);
         println!(
-            "  {:<10} {:>9} {:>11} {:>11} {:>10}",
+            "  {:<nw$} {:>9} {:>11} {:>11} {:>10}",
             "engine", "puzzles", "agreements", "mismatches", "time (s)"
         );
         for e in &report.engines {
             println!(
-                "  {:<10} {:>9} {:>11} {:>11} {:>10.3}",
+                "  {:<nw$} {:>9} {:>11} {:>11} {:>10.3}",
                 e.name,
                 e.puzzles,
                 e.agreements,

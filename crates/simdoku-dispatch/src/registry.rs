@@ -57,6 +57,12 @@ pub static ENGINES: &[EngineSpec] = &[
         features: &simd::AVX2_SSE_FEATURES,
         make: simd::avx2_sse,
     },
+    EngineSpec {
+        name: "avx2+sse-cells",
+        summary: "avx2's propagation, and sse from the cells it decided on a puzzle of at most 17 givens that it cannot finish without a guess",
+        features: &simd::AVX2_SSE_FEATURES,
+        make: simd::avx2_sse_cells,
+    },
 ];
 
 /// Puzzles with at most this many givens go to a routed engine's second engine.
@@ -71,7 +77,9 @@ pub const FEW_GIVENS: usize = 17;
 /// 1.3-1.4x faster than avx2, which makes more guesses there; over the whole `17_clue` set
 /// the two are even, and so with 18 givens; with more givens avx2 is 1.25-1.3x faster.
 /// On AVX-512 machines avx512 is faster than sse on the easy minimal puzzles (most of
-/// `17_clue`), so avx512 hands over by guesses instead ([`Handover`]).
+/// `17_clue`), so avx512 hands over by guesses instead ([`Handover`]); on AMD Zen 5 avx2 is
+/// too (1.34x), and there `avx2+sse-cells`, a hand-over after avx2's first propagation, is
+/// faster than this engine on every set measured. The calibration picks between them.
 pub(crate) struct Routed {
     name: &'static str,
     main: Box<dyn Engine>,
@@ -106,9 +114,17 @@ impl Engine for Routed {
     }
 }
 
-/// How many guesses the box engine may make on a puzzle of at most [`FEW_GIVENS`] givens
-/// before a handing-over engine gives the puzzle to sse.
+/// How many guesses avx512 may make on a puzzle of at most [`FEW_GIVENS`] givens before
+/// `avx512+sse` gives the puzzle to sse.
 pub const HARD_GUESSES: u64 = 8;
+
+/// The same for avx2 in `avx2+sse-cells`: none. Measured on AMD Zen 5 (avx2 against sse,
+/// one thread, 3 interleaved rounds, medians; `docs/notes/2026-11-28-zen5.md`): budgets 0, 1,
+/// 2, 3 and 8 give `17_clue` 697k, 719k, 723k, 736k, 741k first solutions a second, and the
+/// hardest 1,501 of its puzzles counted to two 228k, 218k, 203k, 190k, 191k; 0 trades 6% of the
+/// first for 20% of the second. (avx512's first propagation is cheaper beside sse's search:
+/// there 8 measured best on both CPUs tried.)
+pub const AVX2_HARD_GUESSES: u64 = 0;
 
 /// A box engine whose search can stop after a number of guesses, with a grid of the same
 /// solutions to go on from (`count_within`, `solve_within` in `simdoku-simd`).
@@ -119,8 +135,8 @@ pub(crate) trait Budgeted: Engine {
 }
 
 /// Two engines in one, by how hard the puzzle turns out: `main` searches every puzzle, but
-/// one of at most [`FEW_GIVENS`] givens where it needs more than [`HARD_GUESSES`] guesses
-/// goes to `few`, which searches afresh from the givens and the cells `main` had decided
+/// one of at most [`FEW_GIVENS`] givens where it needs more than `budget` guesses
+/// ([`HARD_GUESSES`] for avx512, [`AVX2_HARD_GUESSES`] for avx2) goes to `few`, which searches afresh from the givens and the cells `main` had decided
 /// (about 35 on a hard 17-given puzzle, where sse is 15-22% faster from those than from the
 /// 17 givens; the hand-over as a whole a few percent faster, measured with avx2 as `main`).
 /// The guesses reported are both engines'. Enumeration (`visit`) is `main`'s alone:
@@ -138,6 +154,7 @@ pub(crate) trait Budgeted: Engine {
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) struct Handover<M> {
     name: &'static str,
+    budget: u64,
     main: M,
     few: Box<dyn Engine>,
 }
@@ -152,11 +169,11 @@ impl<M: Budgeted> Engine for Handover<M> {
             return self.main.count(grid, limit);
         }
         self.main
-            .count_within(grid, limit, HARD_GUESSES)
+            .count_within(grid, limit, self.budget)
             .unwrap_or_else(|start| {
                 let s = self.few.count(&start, limit);
                 Search {
-                    guesses: s.guesses + HARD_GUESSES,
+                    guesses: s.guesses + self.budget,
                     ..s
                 }
             })
@@ -171,10 +188,10 @@ impl<M: Budgeted> Engine for Handover<M> {
             return self.main.solve(grid);
         }
         self.main
-            .solve_within(grid, HARD_GUESSES)
+            .solve_within(grid, self.budget)
             .unwrap_or_else(|start| {
                 let (g, s) = self.few.solve(&start);
-                let guesses = s.guesses + HARD_GUESSES;
+                let guesses = s.guesses + self.budget;
                 (g, Search { guesses, ..s })
             })
     }
@@ -235,13 +252,15 @@ mod simd {
     }
     budgeted!(avx2::Avx2, avx512::Avx512);
 
-    /// `name`: `main`, handing hard minimal puzzles to sse.
+    /// `name`: `main`, handing minimal puzzles it needs more than `budget` guesses for to sse.
     pub fn handover<M: super::Budgeted + 'static>(
         name: &'static str,
         main: Option<M>,
+        budget: u64,
     ) -> Option<Box<dyn Engine>> {
         Some(Box::new(super::Handover {
             name,
+            budget,
             main: main?,
             few: sse()?,
         }))
@@ -264,7 +283,15 @@ mod simd {
     }
 
     pub fn avx512_sse() -> Option<Box<dyn Engine>> {
-        handover("avx512+sse", avx512::Avx512::new())
+        handover("avx512+sse", avx512::Avx512::new(), super::HARD_GUESSES)
+    }
+
+    pub fn avx2_sse_cells() -> Option<Box<dyn Engine>> {
+        handover(
+            "avx2+sse-cells",
+            avx2::Avx2::new(),
+            super::AVX2_HARD_GUESSES,
+        )
     }
 }
 
@@ -295,6 +322,10 @@ mod simd {
     }
 
     pub fn avx512_sse() -> Option<Box<dyn Engine>> {
+        None
+    }
+
+    pub fn avx2_sse_cells() -> Option<Box<dyn Engine>> {
         None
     }
 }
@@ -373,6 +404,7 @@ pub static RANKING: &[(Work, &[&str])] = &[
             "avx512",
             "avx512+sse",
             "avx2+sse",
+            "avx2+sse-cells",
             "avx2",
             "sse",
             "scalar",
@@ -385,6 +417,7 @@ pub static RANKING: &[(Work, &[&str])] = &[
             "avx512+sse",
             "avx512",
             "avx2+sse",
+            "avx2+sse-cells",
             "avx2",
             "sse",
             "scalar",
@@ -399,6 +432,7 @@ pub static RANKING: &[(Work, &[&str])] = &[
             "avx2",
             "avx512+sse",
             "avx2+sse",
+            "avx2+sse-cells",
             "bands",
             "scalar",
         ],
@@ -455,40 +489,43 @@ mod tests {
     }
 
     /// A handing-over engine answers as the scalar engine does, and gives a puzzle to sse
-    /// exactly when it has at most 17 givens and the box engine needs more than
-    /// [`HARD_GUESSES`] to answer (the guesses reported are then sse's and those spent);
-    /// enumeration is the box engine's. Over avx2 (the same code as over avx512, which this
-    /// CPU may lack), and `avx512+sse` itself where the CPU has it.
+    /// exactly when it has at most 17 givens and the box engine needs more than its budget of
+    /// guesses to answer (the guesses reported are then sse's and those spent); enumeration is
+    /// the box engine's. Over avx2 with avx512's budget (the same code as over avx512, which
+    /// this CPU may lack), `avx2+sse-cells`, and `avx512+sse` itself where the CPU has it.
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn the_handover_engine_gives_hard_minimal_puzzles_to_sse() {
         use simdoku_simd::{avx2::Avx2, avx512::Avx512};
         if Avx2::new().is_some() {
-            let h = simd::handover("avx2 handover", Avx2::new()).unwrap();
-            check_handover(h, Avx2::new().unwrap());
+            let h = simd::handover("avx2 handover", Avx2::new(), HARD_GUESSES).unwrap();
+            check_handover(h, Avx2::new().unwrap(), HARD_GUESSES);
+            let h = (simd::avx2_sse_cells)().unwrap();
+            assert_eq!(h.name(), "avx2+sse-cells");
+            check_handover(h, Avx2::new().unwrap(), AVX2_HARD_GUESSES);
         }
         if let Some(h) = (simd::avx512_sse)() {
             assert_eq!(h.name(), "avx512+sse");
-            check_handover(h, Avx512::new().unwrap());
+            check_handover(h, Avx512::new().unwrap(), HARD_GUESSES);
         }
     }
 
     #[cfg(target_arch = "x86_64")]
-    fn check_handover<M: Budgeted>(mut h: Box<dyn Engine>, mut main: M) {
+    fn check_handover<M: Budgeted>(mut h: Box<dyn Engine>, mut main: M, budget: u64) {
         let mut sse = (simd::sse)().unwrap();
         let mut scalar = Scalar::new();
         let (puzzles, sparse) = minimal_and_sparse(100, 2);
         let (mut handed, mut kept) = (0, 0);
         for p in &puzzles {
-            let hard = |s: Search| p.givens() <= FEW_GIVENS && s.guesses > HARD_GUESSES;
+            let hard = |s: Search| p.givens() <= FEW_GIVENS && s.guesses > budget;
             for limit in [1, 2, 10] {
                 let (r, m) = (h.count(p, limit), main.count(p, limit));
                 assert_eq!(r.solutions, scalar.count(p, limit).solutions, "{p}");
                 if hard(m) {
                     // sse goes on from the grid the box engine gave up with.
-                    let start = main.count_within(p, limit, HARD_GUESSES).unwrap_err();
+                    let start = main.count_within(p, limit, budget).unwrap_err();
                     let s = sse.count(&start, limit);
-                    let guesses = s.guesses + HARD_GUESSES;
+                    let guesses = s.guesses + budget;
                     assert_eq!(r, Search { guesses, ..s }, "{p}");
                     handed += 1;
                 } else {
@@ -500,9 +537,9 @@ mod tests {
             let g = r.0.expect("these puzzles have solutions");
             simdoku_core::rules::check_solution(p, &g).unwrap();
             if hard(m.1) {
-                let start = main.solve_within(p, HARD_GUESSES).unwrap_err();
+                let start = main.solve_within(p, budget).unwrap_err();
                 let (g, s) = sse.solve(&start);
-                let guesses = s.guesses + HARD_GUESSES;
+                let guesses = s.guesses + budget;
                 assert_eq!(r, (g, Search { guesses, ..s }), "{p}");
             } else {
                 assert_eq!(r, m, "{p}");
