@@ -78,8 +78,9 @@ pub const FEW_GIVENS: usize = 17;
 /// the two are even, and so with 18 givens; with more givens avx2 is 1.25-1.3x faster.
 /// On AVX-512 machines avx512 is faster than sse on the easy minimal puzzles (most of
 /// `17_clue`), so avx512 hands over by guesses instead ([`Handover`]); on AMD Zen 5 avx2 is
-/// too (1.34x), and there `avx2+sse-cells`, a hand-over after avx2's first propagation, is
-/// faster than this engine on every set measured. The calibration picks between them.
+/// too (1.34x), and there `avx2+sse-cells`, a hand-over after avx2's first propagation, is as
+/// fast as this engine or faster on every set measured (`17_clue` by a quarter). The
+/// calibration picks between them.
 pub(crate) struct Routed {
     name: &'static str,
     main: Box<dyn Engine>,
@@ -123,7 +124,8 @@ pub const HARD_GUESSES: u64 = 8;
 /// 2, 3 and 8 give `17_clue` 697k, 719k, 723k, 736k, 741k first solutions a second, and the
 /// hardest 1,501 of its puzzles counted to two 228k, 218k, 203k, 190k, 191k; 0 trades 6% of the
 /// first for 20% of the second. (avx512's first propagation is cheaper beside sse's search:
-/// there 8 measured best on both CPUs tried.)
+/// on Zen 5 budgets 1 and 3 gave the hard ones' count at most 7% and cost `17_clue` up to 4%,
+/// so 8 stays there.)
 pub const AVX2_HARD_GUESSES: u64 = 0;
 
 /// A box engine whose search can stop after a number of guesses, with a grid of the same
@@ -136,7 +138,8 @@ pub(crate) trait Budgeted: Engine {
 
 /// Two engines in one, by how hard the puzzle turns out: `main` searches every puzzle, but
 /// one of at most [`FEW_GIVENS`] givens where it needs more than `budget` guesses
-/// ([`HARD_GUESSES`] for avx512, [`AVX2_HARD_GUESSES`] for avx2) goes to `few`, which searches afresh from the givens and the cells `main` had decided
+/// ([`HARD_GUESSES`] for avx512, [`AVX2_HARD_GUESSES`] for avx2) goes to `few`, which
+/// searches afresh from the givens and the cells `main` had decided
 /// (about 35 on a hard 17-given puzzle, where sse is 15-22% faster from those than from the
 /// 17 givens; the hand-over as a whole a few percent faster, measured with avx2 as `main`).
 /// The guesses reported are both engines'. Enumeration (`visit`) is `main`'s alone:
