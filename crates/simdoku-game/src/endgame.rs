@@ -211,6 +211,28 @@ fn dedup_names(moves: &mut [NodeMove]) -> usize {
     len
 }
 
+/// Sorts `moves` (in slot order, as a scan lists them) into search order with keys of one
+/// word (count, the name's top 30 bits, the index), about twice as fast as the moves' own
+/// two-word order: the same order but where two names of one count share their top 30 bits
+/// (about 2^-30 a pair), which then stay in slot order. `keys` and `sorted` are buffers.
+fn sort_moves(moves: &mut [NodeMove], keys: &mut Vec<u64>, sorted: &mut Vec<NodeMove>) {
+    if moves.len() > 1 << 16 || moves.iter().any(|m| m.count() >= 1 << 18) {
+        moves.sort_unstable();
+        return;
+    }
+    keys.clear();
+    keys.extend(
+        moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| u64::from(m.count()) << 46 | m.hash() >> 34 << 16 | i as u64),
+    );
+    keys.sort_unstable();
+    sorted.clear();
+    sorted.extend(keys.iter().map(|&k| moves[k as usize & 0xffff]));
+    moves.copy_from_slice(sorted);
+}
+
 /// The first of `masks` (moves in slot order) that keeps exactly one solution of `set`.
 fn first_single_mask(masks: &[u64], set: u64) -> Option<usize> {
     masks.iter().position(|&m| (set & m).is_power_of_two())
@@ -641,7 +663,7 @@ impl Endgame {
         let mut len = 0;
         node.scan_into(&mut sc.stats, &mut sc.moves, &mut len, &mut sc.keep);
         let moves = &mut sc.moves[..len];
-        moves.sort_unstable();
+        sort_moves(moves, &mut sc.keys, &mut sc.sorted);
         // Moves that keep the same subset, adjacent now: the first (lowest slot) stays.
         let len = dedup_names(moves);
         let moves = &sc.moves[..len];
@@ -670,6 +692,10 @@ impl Endgame {
     ) -> Option<Entry> {
         // A move to a position the table already knows lost for the opponent wins at once,
         // before any child is searched (enhanced transposition cutoff: 16-20% fewer nodes).
+        // Each look is a cache miss in a large table: all are asked for first, to overlap.
+        for s in moves {
+            self.table.prefetch(s.hash());
+        }
         if let Some(s) = moves.iter().find(|s| self.known_lost(s.count(), s.hash())) {
             return Some(Entry::Win {
                 slot: s.slot(),
@@ -755,6 +781,9 @@ struct Scratch {
     stats: Vec<ColStat>,
     /// The node's moves (a prefix: the scan says how many), sorted, one per kept subset.
     moves: Vec<NodeMove>,
+    /// Sort keys and the sorted moves ([`sort_moves`]).
+    keys: Vec<u64>,
+    sorted: Vec<NodeMove>,
     /// Our moves refuted so far: (the reply's slot, solutions left after both, our move's slot).
     refuted: Vec<(u16, u32, u16)>,
     /// The node's columns where its solutions differ (indices into its `cols`).
@@ -1123,6 +1152,11 @@ impl Table {
         }
     }
 
+    /// Starts bringing the first slot `get(key)` reads into the cache.
+    fn prefetch(&self, key: u64) {
+        simdoku_simd::prefetch(&self.slots[key as usize & (self.slots.len() - 1)]);
+    }
+
     fn get(&self, key: u64) -> Option<Entry> {
         let mask = self.slots.len() - 1;
         let mut i = key as usize & mask;
@@ -1414,6 +1448,30 @@ mod tests {
         }
         // Both bounded answers occur.
         assert!(proven > 0 && open > 0, "{proven} proven, {open} open");
+    }
+
+    #[test]
+    fn moves_sort_as_their_own_order() {
+        let mut rng = Rng::new(9);
+        let (mut keys, mut sorted) = (Vec::new(), Vec::new());
+        for len in [0, 1, 2, 7, 40, 300, 729] {
+            // Counts from a small range (many ties), names random or shared (duplicates).
+            let mut moves: Vec<NodeMove> = (0..len)
+                .map(|i| {
+                    let count = 4 + rng.below(20) as u32;
+                    let hash = if rng.below(4) == 0 {
+                        u64::from(count).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                    } else {
+                        rng.next_u64()
+                    };
+                    NodeMove::new(count, hash, i as u16, (i / 9) as u8, (i % 9 + 1) as u8)
+                })
+                .collect();
+            let mut want = moves.clone();
+            want.sort_unstable();
+            sort_moves(&mut moves, &mut keys, &mut sorted);
+            assert_eq!(moves, want, "{len} moves");
+        }
     }
 
     #[test]

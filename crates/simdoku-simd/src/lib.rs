@@ -80,6 +80,23 @@ pub mod sse;
 #[cfg(target_arch = "x86_64")]
 pub use cpuid::{CpuModel, cpu_model};
 
+/// Asks the CPU to bring the cache line holding `*value` into its caches ahead of a read (a
+/// hint: no effect on what any code computes; nothing on other targets). The game's endgame
+/// issues one per candidate move before it probes its transposition table for them, so that
+/// the table's cache misses overlap instead of following one another.
+#[inline(always)]
+pub fn prefetch<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is a hint that reads nothing into the program and cannot fault; SSE
+    // is part of the x86-64 baseline, and the pointer comes from a valid reference.
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(value).cast::<i8>());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
+}
+
 /// In the rows `picked` of `rows` (`k` bytes a row, row `r` at `rows[r * k..]`), the first
 /// column (`0..k`) where some value (a byte's low four bits) occurs in exactly one picked row,
 /// with the smallest such value there; the game's endgame asks it of a position (a set of
