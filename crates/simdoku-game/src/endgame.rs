@@ -214,9 +214,10 @@ fn dedup_names(moves: &mut [NodeMove]) -> usize {
 /// Sorts `moves` (in slot order, as a scan lists them) into search order with keys of one
 /// word (count, the name's top 30 bits, the index), about twice as fast as the moves' own
 /// two-word order: the same order but where two names of one count share their top 30 bits
-/// (about 2^-30 a pair), which then stay in slot order. `keys` and `sorted` are buffers.
-fn sort_moves(moves: &mut [NodeMove], keys: &mut Vec<u64>, sorted: &mut Vec<NodeMove>) {
-    if moves.len() > 1 << 16 || moves.iter().any(|m| m.count() >= 1 << 18) {
+/// (about 2^-30 a pair), which then stay in slot order. `n`, the node's size, bounds every
+/// count; `keys` and `sorted` are buffers.
+fn sort_moves(moves: &mut [NodeMove], n: usize, keys: &mut Vec<u64>, sorted: &mut Vec<NodeMove>) {
+    if moves.len() > 1 << 16 || n >= 1 << 18 {
         moves.sort_unstable();
         return;
     }
@@ -663,7 +664,7 @@ impl Endgame {
         let mut len = 0;
         node.scan_into(&mut sc.stats, &mut sc.moves, &mut len, &mut sc.keep);
         let moves = &mut sc.moves[..len];
-        sort_moves(moves, &mut sc.keys, &mut sc.sorted);
+        sort_moves(moves, node.len(), &mut sc.keys, &mut sc.sorted);
         // Moves that keep the same subset, adjacent now: the first (lowest slot) stays.
         let len = dedup_names(moves);
         let moves = &sc.moves[..len];
@@ -1469,7 +1470,7 @@ mod tests {
                 .collect();
             let mut want = moves.clone();
             want.sort_unstable();
-            sort_moves(&mut moves, &mut keys, &mut sorted);
+            sort_moves(&mut moves, 24, &mut keys, &mut sorted);
             assert_eq!(moves, want, "{len} moves");
         }
     }
