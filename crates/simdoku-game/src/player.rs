@@ -80,13 +80,14 @@ pub const PROBE_RUN: usize = 24;
 /// plannable time from the start of the turn; a move proven lost is dropped for the next best
 /// ("panic mode"), until one is not proven lost or the time is up.
 pub const DEFENSE: u32 = 3;
-/// In the endgame, when the search for a winning move (fewest solutions first, up to
-/// [`OFFENSE_CAP`]) ends without one, the moves keeping most are checked for a cheap refutation
-/// ([`REFUTE_CAP`]) for up to a further `1 / ENDGAME_DEFENSE` share of the plannable time left;
-/// a move found lost gives way to the next ("defense", as in panic mode).
+/// In the endgame, when the search for a winning move (fewest solutions kept first; see
+/// [`endgame_share`]) ends without one, the moves keeping most are checked for a cheap refutation ([`REFUTE_CAP`])
+/// for up to a further `1 / ENDGAME_DEFENSE` share of the plannable time left; a move found lost
+/// gives way to the next ("defense", as in panic mode).
 pub const ENDGAME_DEFENSE: u32 = 3;
-/// The endgame's search for a winning move tries the moves keeping at most this many
-/// solutions: larger sets are rarely solved in a move's time, which goes to the defense instead.
+/// Below [`LAST_SHOT`], the endgame's search for a winning move tries the moves keeping at most
+/// this many solutions: larger sets are rarely solved in such a move's time, which goes to the
+/// defense instead.
 pub const OFFENSE_CAP: u32 = 11_000;
 /// A move checked in panic mode (middle game and endgame) counts as refuted when a reply keeping
 /// at most this many solutions wins for the opponent; replies keeping more are not searched, so
@@ -254,8 +255,15 @@ impl Player {
             });
         }
         let n = self.carried.as_ref().map_or(0, |c| c.subset.len());
-        let offense = started + endgame_share(self.plannable(), n);
-        self.endgame_move(started, offense)
+        let plannable = self.plannable();
+        let offense = started + endgame_share(plannable, n);
+        // The last shot searches every move; otherwise the moves keeping few.
+        let cap = if plannable >= LAST_SHOT {
+            u32::MAX
+        } else {
+            OFFENSE_CAP
+        };
+        self.endgame_move(started, offense, cap)
     }
 
     /// How many solutions to enumerate: [`SAMPLE`], or fewer when the time left for this move
@@ -275,16 +283,16 @@ impl Player {
 
     /// Exact play over all solutions, or the best unproven move when time runs out.
     ///
-    /// The moves keeping at most [`OFFENSE_CAP`] solutions are searched, fewest first, until
-    /// `offense`; without a proven win by then the moves keeping most are checked for a cheap
-    /// refutation ([`refutation_value`]) for a further [`ENDGAME_DEFENSE`] share of the time
-    /// left, each found lost giving way to the next ([`defend_choice`]).
-    fn endgame_move(&mut self, started: Instant, offense: Instant) -> Move {
+    /// The moves keeping at most `cap` solutions are searched, fewest first, until `offense`;
+    /// without a proven win by then the moves keeping most are checked for a cheap refutation
+    /// ([`refutation_value`]) for a further [`ENDGAME_DEFENSE`] share of the time left, each
+    /// found lost giving way to the next ([`defend_choice`]).
+    fn endgame_move(&mut self, started: Instant, offense: Instant, cap: u32) -> Move {
         let t = Instant::now();
         let c = self.carried.as_mut().expect("an endgame");
         let nodes = c.endgame.nodes;
         c.endgame.set_deadline(Some(offense));
-        let mut root = c.endgame.analyze_within(&c.subset, OFFENSE_CAP);
+        let mut root = c.endgame.analyze_within(&c.subset, cap);
         let mut defended = 0;
         let m = if root.iter().any(|r| r.value == Value::Win) {
             choose(&root, &mut self.rng)
@@ -519,13 +527,23 @@ pub fn middle_share(plannable: Duration, givens: usize) -> Duration {
     plannable / moves_left
 }
 
-/// An endgame move's share of the plannable time, on a set of `n` solutions. The first side to
-/// prove a won position wins the game, and games are decided on sets of 20,000-100,000 (the
-/// winning proofs seen in matches take 1-7 M nodes): half of what is left on a set likely
-/// within reach (up to 30,000), a third up to 60,000, a sixth above: the wins found in play on
-/// sets above 60,000 were found within 5 s of a 30 s clock, and the searches that went on to a
-/// third found none, taking the time from the smaller sets after.
+/// Plannable time from which an endgame move is played as our last chance ([`endgame_share`]):
+/// the wins that our lost games held took 4-25 s to prove (median about 8 s, AMD Zen 5).
+pub const LAST_SHOT: Duration = Duration::from_secs(12);
+
+/// An endgame move's share of the plannable time for its search for a win, on a set of `n`
+/// solutions. The first side to prove a won position wins the game, and the move we play
+/// unproven keeps over half the set, which `NineDigits` at 30 s clocks proves in most games when
+/// it keeps 30,000-60,000: so with time enough to prove a hard position ([`LAST_SHOT`]) the move
+/// is likely our last chance: three quarters go to it, every move searched. With less, as at 10 s
+/// clocks (where the opponent also proves less and the game goes on), the time is spread over
+/// the moves to come: half on a set up to 30,000 solutions, a third up to 60,000, a sixth above,
+/// for the moves keeping at most [`OFFENSE_CAP`] (measured at 10 s: three quarters there, every
+/// move searched, starved the later moves; 47-33 against 52-28).
 pub fn endgame_share(plannable: Duration, n: usize) -> Duration {
+    if plannable >= LAST_SHOT {
+        return plannable * 3 / 4;
+    }
     let share = match n {
         0..=30_000 => 2,
         30_001..=60_000 => 3,
@@ -805,7 +823,7 @@ mod tests {
                         _ => (p / DEFENSE).max(middle_share(p, turn % 82)),
                     };
                     assert!(
-                        share * 3 <= p * 2,
+                        share * 6 <= p * 5,
                         "{secs} s, used {used:?}: {share:?} of {p:?}"
                     );
                     used += share + left / 10;
@@ -813,6 +831,21 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn endgame_share_takes_the_last_shot_only_with_time_to_prove() {
+        let s = Duration::from_secs;
+        // With LAST_SHOT or more to plan for: three quarters, whatever the set.
+        for n in [2, 30_000, 60_001, 100_000] {
+            assert_eq!(endgame_share(s(24), n), s(18));
+            assert_eq!(endgame_share(LAST_SHOT, n), LAST_SHOT * 3 / 4);
+        }
+        // Below it, spread by the set's size.
+        let p = LAST_SHOT.saturating_sub(Duration::from_millis(1));
+        assert_eq!(endgame_share(p, 30_000), p / 2);
+        assert_eq!(endgame_share(p, 30_001), p / 3);
+        assert_eq!(endgame_share(p, 60_001), p / 6);
     }
 
     fn root(cell: usize, count: u32) -> RootMove {
