@@ -81,9 +81,9 @@ pub const PROBE_RUN: usize = 24;
 /// ("panic mode"), until one is not proven lost or the time is up.
 pub const DEFENSE: u32 = 3;
 /// In the endgame, when the search for a winning move (fewest solutions kept first; see
-/// [`endgame_share`]) ends without one, the moves keeping most are checked for a cheap refutation ([`REFUTE_CAP`])
-/// for up to a further `1 / ENDGAME_DEFENSE` share of the plannable time left; a move found lost
-/// gives way to the next ("defense", as in panic mode).
+/// [`endgame_plan`]) ends without one, the moves keeping most are checked for a cheap
+/// refutation ([`REFUTE_CAP`]) for up to a further `1 / ENDGAME_DEFENSE` share of the plannable
+/// time left; a move found lost gives way to the next ("defense", as in panic mode).
 pub const ENDGAME_DEFENSE: u32 = 3;
 /// Below [`LAST_SHOT`], the endgame's search for a winning move tries the moves keeping at most
 /// this many solutions: larger sets are rarely solved in such a move's time, which goes to the
@@ -255,15 +255,8 @@ impl Player {
             });
         }
         let n = self.carried.as_ref().map_or(0, |c| c.subset.len());
-        let plannable = self.plannable();
-        let offense = started + endgame_share(plannable, n);
-        // The last shot searches every move; otherwise the moves keeping few.
-        let cap = if plannable >= LAST_SHOT {
-            u32::MAX
-        } else {
-            OFFENSE_CAP
-        };
-        self.endgame_move(started, offense, cap)
+        let (share, cap) = endgame_plan(self.plannable(), n);
+        self.endgame_move(started, started + share, cap)
     }
 
     /// How many solutions to enumerate: [`SAMPLE`], or fewer when the time left for this move
@@ -527,12 +520,12 @@ pub fn middle_share(plannable: Duration, givens: usize) -> Duration {
     plannable / moves_left
 }
 
-/// Plannable time from which an endgame move is played as our last chance ([`endgame_share`]):
+/// Plannable time from which an endgame move is played as our last chance ([`endgame_plan`]):
 /// the wins that our lost games held took 4-25 s to prove (median about 8 s, AMD Zen 5).
 pub const LAST_SHOT: Duration = Duration::from_secs(12);
 
-/// An endgame move's share of the plannable time for its search for a win, on a set of `n`
-/// solutions. The first side to prove a won position wins the game, and the move we play
+/// An endgame move's search for a win, on a set of `n` solutions: its share of the plannable
+/// time, and the most solutions a move it searches may keep. The first side to prove a won position wins the game, and the move we play
 /// unproven keeps over half the set, which `NineDigits` at 30 s clocks proves in most games when
 /// it keeps 30,000-60,000: so with time enough to prove a hard position ([`LAST_SHOT`]) the move
 /// is likely our last chance: three quarters go to it, every move searched. With less, as at 10 s
@@ -540,16 +533,16 @@ pub const LAST_SHOT: Duration = Duration::from_secs(12);
 /// the moves to come: half on a set up to 30,000 solutions, a third up to 60,000, a sixth above,
 /// for the moves keeping at most [`OFFENSE_CAP`] (measured at 10 s: three quarters there, every
 /// move searched, starved the later moves; 47-33 against 52-28).
-pub fn endgame_share(plannable: Duration, n: usize) -> Duration {
+pub fn endgame_plan(plannable: Duration, n: usize) -> (Duration, u32) {
     if plannable >= LAST_SHOT {
-        return plannable * 3 / 4;
+        return (plannable * 3 / 4, u32::MAX);
     }
     let share = match n {
         0..=30_000 => 2,
         30_001..=60_000 => 3,
         _ => 6,
     };
-    plannable / share
+    (plannable / share, OFFENSE_CAP)
 }
 
 /// Our value of playing `m` on `subset` by a bounded look for a refutation ([`wins_widening`]
@@ -817,7 +810,8 @@ mod tests {
                         0 => middle_share(p, (turn * step as usize) % 82),
                         1 => {
                             // The defense gets its share of what the offense left.
-                            let offense = endgame_share(p, [2, 30_000, 30_001, 60_001][turn % 4]);
+                            let (offense, _) =
+                                endgame_plan(p, [2, 30_000, 30_001, 60_001][turn % 4]);
                             offense + p.saturating_sub(offense) / ENDGAME_DEFENSE
                         }
                         _ => (p / DEFENSE).max(middle_share(p, turn % 82)),
@@ -834,18 +828,18 @@ mod tests {
     }
 
     #[test]
-    fn endgame_share_takes_the_last_shot_only_with_time_to_prove() {
+    fn endgame_plan_takes_the_last_shot_only_with_time_to_prove() {
         let s = Duration::from_secs;
-        // With LAST_SHOT or more to plan for: three quarters, whatever the set.
+        // With LAST_SHOT or more to plan for: three quarters, every move, whatever the set.
         for n in [2, 30_000, 60_001, 100_000] {
-            assert_eq!(endgame_share(s(24), n), s(18));
-            assert_eq!(endgame_share(LAST_SHOT, n), LAST_SHOT * 3 / 4);
+            assert_eq!(endgame_plan(s(24), n), (s(18), u32::MAX));
+            assert_eq!(endgame_plan(LAST_SHOT, n), (LAST_SHOT * 3 / 4, u32::MAX));
         }
-        // Below it, spread by the set's size.
+        // Below it, spread by the set's size, over the moves keeping few.
         let p = LAST_SHOT.saturating_sub(Duration::from_millis(1));
-        assert_eq!(endgame_share(p, 30_000), p / 2);
-        assert_eq!(endgame_share(p, 30_001), p / 3);
-        assert_eq!(endgame_share(p, 60_001), p / 6);
+        assert_eq!(endgame_plan(p, 30_000), (p / 2, OFFENSE_CAP));
+        assert_eq!(endgame_plan(p, 30_001), (p / 3, OFFENSE_CAP));
+        assert_eq!(endgame_plan(p, 60_001), (p / 6, OFFENSE_CAP));
     }
 
     fn root(cell: usize, count: u32) -> RootMove {
