@@ -73,6 +73,9 @@ pub const RESERVE: u32 = 20;
 pub const SAMPLE: usize = 100_000;
 /// In the middle game, a move whose solutions number below this is enumerated and solved.
 pub const PROBE: u64 = 5_000;
+/// Near the endgame, how many of the moves keeping most of the sample are counted exactly
+/// (see `Player::recount`).
+pub const RECOUNT: usize = 12;
 /// The middle game stops probing after this many moves in a row leave [`PROBE`] or more.
 pub const PROBE_RUN: usize = 24;
 /// Before a middle-game move is played, the solutions after it are enumerated (up to
@@ -371,6 +374,7 @@ impl Player {
             }
         }
         let n_probed = probed.iter().filter(|&&p| p).count();
+        let recounted = self.recount(&mut scored, SAMPLE as u32, deadline);
         // Panic mode: before committing to a move, enumerate what it leaves and search that
         // endgame; a move proven lost gives way to the next best, until one is not proven lost
         // or the defense time is up.
@@ -394,7 +398,7 @@ impl Player {
         self.note(|| {
             let v = scored.iter().find(|r| r.m == m).map(|r| r.value);
             format!(
-                "middle: {} givens, {} sampled, {} legal moves, {n_probed} probed, {defended} defended, play {m} ({v:?}) after {:.2} s",
+                "middle: {} givens, {} sampled, {} legal moves, {n_probed} probed, {recounted} recounted, {defended} defended, play {m} ({v:?}) after {:.2} s",
                 self.grid.givens(),
                 sample.len(),
                 moves.len(),
@@ -402,6 +406,33 @@ impl Player {
             )
         });
         m
+    }
+
+    /// Near the endgame, the moves keeping most of the sample counted exactly: the sample is the
+    /// first solutions found (not a uniform draw), so it misjudges which moves keep most, and the
+    /// move played may hand the opponent an endgame of a few tens of thousands of solutions when
+    /// another keeps it in the middle game. When the move keeping most of the sample leaves
+    /// fewer than `limit` solutions, it and the next ones (up to [`RECOUNT`], time allowing)
+    /// are counted up to `limit` and ranked above the others by their exact counts (those
+    /// reaching `limit` by their sample counts, which are at most `limit`). Returns how many
+    /// were counted.
+    fn recount(&mut self, scored: &mut [RootMove], limit: u32, deadline: Instant) -> usize {
+        let mut open: Vec<usize> = (0..scored.len())
+            .filter(|&i| scored[i].value == Value::Unknown)
+            .collect();
+        open.sort_by_key(|&i| std::cmp::Reverse(scored[i].count));
+        for (k, &i) in open.iter().take(RECOUNT).enumerate() {
+            if k > 0 && Instant::now() >= deadline {
+                return k;
+            }
+            let r = &mut scored[i];
+            let n = self.analyzer.count(&r.m.apply(&self.grid), limit.into()) as u32;
+            if k == 0 && n >= limit {
+                return 0; // the best move by the sample stays in the middle game
+            }
+            r.count = limit + 1 + if n >= limit { limit + r.count } else { n };
+        }
+        open.len().min(RECOUNT)
     }
 
     /// A move's value for us by the endgame it leads to: all solutions after it enumerated (up
@@ -791,6 +822,77 @@ mod tests {
         assert!(
             twins > 0,
             "the positions hold moves that keep the same solutions"
+        );
+    }
+
+    #[test]
+    fn recount_ranks_the_leading_moves_by_exact_count() {
+        let mut an = Analyzer::new();
+        let far = Instant::now() + Duration::from_hours(1);
+        let (mut changed, mut unchanged) = (0, 0);
+        for seed in 0..3 {
+            let g = with_solutions(600 + seed * 200, seed + 300);
+            let moves = an.legal_moves(&g);
+            let exact: Vec<u64> = moves
+                .iter()
+                .map(|m| an.count(&m.apply(&g), 4_000))
+                .collect();
+            let len = moves.len() as u32;
+            // Sample counts (at most the number of moves) stay below the limit.
+            for (limit, misleading) in [len + 1, 2 * len, 4 * len]
+                .into_iter()
+                .flat_map(|l| [(l, true), (l, false)])
+            {
+                // Sample counts that rank the moves in reverse of the exact ones (misleading),
+                // or in the same order.
+                let mut rank: Vec<usize> = (0..moves.len()).collect();
+                rank.sort_by_key(|&i| exact[i]);
+                if !misleading {
+                    rank.reverse();
+                }
+                let mut scored: Vec<RootMove> = moves
+                    .iter()
+                    .map(|&m| RootMove {
+                        m,
+                        count: 0,
+                        value: Value::Unknown,
+                    })
+                    .collect();
+                for (k, &i) in rank.iter().enumerate() {
+                    scored[i].count = (moves.len() - k) as u32;
+                }
+                let before = scored.clone();
+                let mut p = player(Strategy::Full, seed);
+                p.grid = g;
+                let counted = p.recount(&mut scored, limit, far);
+                let top = rank[0]; // most by the sample
+                if exact[top] >= u64::from(limit) {
+                    // The best by the sample stays in the middle game: nothing changes.
+                    assert_eq!(counted, 0);
+                    assert_eq!(scored, before);
+                    unchanged += 1;
+                    continue;
+                }
+                assert_eq!(counted, RECOUNT.min(moves.len()));
+                // The counted moves rank above the others, by their exact counts up to `limit`.
+                let is_counted = |r: &RootMove| r.count > limit;
+                assert_eq!(scored.iter().filter(|r| is_counted(r)).count(), counted);
+                let best = choose(&scored, &mut Rng::new(seed));
+                let i = moves.iter().position(|&m| m == best).unwrap();
+                let counted_max = (0..moves.len())
+                    .filter(|&i| is_counted(&scored[i]))
+                    .map(|i| exact[i].min(u64::from(limit)))
+                    .max()
+                    .unwrap();
+                assert!(is_counted(&scored[i]));
+                assert_eq!(exact[i].min(u64::from(limit)), counted_max, "seed {seed}");
+                changed += usize::from(exact[i] > exact[top]);
+            }
+        }
+        assert!(changed > 0, "some recount found a move keeping more");
+        assert!(
+            unchanged > 0,
+            "some best move by the sample kept at least the limit"
         );
     }
 
