@@ -375,14 +375,14 @@ impl Player {
             }
         }
         let n_probed = probed.iter().filter(|&&p| p).count();
-        let recounted = self.recount(&mut scored, SAMPLE as u32, deadline);
+        let mut checked: Vec<bool> = (0..scored.len())
+            .map(|i| probed[i] && scored[i].value != Value::Unknown)
+            .collect();
+        let recounted = self.recount(&mut scored, &mut checked, SAMPLE as u32, deadline);
         // Panic mode: before committing to a move, enumerate what it leaves and search that
         // endgame; a move proven lost gives way to the next best, until one is not proven lost
         // or the defense time is up.
         self.pending = None;
-        let checked: Vec<bool> = (0..scored.len())
-            .map(|i| probed[i] && scored[i].value != Value::Unknown)
-            .collect();
         let mut rng = self.rng.clone();
         let mut defended = 0;
         let mut lost = Vec::new();
@@ -415,9 +415,16 @@ impl Player {
     /// another keeps it in the middle game. When the move keeping most of the sample leaves
     /// fewer than `limit` solutions, it and the next ones (up to [`RECOUNT`], time allowing)
     /// are counted up to `limit` and ranked above the others by their exact counts (those
-    /// reaching `limit` by their sample counts, which are at most `limit`). Returns how many
-    /// were counted.
-    fn recount(&mut self, scored: &mut [RootMove], limit: u32, deadline: Instant) -> usize {
+    /// reaching `limit` by their sample counts, which are at most `limit`). When it leaves
+    /// `limit` or more, it is marked `checked`: panic mode's enumeration of it would stop at
+    /// [`SAMPLE`] with nothing to search. Returns how many were counted.
+    fn recount(
+        &mut self,
+        scored: &mut [RootMove],
+        checked: &mut [bool],
+        limit: u32,
+        deadline: Instant,
+    ) -> usize {
         let mut open: Vec<usize> = (0..scored.len())
             .filter(|&i| scored[i].value == Value::Unknown)
             .collect();
@@ -429,7 +436,9 @@ impl Player {
             let r = &mut scored[i];
             let n = self.analyzer.count(&r.m.apply(&self.grid), limit.into()) as u32;
             if k == 0 && n >= limit {
-                return 0; // the best move by the sample stays in the middle game
+                // The best move by the sample stays in the middle game.
+                checked[i] = limit as usize >= SAMPLE;
+                return 0;
             }
             r.count = limit + 1 + if n >= limit { limit + r.count } else { n };
         }
@@ -879,7 +888,10 @@ mod tests {
                 let before = scored.clone();
                 let mut p = player(Strategy::Full, seed);
                 p.grid = g;
-                let counted = p.recount(&mut scored, limit, far);
+                let mut checked = vec![false; moves.len()];
+                let counted = p.recount(&mut scored, &mut checked, limit, far);
+                // Below SAMPLE, panic mode still searches what the best move leaves.
+                assert!(checked.iter().all(|&c| !c));
                 let top = rank[0]; // most by the sample
                 if exact[top] >= u64::from(limit) {
                     // The best by the sample stays in the middle game: nothing changes.
