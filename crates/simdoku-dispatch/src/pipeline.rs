@@ -4,7 +4,8 @@
 //!
 //! Items are read from any iterator a chunk at a time (memory stays bounded on inputs of any
 //! length), each chunk runs on the current rayon pool with one worker state (an engine) per
-//! thread, and results come back in input order. A panic on one item is caught and reported as
+//! thread, and results come back in input order. The calling thread reads the next chunk and
+//! emits the one before while the pool works (see [`Pipeline::run`]). A panic on one item is caught and reported as
 //! that item's [`Panicked`] result; the worker's state is rebuilt and the batch goes on. A
 //! progress callback hears the number of items done after each chunk.
 //!
@@ -110,6 +111,12 @@ impl<'p> Pipeline<'p> {
     /// `emit` in input order; `emit` returning [`ControlFlow::Break`] stops the run (the
     /// break value is returned). `init` makes one worker state per thread (and a fresh one
     /// after a panic).
+    ///
+    /// With fixed chunks, this thread reads the next chunk and hands out the results of the
+    /// one before while the pool works on the current one (reading and writing are serial, and
+    /// would otherwise leave the other cores idle): a run reads one chunk ahead of what it has
+    /// emitted. Growing chunks ([`grow`](Self::grow)) read and emit in turn with the work, so
+    /// that a stop after one result does not wait for items of unknown cost.
     pub fn run<T, S, R, B>(
         &self,
         items: impl IntoIterator<Item = T>,
@@ -121,24 +128,14 @@ impl<'p> Pipeline<'p> {
         T: Send + Sync,
         R: Send,
     {
+        let ahead = !self.grow;
         let mut done = 0u64;
         let mut items = items.into_iter();
         let mut size = self.chunk;
-        loop {
-            let chunk: Vec<T> = items.by_ref().take(size).collect();
-            if chunk.is_empty() {
-                return None;
-            }
-            let start = self.grow.then(std::time::Instant::now);
-            let results = map_chunk(&chunk, &init, &work);
-            if let Some(start) = start {
-                let took = start.elapsed();
-                if took < std::time::Duration::from_millis(20) {
-                    size = (size * 2).min(CHUNK.max(self.chunk));
-                } else if took > std::time::Duration::from_millis(200) {
-                    size = (size / 2).max(self.chunk);
-                }
-            }
+        let mut chunk: Vec<T> = items.by_ref().take(size).collect();
+        // The chunk before `chunk`, with its results, not yet emitted (reading ahead only).
+        let mut before = None;
+        let mut hand_out = |chunk: Vec<T>, results: Vec<Result<R, Panicked>>| {
             done += chunk.len() as u64;
             for (item, r) in chunk.into_iter().zip(results) {
                 if let ControlFlow::Break(b) = emit(item, r) {
@@ -148,6 +145,55 @@ impl<'p> Pipeline<'p> {
             if let Some(p) = self.progress {
                 p(done);
             }
+            None
+        };
+        while !chunk.is_empty() {
+            let mut results = Vec::new();
+            let mut took = std::time::Duration::ZERO;
+            let mut stopped = None;
+            let mut next = Vec::new();
+            rayon::in_place_scope(|s| {
+                let (results, took, chunk, init, work) =
+                    (&mut results, &mut took, &chunk, &init, &work);
+                s.spawn(move |_| {
+                    let start = std::time::Instant::now();
+                    *results = map_chunk(chunk, init, work);
+                    *took = start.elapsed();
+                });
+                if let Some((prev, prev_results)) = before.take() {
+                    stopped = hand_out(prev, prev_results);
+                }
+                if ahead && stopped.is_none() {
+                    next = items.by_ref().take(size).collect();
+                }
+            });
+            if stopped.is_some() {
+                return stopped;
+            }
+            if self.grow {
+                size = self.next_size(size, took);
+            }
+            if ahead {
+                before = Some((std::mem::replace(&mut chunk, next), results));
+            } else {
+                if let Some(b) = hand_out(std::mem::take(&mut chunk), results) {
+                    return Some(b);
+                }
+                chunk = items.by_ref().take(size).collect();
+            }
+        }
+        before.and_then(|(prev, results)| hand_out(prev, results))
+    }
+
+    /// The size of the next chunk after one of `size` items took `took` (see
+    /// [`grow`](Self::grow)).
+    fn next_size(&self, size: usize, took: std::time::Duration) -> usize {
+        if took < std::time::Duration::from_millis(20) {
+            (size * 2).min(CHUNK.max(self.chunk))
+        } else if took > std::time::Duration::from_millis(200) {
+            (size / 2).max(self.chunk)
+        } else {
+            size
         }
     }
 }
@@ -290,6 +336,35 @@ mod tests {
             },
         );
         assert_eq!((stop, n), (Some("stopped"), 5));
+    }
+
+    /// Fixed chunks: the next chunk is read while the current one runs, so an item is emitted
+    /// when the chunk after its own has been read, never more. Growing chunks read nothing
+    /// ahead: a stop at the first result has read the first chunk only.
+    #[test]
+    fn fixed_chunks_read_one_ahead_and_growing_chunks_none() {
+        let pulled = std::cell::Cell::new(0u32);
+        let items = (0..95u32).inspect(|_| pulled.set(pulled.get() + 1));
+        let stop = Pipeline::new().chunk(10).run(
+            items,
+            || (),
+            |(), &x| x,
+            |x, r| {
+                assert_eq!(r, Ok(x));
+                assert_eq!(pulled.get(), (10 * (x / 10 + 2)).min(95), "item {x}");
+                ControlFlow::<()>::Continue(())
+            },
+        );
+        assert!(stop.is_none());
+        pulled.set(0);
+        let items = (0..95u32).inspect(|_| pulled.set(pulled.get() + 1));
+        let stop = Pipeline::new().chunk(2).grow().run(
+            items,
+            || (),
+            |(), &x| x,
+            |_, _| ControlFlow::Break(pulled.get()),
+        );
+        assert_eq!(stop, Some(2));
     }
 
     /// Growing chunks change how items are handed out, never what comes out or in what order.
