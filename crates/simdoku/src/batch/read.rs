@@ -462,10 +462,11 @@ pub fn echo_field(bytes: &[u8]) -> String {
         .position(|&b| b == b',' || b == b' ')
         .unwrap_or(text.len());
     let end = if end == 729 { end } else { end.min(81) };
-    text[..end]
+    let printable: Vec<u8> = text[..end]
         .iter()
-        .map(|&b| if b.is_ascii_graphic() { b as char } else { '?' })
-        .collect()
+        .map(|&b| if b.is_ascii_graphic() { b } else { b'?' })
+        .collect();
+    String::from_utf8(printable).expect("ASCII")
 }
 
 #[cfg(test)]
