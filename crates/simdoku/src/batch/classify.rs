@@ -14,8 +14,9 @@ pub const MAX_LINE: usize = 64 * 1024;
 pub enum Entry {
     /// A 9x9 puzzle (81 cells; anything after them ignored), givens without contradiction.
     Puzzle(Grid),
-    /// A 729-character pencilmark (Sukaku) line: nine candidate characters per cell.
-    Pencilmarks(Pencilmarks),
+    /// A 729-character pencilmark (Sukaku) line: nine candidate characters per cell (boxed:
+    /// rare, and twice a grid's size, which every entry of a batch would otherwise carry).
+    Pencilmarks(Box<Pencilmarks>),
     /// Not a puzzle: the reason.
     Invalid(String),
 }
@@ -43,7 +44,7 @@ pub fn classify_text(text: &[u8]) -> Entry {
     let field = field_len(text);
     if field == 729 {
         return match Pencilmarks::parse_bytes(text) {
-            Ok(m) => Entry::Pencilmarks(m),
+            Ok(m) => Entry::Pencilmarks(Box::new(m)),
             Err(e) => Entry::Invalid(e.to_string()),
         };
     }
@@ -538,7 +539,7 @@ mod tests {
         let marks = Pencilmarks::FULL.to_string();
         assert_eq!(
             classify_line(2, marks.as_bytes(), false),
-            Some(Entry::Pencilmarks(Pencilmarks::FULL))
+            Some(Entry::Pencilmarks(Box::new(Pencilmarks::FULL)))
         );
         let bad = format!("x{}", &marks[1..]);
         assert!(matches!(

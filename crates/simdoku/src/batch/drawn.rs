@@ -304,7 +304,7 @@ impl GridLines {
         let rows = self.cells.len() / 9;
         let (text, entry) = if rows == 9 && self.marks {
             let m = Pencilmarks::from_masks(self.cells[..].try_into().expect("81 cells"));
-            (m.to_string(), Entry::Pencilmarks(m))
+            (m.to_string(), Entry::Pencilmarks(Box::new(m)))
         } else {
             let cells: Vec<u8> = self
                 .cells
@@ -575,7 +575,7 @@ mod tests {
             })
             .collect();
         let text = format!(".---.---.---.\n{}\n'---'---'---'", rows.join("\n"));
-        let want = Entry::Pencilmarks(Pencilmarks::from_masks(masks));
+        let want = Entry::Pencilmarks(Box::new(Pencilmarks::from_masks(masks)));
         let got = feed_all(&text);
         assert_eq!(got.len(), 1);
         assert_eq!((got[0].0, &got[0].2), (1, &want));
