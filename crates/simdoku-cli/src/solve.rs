@@ -127,6 +127,29 @@ fn json_line(
 }
 
 fn write_line(w: &mut dyn Write, r: &Record, o: &Outcome, show: Show) -> io::Result<()> {
+    // The two line formats as bytes, without the formatting machinery or a string a line:
+    // on batches of easy puzzles the writing is a good part of what one thread does.
+    let word_line = |w: &mut dyn Write| match o {
+        Outcome::Solved(s) => {
+            let mut line = [b'\n'; 82];
+            line[..81].copy_from_slice(&s.to_line_with(b'.'));
+            w.write_all(&line)
+        }
+        _ => writeln!(w, "{}", word(o)),
+    };
+    match (show.format, o) {
+        (Format::Csv, _) if show.empty.is_none() || matches!(r.entry, Entry::Invalid(_)) => {
+            w.write_all(r.echo.as_bytes())?;
+            w.write_all(b",")?;
+            word_line(w)
+        }
+        (Format::Solution, _) => word_line(w),
+        _ => write_formatted(w, r, o, show),
+    }
+}
+
+/// [`write_line`]'s other formats.
+fn write_formatted(w: &mut dyn Write, r: &Record, o: &Outcome, show: Show) -> io::Result<()> {
     let echo = render::echo(&r.entry, &r.echo, show.empty);
     match (show.format, o) {
         (Format::Csv, _) => writeln!(w, "{echo},{}", word(o)),
