@@ -298,6 +298,10 @@ def main() -> int:
     ap.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--peer", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.inner:
+        # The package's sources sit beside this script (python/simdoku/), where they would
+        # shadow the package installed in the venv (which alone has the compiled module).
+        sys.path[:] = [p for p in sys.path if pathlib.Path(p or ".").resolve() != HERE]
     if args.inner and args.peer:
         peer_child(args)
         return 0

@@ -25,6 +25,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rounds", type=int, default=3)
     args = ap.parse_args()
+    # The package's sources sit beside this script (python/simdoku/), where they would shadow
+    # the installed package (which alone has the compiled module).
+    sys.path[:] = [p for p in sys.path if pathlib.Path(p or ".").resolve() != HERE]
     sys.path.insert(0, str(HERE / "tests"))
     import dask.dataframe as dd
     import pandas as pd
