@@ -918,7 +918,8 @@ fn generate_large(a: &GenerateArgs) -> ExitCode {
 
 /// Makes items `0..count` with `work` on the shared pipeline and hands each to `write` in
 /// order. A panic (a bug) loses only its item: `failed` reports it and the result is then
-/// `Ok(false)`. A write error stops the run and is returned.
+/// `Ok(false)`. A write error stops the run and is returned. (In turn: making an item is the
+/// costly part, and a closed pipe should not wait for another chunk of them.)
 fn generate_each<S, R: Send>(
     count: u64,
     chunk: usize,
@@ -928,7 +929,7 @@ fn generate_each<S, R: Send>(
     failed: impl Fn(u64, &str),
 ) -> io::Result<bool> {
     let mut ok = true;
-    let stopped = Pipeline::new().chunk(chunk).run(
+    let stopped = Pipeline::new().chunk(chunk).in_turn().run(
         0..count,
         init,
         |state, &i| work(state, i),

@@ -52,6 +52,7 @@ impl std::error::Error for Panicked {}
 pub struct Pipeline<'p> {
     chunk: usize,
     grow: bool,
+    in_turn: bool,
     progress: Option<&'p (dyn Fn(u64) + Sync)>,
 }
 
@@ -60,6 +61,7 @@ impl fmt::Debug for Pipeline<'_> {
         f.debug_struct("Pipeline")
             .field("chunk", &self.chunk)
             .field("grow", &self.grow)
+            .field("in_turn", &self.in_turn)
             .field("progress", &self.progress.is_some())
             .finish()
     }
@@ -77,6 +79,7 @@ impl<'p> Pipeline<'p> {
         Pipeline {
             chunk: CHUNK,
             grow: false,
+            in_turn: false,
             progress: None,
         }
     }
@@ -100,6 +103,15 @@ impl<'p> Pipeline<'p> {
         self
     }
 
+    /// Reads and emits in turn with the work, not while it runs (see [`run`](Self::run)):
+    /// for costly items (generating rated puzzles, large grids), where a stop (a closed
+    /// pipe) should not wait for a further chunk of them. Growing chunks always do.
+    #[must_use]
+    pub fn in_turn(mut self) -> Pipeline<'p> {
+        self.in_turn = true;
+        self
+    }
+
     /// Called after each chunk with the number of items done so far.
     #[must_use]
     pub fn progress(mut self, f: &'p (dyn Fn(u64) + Sync)) -> Pipeline<'p> {
@@ -112,11 +124,11 @@ impl<'p> Pipeline<'p> {
     /// break value is returned). `init` makes one worker state per thread (and a fresh one
     /// after a panic).
     ///
-    /// With fixed chunks, this thread reads the next chunk and hands out the results of the
-    /// one before while the pool works on the current one (reading and writing are serial, and
-    /// would otherwise leave the other cores idle): a run reads one chunk ahead of what it has
-    /// emitted. Growing chunks ([`grow`](Self::grow)) read and emit in turn with the work, so
-    /// that a stop after one result does not wait for items of unknown cost.
+    /// This thread reads the next chunk and hands out the results of the one before while the
+    /// pool works on the current one (reading and writing are serial, and would otherwise leave
+    /// the other cores idle): a run reads one chunk ahead of what it has emitted. Growing
+    /// chunks ([`grow`](Self::grow)) and [`in_turn`](Self::in_turn) read and emit in turn with
+    /// the work, so that a stop after one result does not wait for more costly items.
     pub fn run<T, S, R, B>(
         &self,
         items: impl IntoIterator<Item = T>,
@@ -128,7 +140,7 @@ impl<'p> Pipeline<'p> {
         T: Send + Sync,
         R: Send,
     {
-        let ahead = !self.grow;
+        let ahead = !(self.grow || self.in_turn);
         let mut done = 0u64;
         let mut items = items.into_iter();
         let mut size = self.chunk;
@@ -339,10 +351,10 @@ mod tests {
     }
 
     /// Fixed chunks: the next chunk is read while the current one runs, so an item is emitted
-    /// when the chunk after its own has been read, never more. Growing chunks read nothing
-    /// ahead: a stop at the first result has read the first chunk only.
+    /// when the chunk after its own has been read, never more. Growing chunks and `in_turn`
+    /// read nothing ahead: a stop at the first result has read the first chunk only.
     #[test]
-    fn fixed_chunks_read_one_ahead_and_growing_chunks_none() {
+    fn fixed_chunks_read_one_ahead_and_growing_or_in_turn_none() {
         let pulled = std::cell::Cell::new(0u32);
         let items = (0..95u32).inspect(|_| pulled.set(pulled.get() + 1));
         let stop = Pipeline::new().chunk(10).run(
@@ -365,6 +377,15 @@ mod tests {
             |_, _| ControlFlow::Break(pulled.get()),
         );
         assert_eq!(stop, Some(2));
+        pulled.set(0);
+        let items = (0..95u32).inspect(|_| pulled.set(pulled.get() + 1));
+        let stop = Pipeline::new().chunk(3).in_turn().run(
+            items,
+            || (),
+            |(), &x| x,
+            |_, _| ControlFlow::Break(pulled.get()),
+        );
+        assert_eq!(stop, Some(3));
     }
 
     /// Growing chunks change how items are handed out, never what comes out or in what order.
