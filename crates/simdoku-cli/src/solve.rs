@@ -148,7 +148,7 @@ fn write_line(w: &mut dyn Write, r: &Record, o: &Outcome, show: Show) -> io::Res
     }
 }
 
-/// [`write_line`]'s other formats.
+/// [`write_line`]'s other cases: csv with `--empty`, pretty and JSON.
 fn write_formatted(w: &mut dyn Write, r: &Record, o: &Outcome, show: Show) -> io::Result<()> {
     let echo = render::echo(&r.entry, &r.echo, show.empty);
     match (show.format, o) {

@@ -302,14 +302,14 @@ impl Grid {
 
     /// The first pair of givens that contradict each other, if any.
     pub fn conflict(&self) -> Option<Conflict> {
-        // First whether there is one at all, by digit masks per row, column and box (no early
-        // exits, no masks kept in memory); only then which pair it is.
+        // First whether there is one at all, without branches (batches check millions of
+        // lines); only then which pair it is. A given is a digit bit (an empty cell none), and
+        // distinct powers of two sum to their OR: a unit holds a digit twice exactly when the
+        // sum of its bits differs from their OR.
         let mut bits = [0u16; 81];
         for (b, &v) in bits.iter_mut().zip(&self.cells) {
             *b = (1u16 << (v & 15)) & !1;
         }
-        // Distinct powers of two sum to their OR: a unit holds a digit twice exactly when the
-        // sum of its bits differs from their OR (sums and ORs of nine, all without branches).
         let mut twice = 0u16;
         let (mut col_sum, mut col_or) = ([0u16; 9], [0u16; 9]);
         let (mut box_sum, mut box_or) = ([0u16; 9], [0u16; 9]);
