@@ -4,10 +4,11 @@
 //!
 //! Items are read from any iterator a chunk at a time (memory stays bounded on inputs of any
 //! length), each chunk runs on the current rayon pool with one worker state (an engine) per
-//! thread, and results come back in input order. The calling thread reads the next chunk and
-//! emits the one before while the pool works (see [`Pipeline::run`]). A panic on one item is caught and reported as
-//! that item's [`Panicked`] result; the worker's state is rebuilt and the batch goes on. A
-//! progress callback hears the number of items done after each chunk.
+//! thread, and results come back in input order; with fixed chunks, the calling thread reads
+//! the next chunk and emits the one before while the pool works (see [`Pipeline::run`]). A
+//! panic on one item is caught and reported as that item's [`Panicked`] result; the worker's
+//! state is rebuilt and the batch goes on. A progress callback hears the number of items done
+//! after each chunk.
 //!
 //! ```
 //! use simdoku_dispatch::pipeline::Pipeline;
@@ -368,24 +369,20 @@ mod tests {
             },
         );
         assert!(stop.is_none());
-        pulled.set(0);
-        let items = (0..95u32).inspect(|_| pulled.set(pulled.get() + 1));
-        let stop = Pipeline::new().chunk(2).grow().run(
-            items,
-            || (),
-            |(), &x| x,
-            |_, _| ControlFlow::Break(pulled.get()),
-        );
-        assert_eq!(stop, Some(2));
-        pulled.set(0);
-        let items = (0..95u32).inspect(|_| pulled.set(pulled.get() + 1));
-        let stop = Pipeline::new().chunk(3).in_turn().run(
-            items,
-            || (),
-            |(), &x| x,
-            |_, _| ControlFlow::Break(pulled.get()),
-        );
-        assert_eq!(stop, Some(3));
+        for (pipeline, first) in [
+            (Pipeline::new().chunk(2).grow(), 2),
+            (Pipeline::new().chunk(3).in_turn(), 3),
+        ] {
+            pulled.set(0);
+            let items = (0..95u32).inspect(|_| pulled.set(pulled.get() + 1));
+            let stop = pipeline.run(
+                items,
+                || (),
+                |(), &x| x,
+                |_, _| ControlFlow::Break(pulled.get()),
+            );
+            assert_eq!(stop, Some(first), "{pipeline:?}");
+        }
     }
 
     /// Growing chunks change how items are handed out, never what comes out or in what order.
