@@ -303,32 +303,42 @@ impl Grid {
     /// The first pair of givens that contradict each other, if any.
     pub fn conflict(&self) -> Option<Conflict> {
         // First whether there is one at all, without branches (batches check millions of
-        // lines); only then which pair it is. A given is a digit bit (an empty cell none), and
-        // distinct powers of two sum to their OR: a unit holds a digit twice exactly when the
-        // sum of its bits differs from their OR.
-        let mut bits = [0u16; 81];
-        for (b, &v) in bits.iter_mut().zip(&self.cells) {
-            *b = (1u16 << (v & 15)) & !1;
-        }
-        let mut twice = 0u16;
-        let (mut col_sum, mut col_or) = ([0u16; 9], [0u16; 9]);
-        let (mut box_sum, mut box_or) = ([0u16; 9], [0u16; 9]);
-        for r in 0..9 {
-            let row = &bits[9 * r..9 * r + 9];
-            let (mut sum, mut or) = (0u16, 0u16);
-            for k in 0..9 {
-                sum += row[k];
-                or |= row[k];
-                col_sum[k] += row[k];
-                col_or[k] |= row[k];
-                box_sum[3 * (r / 3) + k / 3] += row[k];
-                box_or[3 * (r / 3) + k / 3] |= row[k];
+        // lines); only then which pair it is. A given counts 1 in its digit's four-bit field of
+        // a u64 (an empty cell counts nothing); a unit's sum holds each digit's count there (at
+        // most 9: no carry), and a count of 2 or more sets a field's upper three bits.
+        const TWICE: u64 = 0xE_EEEE_EEEE;
+        const ONE: [u64; 16] = {
+            let mut t = [0u64; 16];
+            let mut v = 1;
+            while v <= 9 {
+                t[v] = 1 << (4 * (v - 1));
+                v += 1;
             }
-            twice |= sum ^ or;
+            t
+        };
+        let (mut col, mut band_start) = ([0u64; 9], [0u64; 9]);
+        let mut twice = 0u64;
+        for r in 0..9 {
+            let row: [u64; 9] =
+                std::array::from_fn(|k| ONE[usize::from(self.cells[9 * r + k] & 15)]);
+            twice |= row.iter().sum::<u64>() & TWICE;
+            for k in 0..9 {
+                col[k] += row[k];
+            }
+            if r % 3 == 2 {
+                // The band's boxes: what its three rows added to each column, three columns a box.
+                for b in 0..3 {
+                    let k = 3 * b;
+                    let bx = col[k] + col[k + 1] + col[k + 2]
+                        - band_start[k]
+                        - band_start[k + 1]
+                        - band_start[k + 2];
+                    twice |= bx & TWICE;
+                }
+                band_start = col;
+            }
         }
-        for u in 0..9 {
-            twice |= (col_sum[u] ^ col_or[u]) | (box_sum[u] ^ box_or[u]);
-        }
+        twice |= col.iter().fold(0, |t, &c| t | c) & TWICE;
         if twice == 0 {
             return None;
         }
