@@ -283,6 +283,17 @@ impl GridLines {
         Fed::Other(self.finish())
     }
 
+    /// Takes a line that starts with ten cell characters, as [`Self::feed`] does, when no
+    /// drawing is open (no [`Fed`] to build: it would be `Fed::Other(None)`); `false`, and
+    /// nothing done, while one is open.
+    pub(crate) fn pass_cells_line(&mut self) -> bool {
+        if !self.cells.is_empty() || self.rule.is_some() {
+            return false;
+        }
+        self.closed = false;
+        true
+    }
+
     /// Ends the input: what an open drawing leaves (as [`Fed::Other`] says), if anything.
     pub fn finish(&mut self) -> Option<Drawn> {
         (self.closed, self.title) = (false, false);
