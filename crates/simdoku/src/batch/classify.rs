@@ -76,10 +76,15 @@ pub(crate) fn classify_general(text: &[u8]) -> Entry {
     }
     match Grid::parse_cells(text) {
         Err(e) => elsewhere(text).unwrap_or_else(|| Entry::Invalid(e.to_string())),
-        Ok(g) => match g.conflict() {
-            Some(c) => Entry::Invalid(c.to_string()),
-            None => Entry::Puzzle(g),
-        },
+        Ok(g) => checked(g),
+    }
+}
+
+/// A parsed grid's entry: the puzzle, or why not when its givens contradict each other.
+fn checked(g: Grid) -> Entry {
+    match g.conflict() {
+        Some(c) => Entry::Invalid(c.to_string()),
+        None => Entry::Puzzle(g),
     }
 }
 
@@ -93,11 +98,7 @@ pub(crate) fn is_plain_puzzle(bytes: &[u8]) -> bool {
 /// The entry of a line that [`is_plain_puzzle`]: the general path's, for a fraction of its
 /// cost (batches read millions of such lines).
 pub(crate) fn plain_puzzle(bytes: &[u8]) -> Entry {
-    let g = Grid::parse_cells(bytes).expect("81 cell characters");
-    match g.conflict() {
-        Some(c) => Entry::Invalid(c.to_string()),
-        None => Entry::Puzzle(g),
-    }
+    checked(Grid::parse_cells(bytes).expect("81 cell characters"))
 }
 
 /// A line of cell values with separators (`5,3,0,0,7,...`, `5 3 . . 7 ...`, see [`separated`]):
