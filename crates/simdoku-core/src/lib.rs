@@ -19,6 +19,7 @@
 //! only the workspace's own tests turn it on).
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod bands;
 pub mod bandwords;

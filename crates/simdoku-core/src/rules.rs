@@ -10,8 +10,13 @@ use crate::tables::{Cells, UNITS};
 pub enum Violation {
     /// The cell (0..81) is empty.
     Empty(u8),
-    /// A unit (index into [`UNITS`]: rows, columns, boxes) lacks this digit.
-    Missing { unit: u8, digit: u8 },
+    /// A unit lacks a digit.
+    Missing {
+        /// The unit: an index into [`UNITS`] (rows 0-8, columns 9-17, boxes 18-26).
+        unit: u8,
+        /// The digit it lacks, 1-9.
+        digit: u8,
+    },
     /// The cell changes a given of the puzzle.
     ChangedGiven(u8),
 }

@@ -36,6 +36,7 @@ impl Default for Analyzer {
 }
 
 impl Analyzer {
+    /// The analyzer, with the engines `auto` picks on this CPU for counting and enumerating.
     pub fn new() -> Analyzer {
         Analyzer {
             counter: simdoku_dispatch::best(Work::Count).engine(),

@@ -61,10 +61,12 @@ impl SolutionSet {
         SolutionSet { cells, digits, ids }
     }
 
+    /// The number of solutions.
     pub fn len(&self) -> usize {
         self.ids.len()
     }
 
+    /// Whether there is no solution.
     pub fn is_empty(&self) -> bool {
         self.ids.is_empty()
     }
@@ -146,7 +148,9 @@ enum Entry {
 /// The value of a root move for the player who makes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Value {
+    /// The mover wins with best play.
     Win,
+    /// The mover loses against best play.
     Loss,
     /// The search ran out of time.
     Unknown,
@@ -167,9 +171,11 @@ impl Value {
 /// A root move and what is known of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RootMove {
+    /// The move.
     pub m: Move,
     /// Solutions left after it.
     pub count: u32,
+    /// What the search proved of it, for the player who makes it.
     pub value: Value,
 }
 
@@ -303,6 +309,7 @@ impl Endgame {
         }
     }
 
+    /// The solution set this solver searches.
     pub fn set(&self) -> &SolutionSet {
         &self.set
     }

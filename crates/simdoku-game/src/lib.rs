@@ -10,6 +10,7 @@
 //! * [`player`]: the strategies and the stdin/stdout protocol loop ([`play`]);
 //! * [`referee`](mod@referee): runs two players (programs or in-process), enforces rules and clocks, scores.
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod analysis;
 pub mod endgame;

@@ -10,11 +10,17 @@ use simdoku_core::tables::PEERS;
 /// A digit placed in a cell (0..81, row by row).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
+    /// The cell, 0..81 row by row.
     pub cell: u8,
+    /// The digit, 1..=9.
     pub digit: u8,
 }
 
 impl Move {
+    /// The move placing `digit` (1..=9) in `cell` (0..81).
+    ///
+    /// # Panics
+    /// When either is out of range.
     pub fn new(cell: usize, digit: u8) -> Move {
         assert!(
             cell < 81 && (1..=9).contains(&digit),
@@ -77,6 +83,7 @@ impl Action {
         })
     }
 
+    /// The move it places, if any (a bare claim places none).
     pub fn placed(self) -> Option<Move> {
         match self {
             Action::Place(m) | Action::PlaceClaim(m) => Some(m),
@@ -98,7 +105,9 @@ impl fmt::Display for Action {
 /// Why a move breaks the plain Sudoku rules (the 0-2 faults): occupied cell or repeated digit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Clash {
+    /// The cell already holds a digit.
     Occupied,
+    /// Its row, column or box already holds the digit.
     Repeated,
 }
 

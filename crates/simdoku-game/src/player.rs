@@ -44,6 +44,7 @@ impl FromStr for Strategy {
 /// A player's settings.
 #[derive(Clone, Debug)]
 pub struct PlayOptions {
+    /// How moves are chosen.
     pub strategy: Strategy,
     /// Thinking time for the whole game (`CodeCup`: 30 s).
     pub time: Duration,
@@ -122,15 +123,18 @@ pub struct Player {
     /// The endgame after a middle-game move, searched before it was played: carried once the
     /// move is played.
     pending: Option<(Move, Carried)>,
-    /// Endgame positions searched, and the time spent on them.
+    /// Endgame positions searched.
     pub endgame_nodes: u64,
+    /// The time spent searching them.
     pub endgame_time: Duration,
-    /// Solutions enumerated, and the time spent on it.
+    /// Solutions enumerated.
     pub enumerated: u64,
+    /// The time spent enumerating them.
     pub enumerate_time: Duration,
 }
 
 impl Player {
+    /// A player at the start of a game (empty grid, no time used).
     pub fn new(opts: PlayOptions) -> Player {
         let seed = opts.seed.unwrap_or_else(Rng::seed_from_time);
         Player {
@@ -148,6 +152,7 @@ impl Player {
         }
     }
 
+    /// The position: every digit placed so far, by either player.
     pub fn grid(&self) -> &Grid {
         &self.grid
     }

@@ -34,7 +34,12 @@ pub enum PlayerSpec {
     /// A shell command line, started once per game.
     Command(String),
     /// A function run on a thread, once per game.
-    InProcess { name: String, run: Arc<InProcessFn> },
+    InProcess {
+        /// The player's name in reports.
+        name: String,
+        /// The player: reads the referee's lines from its input, writes its moves to its output.
+        run: Arc<InProcessFn>,
+    },
 }
 
 impl fmt::Debug for PlayerSpec {
@@ -44,11 +49,11 @@ impl fmt::Debug for PlayerSpec {
 }
 
 impl PlayerSpec {
+    /// A program, run by `sh -c` with the command line as given.
     pub fn command(cmd: impl Into<String>) -> PlayerSpec {
         PlayerSpec::Command(cmd.into())
     }
 
-    /// One of our strategies, in process.
     /// One of our strategies, in process. With a seed, game `i` of the match plays with
     /// seed `seed + i` (games differ, the match is reproducible).
     pub fn builtin(opts: PlayOptions) -> PlayerSpec {
@@ -78,6 +83,7 @@ impl PlayerSpec {
         }
     }
 
+    /// The name reports give the player: its command line, or the in-process player's name.
     pub fn name(&self) -> String {
         match self {
             PlayerSpec::Command(c) => c.clone(),
@@ -89,7 +95,9 @@ impl PlayerSpec {
 /// A match.
 #[derive(Clone, Debug)]
 pub struct RefereeOptions {
+    /// Games to play; the first move alternates, player 0 moving first in game 0.
     pub games: usize,
+    /// The two players.
     pub players: [PlayerSpec; 2],
     /// Each player's thinking time for a whole game.
     pub time: Duration,
@@ -100,6 +108,8 @@ pub struct RefereeOptions {
 }
 
 impl RefereeOptions {
+    /// A match of two games between `a` and `b`, 30 s each a game, no log, players' stderr
+    /// discarded.
     pub fn new(a: PlayerSpec, b: PlayerSpec) -> RefereeOptions {
         RefereeOptions {
             games: 2,
@@ -135,6 +145,7 @@ pub enum Reason {
 }
 
 impl Reason {
+    /// Every reason, in the order reports list them.
     pub const ALL: [Reason; 9] = [
         Reason::Claim,
         Reason::WrongClaim,
@@ -159,6 +170,7 @@ impl Reason {
         }
     }
 
+    /// A few words for reports (`"correct claim"`, `"time exceeded"`, ...).
     pub fn describe(self) -> &'static str {
         match self {
             Reason::Claim => "correct claim",
@@ -179,8 +191,11 @@ impl Reason {
 pub struct Outcome {
     /// Who moved first.
     pub first: usize,
+    /// Who won.
     pub winner: usize,
+    /// How the game ended.
     pub reason: Reason,
+    /// Each player's points (see [`Reason::points`]).
     pub points: [u32; 2],
     /// Every line the players said, in order (the first player's first).
     pub moves: Vec<String>,
@@ -193,15 +208,19 @@ pub struct Outcome {
 /// A match's results.
 #[derive(Clone, Debug)]
 pub struct Report {
+    /// The players' names, as [`PlayerSpec::name`] gives them.
     pub names: [String; 2],
+    /// Every game, in the order played.
     pub games: Vec<Outcome>,
 }
 
 impl Report {
+    /// Games player `p` won.
     pub fn wins(&self, p: usize) -> usize {
         self.games.iter().filter(|g| g.winner == p).count()
     }
 
+    /// Player `p`'s points over the match.
     pub fn points(&self, p: usize) -> u32 {
         self.games.iter().map(|g| g.points[p]).sum()
     }

@@ -85,7 +85,10 @@ pub fn remove_cells(grid: &LargeGrid, keep: usize, rng: &mut Rng) -> LargeGrid {
 /// A puzzle and the solution it was cut from.
 #[derive(Clone, Debug)]
 pub struct Generated {
+    /// The puzzle: the solution with cells emptied.
     pub puzzle: LargeGrid,
+    /// The solved grid the puzzle was cut from (one of its solutions; the only one when the
+    /// generator was asked for a unique puzzle).
     pub solution: LargeGrid,
 }
 

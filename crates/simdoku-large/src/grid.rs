@@ -205,21 +205,39 @@ pub fn houses(n: usize, x: bool) -> Vec<(House, Vec<usize>)> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Violation {
     /// The two grids differ in size.
-    Size { puzzle: usize, solution: usize },
-    /// An empty cell (row-major index).
-    Empty { cell: usize, side: usize },
+    Size {
+        /// The puzzle's side.
+        puzzle: usize,
+        /// The solution's side.
+        solution: usize,
+    },
+    /// An empty cell.
+    Empty {
+        /// The cell, row-major from 0.
+        cell: usize,
+        /// The grid's side (to name the cell's row and column).
+        side: usize,
+    },
     /// A given was changed.
     Given {
+        /// The cell, row-major from 0.
         cell: usize,
+        /// The grid's side.
         side: usize,
+        /// The puzzle's value there.
         given: u16,
+        /// The solution's value there.
         found: u16,
     },
     /// A value twice in one house.
     Twice {
+        /// The value, from 1.
         value: usize,
+        /// The house that holds it twice.
         house: House,
+        /// Two of the cells that hold it, row-major from 0.
         cells: [usize; 2],
+        /// The grid's side.
         side: usize,
     },
 }

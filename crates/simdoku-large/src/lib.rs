@@ -31,6 +31,7 @@
 //! See the crate README for the text forms and use.
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 // Cell counts (at most 160000) and milliseconds as f64 for fractions and reports.
 #![allow(clippy::cast_precision_loss)]
 

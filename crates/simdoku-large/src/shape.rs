@@ -16,8 +16,11 @@ use std::sync::Arc;
 /// A row, column, box or diagonal, counted from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum House {
+    /// A row, from the top.
     Row(usize),
+    /// A column, from the left.
     Column(usize),
+    /// A box, row by row from the top-left.
     Box(usize),
     /// A jigsaw region.
     Region(usize),

@@ -146,6 +146,7 @@ pub struct Puzzle {
     pub grid: LargeGrid,
     /// Sudoku-X (a `Sudoku X` line came before it).
     pub x: bool,
+    /// The text form it was written in (a solution is written back in the same one).
     pub form: Form,
     /// The characters of a grid in the line or rows form ([`Alphabet::Standard`] for numbers).
     pub alphabet: Alphabet,

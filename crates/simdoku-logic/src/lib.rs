@@ -34,6 +34,8 @@
 //! Explainer's default rules, in its order, so every puzzle with one solution gets a rating;
 //! the nested levels are tried only on a board with one solution. Unique loops and the BUG
 //! assume the puzzle has one solution, as Explainer's do.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
 mod advanced;
 mod aligned;
 mod board;

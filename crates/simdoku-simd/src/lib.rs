@@ -15,6 +15,7 @@
 //! `#[target_feature]` attributes of its search functions. [`cpu_has`] answers for any feature
 //! an engine declares. Every `unsafe` block carries a `// SAFETY:` line. On other targets this
 //! crate is empty.
+#![warn(missing_docs)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 
 /// Declares an engine's CPU features once, in the engine's module:

@@ -44,6 +44,7 @@ pub struct Bands {
 }
 
 impl Bands {
+    /// The engine (it keeps no state between puzzles; the same as `Bands::default()`).
     pub fn new() -> Bands {
         Bands::default()
     }

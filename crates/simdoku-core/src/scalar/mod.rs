@@ -25,6 +25,7 @@ pub struct Scalar {
 }
 
 impl Scalar {
+    /// The engine (it keeps no state between puzzles; the same as `Scalar::default()`).
     pub fn new() -> Scalar {
         Scalar::default()
     }
