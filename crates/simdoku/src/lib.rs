@@ -299,36 +299,92 @@ pub mod game {
 
 /// The canonical form and the automorphism count together (see the crate docs for the
 /// convention).
+///
+/// ```
+/// use simdoku::{Grid, Rng};
+/// let g: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse().unwrap();
+/// let (form, n) = simdoku::canonical_with_automorphisms(&g);
+/// let other = simdoku::shuffled(&g, &mut Rng::new(7)); // an equivalent puzzle
+/// assert_eq!(simdoku::canonical_with_automorphisms(&other), (form, n));
+/// assert!(n >= 1); // the identity at least
+/// ```
 pub fn canonical_with_automorphisms(grid: &Grid) -> (Grid, u64) {
     (canonical(grid), automorphisms(grid))
 }
 
 /// A solution of `grid`, if any, from the fastest engine this CPU runs.
+///
+/// ```
+/// use simdoku::Grid;
+/// let g: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse().unwrap();
+/// let s = simdoku::solve(&g).unwrap();
+/// assert!(simdoku::rules::check_solution(&g, &s).is_ok());
+/// assert!(simdoku::solve(&Grid::EMPTY).is_some()); // one of many
+/// ```
 pub fn solve(grid: &Grid) -> Option<Grid> {
     solve::with_solver(Work::First, |s| s.solve(grid))
 }
 
 /// The solution only if it is unique: none, unique, or several.
+///
+/// ```
+/// use simdoku::{Grid, Solution};
+/// let g: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse().unwrap();
+/// assert!(matches!(simdoku::solve_unique(&g), Solution::Unique(_)));
+/// assert_eq!(simdoku::solve_unique(&Grid::EMPTY), Solution::Multiple);
+/// ```
 pub fn solve_unique(grid: &Grid) -> Solution {
     solve::with_solver(Work::Count, |s| s.solve_unique(grid))
 }
 
 /// The number of solutions, counting stops at `limit` (exact below it).
+///
+/// ```
+/// use simdoku::Grid;
+/// let g: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse().unwrap();
+/// assert_eq!(simdoku::count(&g, 2), 1);
+/// assert_eq!(simdoku::count(&Grid::EMPTY, 1000), 1000); // at least 1000
+/// ```
 pub fn count(grid: &Grid, limit: u64) -> u64 {
     solve::with_solver(Work::Count, |s| s.count(grid, limit))
 }
 
 /// True when `grid` has exactly one solution.
+///
+/// ```
+/// use simdoku::Grid;
+/// let g: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse().unwrap();
+/// assert!(simdoku::is_unique(&g));
+/// assert!(!simdoku::is_unique(&Grid::EMPTY));
+/// ```
 pub fn is_unique(grid: &Grid) -> bool {
     count(grid, 2) == 1
 }
 
 /// Calls `visitor` with every solution until it breaks; returns the number visited.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use simdoku::Grid;
+/// let mut first = Vec::new();
+/// let n = simdoku::for_each_solution(&Grid::EMPTY, |s| {
+///     first.push(*s);
+///     if first.len() == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+/// });
+/// assert_eq!((n, first.len()), (3, 3));
+/// ```
 pub fn for_each_solution(grid: &Grid, visitor: impl FnMut(&Grid) -> ControlFlow<()>) -> u64 {
     solve::with_solver(Work::Enumerate, |s| s.for_each_solution(grid, visitor))
 }
 
 /// Every solution of `grid`, lazily (see [`Solutions`]).
+///
+/// ```
+/// use simdoku::Grid;
+/// let ten: Vec<Grid> = simdoku::solutions(&Grid::EMPTY).take(10).collect();
+/// assert_eq!(ten.len(), 10);
+/// assert!(ten.iter().all(|s| simdoku::rules::check_solution(&Grid::EMPTY, s).is_ok()));
+/// ```
 pub fn solutions(grid: &Grid) -> Solutions {
     Solutions::new(grid)
 }

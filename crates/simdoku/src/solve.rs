@@ -12,6 +12,16 @@ pub use simdoku_tools::generate::Solution;
 
 /// A solver: one engine with its scratch space. Make one per thread and reuse it; the free
 /// functions ([`solve`](crate::solve) and friends) keep one per thread for you.
+///
+/// ```
+/// use simdoku::{Grid, Solver};
+/// let g: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse().unwrap();
+/// let mut fast = Solver::new(); // the fastest engine for first solutions on this CPU
+/// let mut plain = Solver::by_name("scalar").unwrap(); // runs everywhere
+/// assert_eq!(fast.solve(&g), plain.solve(&g)); // one solution: every engine finds it
+/// assert_eq!(plain.count(&g, 2), 1);
+/// assert!(Solver::by_name("no-such-engine").is_err());
+/// ```
 pub struct Solver {
     engine: Box<dyn Engine>,
 }

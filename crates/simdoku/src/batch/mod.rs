@@ -112,16 +112,38 @@ fn puzzle_of(line: &str) -> Result<Grid, BatchError> {
 }
 
 /// A solution of each puzzle (`None`: no solution), in input order.
+///
+/// ```
+/// use simdoku::Grid;
+/// let g: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse().unwrap();
+/// let out = simdoku::batch::solve(&[g, Grid::EMPTY]);
+/// assert!(out.iter().all(|r| matches!(r, Ok(Some(_)))));
+/// ```
 pub fn solve(puzzles: &[Grid]) -> Vec<Result<Option<Grid>, BatchError>> {
     run(best(Work::First), puzzles, |e, g| Ok(e.solve(g).0))
 }
 
 /// Each puzzle's [`Solution`] (none, unique, several), in input order.
+///
+/// ```
+/// use simdoku::{Grid, Solution};
+/// let g: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse().unwrap();
+/// let out = simdoku::batch::solve_unique(&[g, Grid::EMPTY]);
+/// assert!(matches!(out[0], Ok(Solution::Unique(_))));
+/// assert!(matches!(out[1], Ok(Solution::Multiple)));
+/// ```
 pub fn solve_unique(puzzles: &[Grid]) -> Vec<Result<Solution, BatchError>> {
     run(best(Work::Count), puzzles, |e, g| Ok(unique(e, g)))
 }
 
 /// Each puzzle's number of solutions, counting stops at `limit`, in input order.
+///
+/// ```
+/// use simdoku::Grid;
+/// let g: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse().unwrap();
+/// let out = simdoku::batch::count(&[g, Grid::EMPTY], 2);
+/// assert_eq!((out[0].as_ref().ok(), out[1].as_ref().ok()), (Some(&1), Some(&2)));
+/// ```
 pub fn count(puzzles: &[Grid], limit: u64) -> Vec<Result<u64, BatchError>> {
     run(best(Work::Count), puzzles, |e, g| {
         Ok(e.count(g, limit).solutions)
@@ -130,6 +152,17 @@ pub fn count(puzzles: &[Grid], limit: u64) -> Vec<Result<u64, BatchError>> {
 
 /// Classifies and solves each line ([`classify_text`]: 81 cells, anything after them
 /// ignored, contradictory givens an error), in input order.
+///
+/// ```
+/// let lines = [
+///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+///     "not a puzzle",
+///     "11...............................................................................",
+/// ];
+/// let out = simdoku::batch::solve_lines(&lines);
+/// assert!(matches!(out[0], Ok(Some(_))));
+/// assert!(out[1].is_err() && out[2].is_err()); // one bad line never sinks the others
+/// ```
 pub fn solve_lines<S: AsRef<str> + Sync>(lines: &[S]) -> Vec<Result<Option<Grid>, BatchError>> {
     run(best(Work::First), lines, |e, l| {
         Ok(e.solve(&puzzle_of(l.as_ref())?).0)
@@ -137,6 +170,13 @@ pub fn solve_lines<S: AsRef<str> + Sync>(lines: &[S]) -> Vec<Result<Option<Grid>
 }
 
 /// Classifies each line and counts its solutions up to `limit`, in input order.
+///
+/// ```
+/// let lines = ["4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", "bad"];
+/// let out = simdoku::batch::count_lines(&lines, 2);
+/// assert_eq!(out[0].as_ref().ok(), Some(&1));
+/// assert!(out[1].is_err());
+/// ```
 pub fn count_lines<S: AsRef<str> + Sync>(lines: &[S], limit: u64) -> Vec<Result<u64, BatchError>> {
     run(best(Work::Count), lines, |e, l| {
         Ok(e.count(&puzzle_of(l.as_ref())?, limit).solutions)
