@@ -189,6 +189,17 @@ impl Grid {
     }
 
     /// Parses the line form; rejects contradictory givens.
+    ///
+    /// ```
+    /// use simdoku_core::Grid;
+    /// let g = Grid::parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    ///     .unwrap();
+    /// assert_eq!((g.get(0), g.get(1), g.givens()), (4, 0, 17));
+    /// let e = Grid::parse("44...............................................................................")
+    ///     .unwrap_err();
+    /// assert_eq!(e.to_string(), "contradictory givens: digit 4 twice in row 1 (r1c1 and r1c2)");
+    /// assert!(Grid::parse("4.....8.5").is_err()); // too short
+    /// ```
     pub fn parse(line: &str) -> Result<Grid, ParseError> {
         let grid = Grid::parse_cells(line.as_bytes())?;
         match grid.conflict() {
@@ -203,6 +214,26 @@ impl Grid {
     /// Parses the block form: nine lines of nine cells (`1`-`9`, `0`, `.` or `_`), with or
     /// without `|` between boxes and separator lines of `-`, `+` and `=`; spaces are ignored,
     /// blank lines too. Rejects contradictory givens. Errors carry the line and column.
+    ///
+    /// ```
+    /// use simdoku_core::Grid;
+    /// let g = Grid::parse_block(
+    ///     "4 . . | . . . | 8 . 5
+    ///      . 3 . | . . . | . . .
+    ///      . . . | 7 . . | . . .
+    ///      ------+-------+------
+    ///      . 2 . | . . . | . 6 .
+    ///      . . . | . 8 . | 4 . .
+    ///      . . . | . 1 . | . . .
+    ///      ------+-------+------
+    ///      . . . | 6 . 3 | . 7 .
+    ///      5 . . | 2 . . | . . .
+    ///      1 . 4 | . . . | . . .",
+    /// )
+    /// .unwrap();
+    /// assert_eq!(g.to_string(), "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+    /// assert_eq!(Grid::parse_block(&g.pretty()), Ok(g)); // `pretty` reads back
+    /// ```
     pub fn parse_block(text: &str) -> Result<Grid, ParseError> {
         let mut cells = [0u8; 81];
         let mut rows = 0;

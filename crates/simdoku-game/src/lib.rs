@@ -9,6 +9,41 @@
 //! * [`endgame`]: exact play over the set of all remaining solutions (XOR-hashed subsets);
 //! * [`player`]: the strategies and the stdin/stdout protocol loop ([`play`]);
 //! * [`referee`](mod@referee): runs two players (programs or in-process), enforces rules and clocks, scores.
+//!
+//! A match of two games between two seeded random players, in process:
+//!
+//! ```
+//! use std::time::Duration;
+//! use simdoku_game::{PlayOptions, PlayerSpec, RefereeOptions, Strategy, referee};
+//! let random = |seed| {
+//!     PlayerSpec::builtin(PlayOptions {
+//!         strategy: Strategy::Random,
+//!         seed: Some(seed),
+//!         ..PlayOptions::default()
+//!     })
+//! };
+//! let opts = RefereeOptions {
+//!     time: Duration::from_secs(10),
+//!     ..RefereeOptions::new(random(1), random(2))
+//! };
+//! let report = referee(&opts);
+//! assert_eq!(report.wins(0) + report.wins(1), 2);
+//! for game in &report.games {
+//!     assert_eq!(game.points[game.winner], 2); // the loser gets 1 or 0 by how it lost
+//! }
+//! ```
+//!
+//! The player alone, as a contest's referee runs it (`Start` when it moves first, then the
+//! opponent's moves, `Quit` at the end):
+//!
+//! ```
+//! use std::time::Duration;
+//! use simdoku_game::{Action, Strategy, play};
+//! let mut out = Vec::new();
+//! play(Strategy::Full, Duration::from_secs(30), "Start\nQuit\n".as_bytes(), &mut out).unwrap();
+//! let first = String::from_utf8(out).unwrap();
+//! assert!(Action::parse(first.trim()).and_then(Action::placed).is_some()); // e.g. `Dg7`
+//! ```
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 

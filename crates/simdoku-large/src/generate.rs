@@ -87,12 +87,19 @@ pub fn remove_cells(grid: &LargeGrid, keep: usize, rng: &mut Rng) -> LargeGrid {
 pub struct Generated {
     /// The puzzle: the solution with cells emptied.
     pub puzzle: LargeGrid,
-    /// The solved grid the puzzle was cut from (one of its solutions; the only one when the
-    /// generator was asked for a unique puzzle).
+    /// The solved grid the puzzle was cut from (one of its solutions).
     pub solution: LargeGrid,
 }
 
 /// A puzzle of box size `n` (2..=11) with `givens` (0.0..=1.0) of its cells given, from `seed`.
+///
+/// ```
+/// use simdoku_large::{check_solution, generate::generate};
+/// let g = generate(4, 0.5, 7); // 16x16, half the cells given
+/// assert_eq!((g.puzzle.side(), g.puzzle.givens()), (16, 128));
+/// check_solution(&g.puzzle, &g.solution, false).unwrap();
+/// assert_eq!(generate(4, 0.5, 7).puzzle, g.puzzle); // the same seed, the same puzzle
+/// ```
 pub fn generate(n: usize, givens: f64, seed: u64) -> Generated {
     let mut rng = Rng::new(seed);
     let solution = solution_grid(n, &mut rng);

@@ -109,6 +109,15 @@ impl Solver {
 
     /// A solver for grids of `shape`, the X variant when `x`. Box/line rules, the per-band
     /// matching and the pattern fit need square boxes; other shapes propagate singles and GAC.
+    ///
+    /// ```
+    /// use simdoku_large::{Config, LargeGrid, Shape, Solver, Status};
+    /// let six = Shape::boxes(2, 3).unwrap(); // 6x6, boxes of 2 rows and 3 columns
+    /// let (status, solution, _) =
+    ///     Solver::for_shape(&six, true, Config::default()).count(&LargeGrid::empty_of(six), 1, None);
+    /// assert_eq!(status, Status::Solved); // a 6x6 Sudoku-X exists
+    /// assert!(solution.unwrap().is_full());
+    /// ```
     pub fn for_shape(shape: &Shape, x: bool, cfg: Config) -> Solver {
         Solver(
             match shape.side() {
@@ -140,6 +149,18 @@ impl Solver {
 
     /// Calls `visitor` with every solution (row-major values 1..=N) until it breaks, the search
     /// is exhausted or `timeout` passes. `grid` must have this solver's shape.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use simdoku_large::{Config, LargeGrid, Solver};
+    /// let mut all = 0;
+    /// let stats = Solver::new(2, false, Config::default()).visit(&LargeGrid::empty(2), None, &mut |s| {
+    ///     assert_eq!(s.len(), 16);
+    ///     all += 1;
+    ///     ControlFlow::Continue(())
+    /// });
+    /// assert_eq!((all, stats.solutions), (288, 288)); // every 4x4 Sudoku
+    /// ```
     pub fn visit(
         &mut self,
         grid: &LargeGrid,
@@ -203,6 +224,16 @@ impl Solver {
 
     /// Counts solutions up to `limit` (0: none searched), within `timeout`; the first solution
     /// found is returned as well.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use simdoku_large::{Config, Solver, Status, check_solution, text};
+    /// let p = text::parse("1...\n..1.\n.3..\n...4\n").remove(0).unwrap(); // a 4x4, one row a line
+    /// let mut solver = Solver::for_shape(p.grid.shape(), false, Config::default());
+    /// let (status, solution, stats) = solver.count(&p.grid, 2, Some(Duration::from_secs(10)));
+    /// assert_eq!((status, stats.solutions), (Status::Unique, 1));
+    /// check_solution(&p.grid, &solution.unwrap(), false).unwrap();
+    /// ```
     pub fn count(
         &mut self,
         grid: &LargeGrid,

@@ -627,6 +627,21 @@ impl Streams {
 
 /// Reads every grid of `text`, in order: each a puzzle or the reason it is not one (with its
 /// line). Never panics, whatever the text.
+///
+/// ```
+/// use simdoku_large::{Form, text};
+/// let text = "# two grids and a bad line\n\
+///             1.3.....2.......\n\
+///             Sudoku X\n\
+///             1 0 0 0\n0 0 0 2\n0 3 0 0\n0 0 0 0\n\
+///             1 2 3\n";
+/// let grids = text::parse(text);
+/// let first = grids[0].as_ref().unwrap();
+/// assert_eq!((first.line, first.grid.side(), first.form), (2, 4, Form::Line));
+/// let second = grids[1].as_ref().unwrap();
+/// assert_eq!((second.line, second.x, second.form), (4, true, Form::Numbers));
+/// assert_eq!(grids[2].as_ref().unwrap_err().line, 8);
+/// ```
 pub fn parse(text: &str) -> Vec<Result<Puzzle, TextError>> {
     let mut out = Vec::new();
     parse_each(text, &mut |r| out.push(r));
