@@ -579,27 +579,22 @@ fn each_link(g: &Grid, a: &Arena, end: u32, mut f: impl FnMut(u16, bool, u8)) {
     }
 }
 
-/// A cycle as a nested rule's hint, when it removes something.
-fn cycle_inner(
-    g: &Grid,
-    gone: &[u128; 9],
-    w: &Walk,
-    end: u32,
-    y: bool,
-    x: bool,
-    sort_key: u8,
-) -> Option<Inner> {
-    let a = &w.arena;
-    let mut cells = 0u128;
-    let mut len = 0u32;
-    let mut forw = [0u128; 9];
-    let mut back = [0u128; 9];
+/// A cycle's cells (from `end` back to its start, the start excluded) and its length in links.
+fn cycle_cells(a: &Arena, end: u32) -> (u128, u32) {
+    let (mut cells, mut len) = (0u128, 0u32);
     let mut n = end;
     while let Some(p) = a.first_parent(n) {
         cells |= 1 << split(a.node(n).cand).0;
         len += 1;
         n = p;
     }
+    (cells, len)
+}
+
+/// Per digit, the cells off the cycle (`cells`) that see a candidate of it the cycle reaches
+/// "on" (`.0`) and "off" (`.1`): a cell in both loses that digit.
+fn cycle_sides(g: &Grid, a: &Arena, end: u32, cells: u128) -> ([u128; 9], [u128; 9]) {
+    let (mut forw, mut back) = ([0u128; 9], [0u128; 9]);
     let mut n = end;
     while let Some(p) = a.first_parent(n) {
         let node = a.node(n);
@@ -612,6 +607,22 @@ fn cycle_inner(
         }
         n = p;
     }
+    (forw, back)
+}
+
+/// A cycle as a nested rule's hint, when it removes something.
+fn cycle_inner(
+    g: &Grid,
+    gone: &[u128; 9],
+    w: &Walk,
+    end: u32,
+    y: bool,
+    x: bool,
+    sort_key: u8,
+) -> Option<Inner> {
+    let a = &w.arena;
+    let (cells, len) = cycle_cells(a, end);
+    let (forw, back) = cycle_sides(g, a, end, cells);
     let mut both = [0u128; 9];
     let mut any = false;
     for d in 0..9 {
@@ -685,33 +696,13 @@ fn cycle_hint(
     best: &mut Option<Best>,
 ) {
     let a = &w.arena;
-    let mut cells = 0u128;
-    let mut n = end;
-    let mut len = 0u32;
-    while let Some(p) = a.first_parent(n) {
-        cells |= 1 << split(a.node(n).cand).0;
-        len += 1;
-        n = p;
-    }
+    let (cells, len) = cycle_cells(a, end);
     let base = if y && x { 7.0 } else { 6.5 };
     let rank = Rank::new(base, len, sort_key);
     if best.as_ref().is_some_and(|b| !rank.before(&b.rank)) {
         return;
     }
-    let mut forw = [0u128; 9];
-    let mut back = [0u128; 9];
-    let mut n = end;
-    while let Some(p) = a.first_parent(n) {
-        let node = a.node(n);
-        let (c, d) = split(node.cand);
-        let m = PEER_MASK[c] & g.dc[d as usize - 1] & !cells;
-        if node.on {
-            forw[d as usize - 1] |= m;
-        } else {
-            back[d as usize - 1] |= m;
-        }
-        n = p;
-    }
+    let (forw, back) = cycle_sides(g, a, end, cells);
     let mut removable = [0u16; 81];
     let mut any = false;
     for d in 0..9 {
