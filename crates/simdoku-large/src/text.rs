@@ -401,10 +401,43 @@ fn is_value_sep(c: char) -> bool {
 }
 
 /// The values of a number-form line: its words between separators ([`is_value_sep`]) before
-/// any `#`.
+/// any `#`. A comma- (or semicolon-) separated line that leaves a field empty, as spreadsheets
+/// write an empty cell (`5,,3`), is read field by field with each empty field a `.`
+/// ([`empty_field_sep`]).
 fn value_words(line: &str) -> impl Iterator<Item = &str> {
     let body = line.find('#').map_or(line, |k| &line[..k]);
-    body.split(is_value_sep).filter(|t| !t.is_empty())
+    let sep = empty_field_sep(body);
+    let body = if sep.is_some() { body.trim() } else { body };
+    body.split(move |c: char| sep.map_or_else(|| is_value_sep(c), |s| c == s))
+        .map(str::trim)
+        .filter_map(move |t| match (t.is_empty(), sep) {
+            (false, _) => Some(t),
+            (true, Some(_)) => Some("."),
+            (true, None) => None,
+        })
+}
+
+/// Whether a line's values end with a `,` or `;` (before any `#` comment).
+fn ends_with_field_sep(line: &str) -> bool {
+    let body = line.find('#').map_or(line, |k| &line[..k]);
+    body.trim_end().ends_with([',', ';'])
+}
+
+/// The separator of a line of comma- (or, with no comma, semicolon-) separated fields that
+/// leaves one empty (`,,`, a leading one), when it does; a lone trailing separator is no field
+/// (`5,3,7,` is three values, as before), but beside an empty field it ends one more
+/// (`5,,3,` is four: a spreadsheet's row whose last cell is empty).
+fn empty_field_sep(body: &str) -> Option<char> {
+    let sep = if body.contains(',') {
+        ','
+    } else if body.contains(';') {
+        ';'
+    } else {
+        return None;
+    };
+    let t = body.trim();
+    let inner = t.strip_suffix(sep).unwrap_or(t);
+    (inner.contains(sep) && inner.split(sep).any(|f| f.trim().is_empty())).then_some(sep)
 }
 
 /// A row of comma-separated numbers (`5,3,.,.,7`, or `5, 3, 0`): four or more words, each a
@@ -826,12 +859,27 @@ pub fn parse_each(text: &str, each: &mut dyn FnMut(Result<Puzzle, TextError>)) {
         // A `#` in a row starts a comment.
         // No more words kept than a row has (a 200 MB line of numbers is one error, not a
         // vector of 100 million words); `count` is how many the line holds.
-        let tokens: Vec<&str> = value_words(line).take(MAX_SIDE + 1).collect();
-        let count = if tokens.len() > MAX_SIDE {
+        let mut tokens: Vec<&str> = value_words(line).take(MAX_SIDE + 1).collect();
+        let mut count = if tokens.len() > MAX_SIDE {
             value_words(line).count()
         } else {
             tokens.len()
         };
+        // A spreadsheet's row whose one empty cell is its last (`1,2,...,8,` in a 9x9): its
+        // trailing separator ends that cell when the grid's rows (or, for a first row, the
+        // next line) have one value more.
+        if !want_map && count < MAX_SIDE && ends_with_field_sep(line) {
+            let side = match &block {
+                Some(b) => b.side,
+                None => lines
+                    .get(i + 1)
+                    .map_or(0, |next| value_words(next).take(MAX_SIDE + 1).count()),
+            };
+            if side == count + 1 {
+                tokens.push(".");
+                count += 1;
+            }
+        }
         let b = block.get_or_insert_with(|| {
             let side = count;
             let error = if (4..=MAX_SIDE).contains(&side) {

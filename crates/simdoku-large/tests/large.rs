@@ -564,6 +564,53 @@ fn sighs_other_forms_read_as_sighs_solver_reads_them() {
         Some(&one.grid)
     );
     assert_eq!(parse(&rows.join("\n").replace(',', "; "))[0].grid, one.grid);
+    // A spreadsheet's CSV leaves an empty cell's field empty (`5,,3`), the last one too;
+    // the rows (or one stream of fields) read as the same grid, with `;` as well.
+    let sheet: Vec<String> = (0..9)
+        .map(|r| {
+            (0..9)
+                .map(|c| match one.grid.get(r, c) {
+                    0 => String::new(),
+                    v => v.to_string(),
+                })
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect();
+    assert!(sheet.iter().any(|r| r.ends_with(',')));
+    for t in [
+        sheet.join("\n"),
+        sheet.join("\r\n").replace(',', ";"),
+        sheet.join(","),
+    ] {
+        let p = parse(&t);
+        assert_eq!((p.len(), p[0].form), (1, Form::Numbers), "{t}");
+        assert_eq!(p[0].grid, one.grid, "{t}");
+    }
+    // A row whose only empty cell is its last ends with the separator that opens that field
+    // (the next line says how many fields a row has); a row of values with a trailing comma
+    // reads as before.
+    let full = solve(one, 1).1.unwrap();
+    let mut rows: Vec<Vec<String>> = (0..9)
+        .map(|r| (0..9).map(|c| full.get(r, c).to_string()).collect())
+        .collect();
+    let trailing: Vec<String> = rows.iter().map(|r| r.join(",") + ",").collect();
+    rows[0][8].clear();
+    rows[4][8].clear();
+    rows[5][2].clear();
+    let t = rows
+        .iter()
+        .map(|r| r.join(","))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let p = parse(&t);
+    assert_eq!(p.len(), 1, "{t}");
+    let mut want = full.clone();
+    for (r, c) in [(0, 8), (4, 8), (5, 2)] {
+        want.set(r, c, 0);
+    }
+    assert_eq!(p[0].grid, want);
+    assert_eq!(parse(&trailing.join("\n"))[0].grid, full);
     // A CSV line of a puzzle and its solution is still one line-form grid.
     let line: String = (0..81)
         .map(|k| one.grid.cells()[k])
