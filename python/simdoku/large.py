@@ -44,14 +44,16 @@ def read(source, *, errors="raise"):
     command takes: one grid a line (one character a cell), N lines of N characters, N lines of
     N numbers, a stream of N * N numbers with any line breaks (as sigh's solver reads them),
     ``.`` or ``0`` for empty cells, ``#`` comments, a ``Jigsaw`` line and its region map
-    before a grid, a ``Sudoku X`` line before a grid, a UTF-8 byte-order mark. ``errors="raise"`` (the default) raises ``ValueError``
+    before a grid, a ``Sudoku X`` line before a grid, a UTF-8 byte-order mark, UTF-16 text after its byte-order mark. ``errors="raise"`` (the default) raises ``ValueError``
     naming the file, the line and the reason of the first grid that cannot be read;
     ``errors="skip"`` leaves such grids out with one warning.
     """
     if errors not in ("raise", "skip"):
         raise ValueError(f'errors must be "raise" or "skip", got {errors!r}')
     data, name = _batch.source_bytes(source)
-    rows = _native.large_read(data.decode("utf-8", "replace"))
+    # UTF-16 after its byte-order mark (Windows PowerShell 5 writes files so), as the command.
+    utf16 = data[:2] in (b"\xff\xfe", b"\xfe\xff")
+    rows = _native.large_read(data.decode("utf-16" if utf16 else "utf-8", "replace"))
     out, bad = [], []
     for line, cells, regions, x, reason in rows:
         if cells is None:

@@ -449,6 +449,12 @@ def test_files_read_as_the_cli_reads_them(cli, tmp_path):
     assert skipped == [r.puzzle for r in records if r.puzzle]
     with open(path, "rb") as f:
         assert simdoku.read_records(f) == records
+    # Saved as UTF-16 (Windows PowerShell 5's `>`), either byte order: the same records.
+    for encoding in ("utf-16", "utf-16-be"):
+        utf16 = tmp_path / f"mixed-{encoding}.txt"
+        bom = "\ufeff" if encoding.endswith("be") else ""
+        utf16.write_bytes((bom + text.replace("\n", "\r\n")).encode(encoding))
+        assert simdoku.read_records(utf16) == records
     with pytest.raises(ValueError, match=r"mixed\.txt:16: expected 81 cells, found 4"):
         simdoku.read(str(path))
     with pytest.warns(UserWarning, match=r"1 of 5 entries are not puzzles"):

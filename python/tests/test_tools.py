@@ -216,6 +216,10 @@ def test_large_files_read_as_the_cli_reads_them(tmp_path):
     wrapped = simdoku.large.read(data / "sigh_144x144_1_wrapped.txt")
     flat = simdoku.large.read(str(data / "sigh_144x144_1.txt"))
     assert len(wrapped) == 1 and (wrapped[0].grid == flat[0].grid).all()
+    # The same file saved as UTF-16 (Windows PowerShell 5's `>`): the same grid.
+    utf16 = tmp_path / "wrapped-utf16.txt"
+    utf16.write_bytes((data / "sigh_144x144_1_wrapped.txt").read_text().encode("utf-16"))
+    assert (simdoku.large.read(utf16)[0].grid == flat[0].grid).all()
     sol = simdoku.large.solve(wrapped[0])
     _houses_ok(wrapped[0].grid, sol, wrapped[0].regions, False)
     # Other shapes in one file: 3x2 boxes, a Sudoku X, a 7x7 jigsaw (labels any characters).

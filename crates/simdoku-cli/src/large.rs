@@ -35,13 +35,14 @@ Input, two forms (they may be mixed in one file):
     from the length (16, 36, 64, 81, ... 1225 cells: 4x4 to 35x35); text after a space, comma or
     tab is ignored. A grid in 0-9A-Z (a 16x16 in 0-F, `.` empty) or in letters alone (A = 1, a
     25x25 in A-Y) is told from its characters and written back in them;
-  * N lines of N numbers separated by spaces, commas or semicolons, 0 or . empty, N from 4 to
-    400; `|`, border lines of `+ - |` and # comments are ignored; a blank line may separate
+  * N lines of N numbers separated by spaces, commas or semicolons, 0 or . empty (or an empty
+    field between commas, as spreadsheets write them), N from 4 to 400; `|`, border lines of `+ - |` and # comments are ignored; a blank line may separate
     grids. Lines that
     are not a grid's rows are read as one stream of N x N numbers up to a blank line, a shape
     line or the end, whatever the line breaks (rows wrapped over several lines, a grid on one
     line); one-line grids wrapped over lines (a 9x9 as 9 lines of 9) are read the same way, and
-    written back one row a line when each line held a row.
+    written back one row a line when each line held a row. UTF-16 text (a byte-order mark
+    first) is decoded.
 A side's boxes are the most nearly square R x C (R rows, C columns, R <= C). Lines before a grid
 change that grid only: `Boxes RxC` (other boxes), `Jigsaw` then a region map (N x N labels, one
 per cell, in either form, or N lines of N characters), `Sudoku X` or `X-Sudoku` (--x makes every grid one). A line `NxN`
@@ -141,9 +142,9 @@ pub fn large(a: &LargeCmd) -> ExitCode {
         match crate::input::read_all(name) {
             Ok(bytes) => {
                 // The bytes become the text in place (no copy of a large file) unless they are
-                // not UTF-8. (A byte-order mark is skipped by the parser, for Python too.)
-                let text = String::from_utf8(bytes)
-                    .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+                // not UTF-8: UTF-16 after its byte-order mark is decoded, as in the 9x9
+                // commands. (A UTF-8 byte-order mark is skipped by the parser, for Python too.)
+                let text = simdoku::batch::decode_text(bytes);
                 // Standard input is `<stdin>` in messages and `#` lines, as in the 9x9 commands.
                 texts.push((crate::input::shown(name), text));
             }

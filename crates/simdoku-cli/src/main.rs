@@ -64,7 +64,7 @@ use crate::args::finish;
 /// CSV header on the first line that is not blank or a comment (a header with no puzzle after
 /// it is an invalid line), XML tag lines
 /// without a puzzle (an `OpenSudoku` export's `<opensudoku>`, its games read from `<game
-/// data="...">`) and a UTF-8 byte-order mark are skipped; a line may hold the 81 values with commas, semicolons or spaces
+/// data="...">`) and a UTF-8 byte-order mark are skipped (UTF-16 text after its mark is decoded); a line may hold the 81 values with commas, semicolons or spaces
 /// between them, or the puzzle in quotes, after an id (`0,4.....8.5...,...`) or as a JSON array
 /// or object; a puzzle may also be drawn over nine lines, nine cells a line, with `|` between
 /// boxes and `---+---` rules between bands (`.sdk`, Simple Sudoku's `.ss`, a spreadsheet's CSV

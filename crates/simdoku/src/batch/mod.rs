@@ -42,7 +42,7 @@ pub use classify::{
 pub use drawn::{Drawn, Fed, GridLines, classify_drawn, drawn_row, is_rule, is_title};
 pub use logic::{board_of, explain_lines, hint_lines, map_logic, rate_se, rate_se_lines};
 pub use ops::{Answer, Op, answer, answer_marks};
-pub use read::{Line, LineReader, Reader, Record, echo_field, read_text};
+pub use read::{Line, LineReader, Reader, Record, decode_text, echo_field, read_text};
 
 use crate::solve::{Solution, unique};
 

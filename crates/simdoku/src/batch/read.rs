@@ -14,7 +14,9 @@ use super::{Drawn, Entry, Fed, GridLines, MAX_LINE, classify_line, is_header, st
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// A reader of lines with a bounded buffer. Lines end with `\n`, `\r\n` or a `\r` alone (old
-/// Mac files); a UTF-8 byte-order mark at the start of the input is skipped. A line longer than
+/// Mac files); a UTF-8 byte-order mark at the start of the input is skipped, and an input that
+/// starts with a UTF-16 one (Windows PowerShell 5's `>` writes files so) is decoded to UTF-8
+/// as it is read ([`decode_text`] does the same for a whole text). A line longer than
 /// [`MAX_LINE`] is cut (the rest skipped, `too_long` set): a 10 MB line without a newline costs
 /// no more memory than that.
 ///
@@ -28,7 +30,7 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 /// ```
 #[derive(Debug)]
 pub struct LineReader<R> {
-    inner: Replay<R>,
+    inner: Replay<Utf8<R>>,
     buf: Vec<u8>,
     line_no: u64,
     /// The last line ended with the last byte read, a `\r`: a `\n` next belongs to it.
@@ -90,6 +92,201 @@ impl<R: BufRead> BufRead for Replay<R> {
     }
 }
 
+/// An input as UTF-8: UTF-16 text (a byte-order mark first) decoded as it is read, anything
+/// else passed on untouched. Which one is decided at the first read, by its first two bytes.
+#[derive(Debug)]
+struct Utf8<R> {
+    inner: R,
+    form: Form,
+    /// UTF-16 only: decoded text, read from `pos`.
+    out: Vec<u8>,
+    pos: usize,
+    /// UTF-16 only: bytes read but not decoded yet (an odd byte, a high surrogate).
+    carry: Vec<u8>,
+}
+
+/// What an input's first bytes said it is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Form {
+    /// Not read yet.
+    Unknown,
+    /// Anything but UTF-16: bytes as they are.
+    Bytes,
+    Utf16 {
+        big_endian: bool,
+    },
+}
+
+/// The UTF-16 byte-order mark's form, for bytes that start with one.
+fn utf16_form(bytes: &[u8]) -> Option<Form> {
+    match bytes {
+        [0xFF, 0xFE, ..] => Some(Form::Utf16 { big_endian: false }),
+        [0xFE, 0xFF, ..] => Some(Form::Utf16 { big_endian: true }),
+        _ => None,
+    }
+}
+
+/// UTF-16 units (`big_endian` or not) appended to `out` as UTF-8; a lone surrogate becomes
+/// U+FFFD, as a bad byte does in lossy UTF-8.
+fn push_utf16(out: &mut Vec<u8>, bytes: &[u8], big_endian: bool) {
+    let units = bytes.chunks_exact(2).map(|b| {
+        let b = [b[0], b[1]];
+        if big_endian {
+            u16::from_be_bytes(b)
+        } else {
+            u16::from_le_bytes(b)
+        }
+    });
+    let mut utf8 = [0; 4];
+    for c in char::decode_utf16(units) {
+        let c = c.unwrap_or(char::REPLACEMENT_CHARACTER);
+        out.extend_from_slice(c.encode_utf8(&mut utf8).as_bytes());
+    }
+}
+
+/// A whole input's bytes as text, as [`Reader`] reads them: UTF-16 after its byte-order mark
+/// decoded, anything else read as UTF-8 with bad bytes replaced (U+FFFD); the bytes are
+/// reused when they are UTF-8 already. For readers of whole files, such as the large grids'.
+///
+/// ```
+/// let utf16: Vec<u8> = [0xFF, 0xFE].into_iter()
+///     .chain("1234\n".encode_utf16().flat_map(u16::to_le_bytes))
+///     .collect();
+/// assert_eq!(simdoku::batch::decode_text(utf16), "1234\n");
+/// assert_eq!(simdoku::batch::decode_text(b"12\xFF".to_vec()), "12\u{FFFD}");
+/// ```
+pub fn decode_text(bytes: Vec<u8>) -> String {
+    match utf16_form(&bytes) {
+        Some(Form::Utf16 { big_endian }) => {
+            let mut out = Vec::with_capacity(bytes.len() / 2);
+            push_utf16(&mut out, &bytes[2..], big_endian);
+            if bytes.len() % 2 == 1 {
+                out.extend_from_slice("\u{FFFD}".as_bytes());
+            }
+            String::from_utf8(out).expect("encoded as UTF-8")
+        }
+        _ => String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+    }
+}
+
+/// `r`'s buffered bytes, the read retried when interrupted.
+fn fill_retrying<R: BufRead>(r: &mut R) -> io::Result<&[u8]> {
+    loop {
+        match r.fill_buf() {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+            // Asked again below: a borrow returned from the loop would outlive the retry.
+            Ok(_) => break,
+        }
+    }
+    r.fill_buf()
+}
+
+impl<R: BufRead> Utf8<R> {
+    /// Decides the form by the first two bytes (the mark consumed, if any).
+    fn detect(&mut self) -> io::Result<()> {
+        let avail = fill_retrying(&mut self.inner)?;
+        // A first read of one byte that may start a mark: take it, and look at the next.
+        self.form = if let [first @ (0xFF | 0xFE)] = *avail {
+            self.inner.consume(1);
+            let next = fill_retrying(&mut self.inner)?.first().copied();
+            if let Some(form) = next.and_then(|b| utf16_form(&[first, b])) {
+                self.inner.consume(1);
+                form
+            } else {
+                self.out.push(first);
+                Form::Bytes
+            }
+        } else {
+            let form = utf16_form(avail);
+            if form.is_some() {
+                self.inner.consume(2);
+            }
+            form.unwrap_or(Form::Bytes)
+        };
+        Ok(())
+    }
+
+    /// Decodes the next read of UTF-16 into `out`: false at the end of the input.
+    fn decode_more(&mut self, big_endian: bool) -> io::Result<bool> {
+        let n = {
+            let avail = fill_retrying(&mut self.inner)?;
+            self.carry
+                .extend_from_slice(&avail[..avail.len().min(1 << 16)]);
+            avail.len().min(1 << 16)
+        };
+        self.inner.consume(n);
+        self.out.clear();
+        self.pos = 0;
+        if n == 0 {
+            if self.carry.is_empty() {
+                return Ok(false);
+            }
+            // An odd byte or a high surrogate at the very end.
+            self.carry.clear();
+            self.out.extend_from_slice("\u{FFFD}".as_bytes());
+            return Ok(true);
+        }
+        // Keep an odd byte, and a high surrogate whose low half is not read yet.
+        let mut keep = self.carry.len() % 2;
+        let whole = self.carry.len() - keep;
+        if whole >= 2 {
+            let last = [self.carry[whole - 2], self.carry[whole - 1]];
+            let last = if big_endian {
+                u16::from_be_bytes(last)
+            } else {
+                u16::from_le_bytes(last)
+            };
+            if (0xD800..0xDC00).contains(&last) {
+                keep += 2;
+            }
+        }
+        let done = self.carry.len() - keep;
+        push_utf16(&mut self.out, &self.carry[..done], big_endian);
+        self.carry.drain(..done);
+        Ok(true)
+    }
+}
+
+impl<R: BufRead> io::Read for Utf8<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let n = {
+            let avail = self.fill_buf()?;
+            let n = avail.len().min(out.len());
+            out[..n].copy_from_slice(&avail[..n]);
+            n
+        };
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Utf8<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.form == Form::Unknown {
+            self.detect()?;
+        }
+        match self.form {
+            Form::Utf16 { big_endian } => {
+                while self.pos == self.out.len() && self.decode_more(big_endian)? {}
+                Ok(&self.out[self.pos..])
+            }
+            // A first byte taken to see the second (`out`), then the input itself.
+            _ if self.pos < self.out.len() => Ok(&self.out[self.pos..]),
+            _ => self.inner.fill_buf(),
+        }
+    }
+
+    fn consume(&mut self, n: usize) {
+        match self.form {
+            Form::Utf16 { .. } => self.pos += n,
+            _ if self.pos < self.out.len() => self.pos += n,
+            _ => self.inner.consume(n),
+        }
+    }
+}
+
 /// One line: its number (from 1), its bytes (at most [`MAX_LINE`]), and whether it was cut.
 #[derive(Debug)]
 pub struct Line<'a> {
@@ -108,7 +305,13 @@ impl<R: BufRead> LineReader<R> {
             inner: Replay {
                 head: Vec::new(),
                 pos: 0,
-                inner,
+                inner: Utf8 {
+                    inner,
+                    form: Form::Unknown,
+                    out: Vec::new(),
+                    pos: 0,
+                    carry: Vec::new(),
+                },
             },
             buf: Vec::with_capacity(128),
             line_no: 0,
@@ -550,6 +753,76 @@ mod tests {
             .map(|r| r.line)
             .collect();
         assert_eq!(json, [2, 3]);
+    }
+
+    /// UTF-16 text, either byte order, decoded whatever the reads: surrogate pairs and line
+    /// ends split between reads, a lone surrogate and an odd last byte replaced (U+FFFD).
+    #[test]
+    fn utf16_text_reads_as_its_utf8() {
+        let text = "a\r\n\u{1F600}b\rc\u{e9}\n\nd";
+        let want: Vec<Vec<u8>> = ["a", "\u{1F600}b", "c\u{e9}", "", "d"]
+            .iter()
+            .map(|l| l.as_bytes().to_vec())
+            .collect();
+        for big_endian in [false, true] {
+            let encode = |t: &str| -> Vec<u8> {
+                let mark = if big_endian {
+                    [0xFE, 0xFF]
+                } else {
+                    [0xFF, 0xFE]
+                };
+                mark.into_iter()
+                    .chain(t.encode_utf16().flat_map(|u| {
+                        if big_endian {
+                            u.to_be_bytes()
+                        } else {
+                            u.to_le_bytes()
+                        }
+                    }))
+                    .collect()
+            };
+            let data = encode(text);
+            for cap in 1..=data.len() {
+                let mut r = LineReader::new(io::BufReader::with_capacity(cap, &data[..]));
+                let mut got = Vec::new();
+                while let Some(l) = r.next_line().unwrap() {
+                    got.push(l.bytes.to_vec());
+                }
+                assert_eq!(got, want, "big endian {big_endian}, buffer of {cap}");
+            }
+            assert_eq!(decode_text(data.clone()), text);
+            let mut odd = data.clone();
+            odd.push(b'x');
+            assert_eq!(decode_text(odd.clone()), format!("{text}\u{FFFD}"));
+            assert_eq!(lines(&odd).last().unwrap().1, "d\u{FFFD}".as_bytes());
+            // A high surrogate with no low one after it.
+            let mut lone = encode("x");
+            lone.extend_from_slice(&encode("\u{1F600}")[2..4]);
+            lone.extend_from_slice(&encode("y")[2..]);
+            assert_eq!(decode_text(lone.clone()), "x\u{FFFD}y");
+            assert_eq!(lines(&lone)[0].1, "x\u{FFFD}y".as_bytes());
+        }
+        // A puzzle file and a JSON document, as PowerShell writes them.
+        let p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let le = |t: String| -> Vec<u8> {
+            [0xFF, 0xFE]
+                .into_iter()
+                .chain(t.encode_utf16().flat_map(u16::to_le_bytes))
+                .collect()
+        };
+        for data in [
+            le(format!("{p}\r\n{p}\r\n")),
+            le(format!("[\r\n\"{p}\",\r\n\"{p}\"\r\n]")),
+        ] {
+            let records = read_text(&data);
+            assert_eq!(records.len(), 2);
+            assert!(records.iter().all(|r| matches!(r.entry, Entry::Puzzle(_))));
+        }
+        // One byte of 0xFF or 0xFE first, not a mark: read as it is.
+        assert_eq!(lines(b"\xFF1\n2")[0].1, b"\xFF1");
+        let mut r = LineReader::new(io::BufReader::with_capacity(1, &b"\xFE1\n2"[..]));
+        assert_eq!(r.next_line().unwrap().unwrap().bytes, b"\xFE1");
+        assert_eq!(r.next_line().unwrap().unwrap().bytes, b"2");
     }
 
     #[test]
