@@ -498,7 +498,7 @@ type LargeRow = (
 #[pyfunction]
 fn large_read(py: Python<'_>, text: &str) -> Vec<LargeRow> {
     py.detach(|| {
-        simdoku::large::text::parse(text)
+        simdoku::batch::parse_large(text)
             .into_iter()
             .map(|r| match r {
                 Ok(p) => {

@@ -220,6 +220,11 @@ def test_large_files_read_as_the_cli_reads_them(tmp_path):
     utf16 = tmp_path / "wrapped-utf16.txt"
     utf16.write_bytes((data / "sigh_144x144_1_wrapped.txt").read_text().encode("utf-16"))
     assert (simdoku.large.read(utf16)[0].grid == flat[0].grid).all()
+    # A grid as JSON (`json.dump(grid.tolist(), f)`, inside an object too): the same grid.
+    import json
+
+    doc = json.dumps({"id": "x1", "board": flat[0].grid.tolist()}, indent=1)
+    assert (simdoku.large.read(io.StringIO(doc))[0].grid == flat[0].grid).all()
     sol = simdoku.large.solve(wrapped[0])
     _houses_ok(wrapped[0].grid, sol, wrapped[0].regions, False)
     # Other shapes in one file: 3x2 boxes, a Sudoku X, a 7x7 jigsaw (labels any characters).

@@ -43,6 +43,9 @@ Input, two forms (they may be mixed in one file):
     line); one-line grids wrapped over lines (a 9x9 as 9 lines of 9) are read the same way, and
     written back one row a line when each line held a row. UTF-16 text (a byte-order mark
     first) is decoded.
+An input that is JSON as a whole is searched for grids: N rows of N values (null or 0 empty,
+as `json.dump(grid, f)` writes them), N x N values in one array, strings of N x N cells, in
+arrays or objects (fields named like `solution` left out).
 A side's boxes are the most nearly square R x C (R rows, C columns, R <= C). Lines before a grid
 change that grid only: `Boxes RxC` (other boxes), `Jigsaw` then a region map (N x N labels, one
 per cell, in either form, or N lines of N characters), `Sudoku X` or `X-Sudoku` (--x makes every grid one). A line `NxN`

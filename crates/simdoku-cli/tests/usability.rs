@@ -128,6 +128,16 @@ fn a_byte_order_mark_is_skipped_by_every_reading_command() {
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout), "1 2 3 4\n3 4 1 2\n4 1 2 3\n2 3 4 1\n\n");
+    // The same grid as JSON (`json.dump(grid, f)`), and a JSON document with no grid.
+    let out = simdoku(
+        &["large", "-q"],
+        b"[[1,0,3,0],[0,0,0,2],[0,1,0,0],[2,0,0,0]]",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "1 2 3 4\n3 4 1 2\n4 1 2 3\n2 3 4 1\n\n");
+    let out = simdoku(&["large", "-q"], b"{\"name\": \"none\"}");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).starts_with("# <stdin>:1: JSON without a grid"));
     // Only at the start: a mark inside the input is a bad character where it stands.
     let out = simdoku(
         &["solve", "-q"],

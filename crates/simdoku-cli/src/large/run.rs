@@ -110,7 +110,7 @@ pub fn run(
     let (mut total, mut grids) = (0u64, 0usize);
     if progress.is_some() || args.threads.is_some_and(|j| j > 1) {
         for input in inputs {
-            text::parse_each(input.text, &mut |p| {
+            simdoku::batch::parse_large_each(input.text, &mut |p| {
                 total += 1;
                 grids += usize::from(p.is_ok());
             });
@@ -137,7 +137,7 @@ pub fn run(
         scope.spawn(move || {
             let (mut batch, mut cells) = (Vec::new(), 0);
             for input in inputs {
-                text::parse_each(input.text, &mut |p| {
+                simdoku::batch::parse_large_each(input.text, &mut |p| {
                     cells += p.as_ref().map_or(0, |p| p.grid.cells().len());
                     batch.push((input.name, p));
                     if batch.len() == BATCH || cells >= BATCH_CELLS {

@@ -333,10 +333,9 @@ fn collect<'a>(doc: &'a [u8], node: &'a Node, out: &mut Vec<Found<'a>>) {
     }
 }
 
-/// The records of `doc` (a whole input, a byte-order mark allowed) when it is JSON as a whole;
-/// `None` when it is not, and is to be read line by line. A document without a puzzle is one
-/// invalid record.
-pub(crate) fn records(doc: &[u8]) -> Option<Vec<Record>> {
+/// The values of `doc` (a byte-order mark allowed), each an array or an object (a document,
+/// or JSON Lines), and the bytes of the mark; `None` when it is no such JSON as a whole.
+fn document(doc: &[u8]) -> Option<(Vec<Node>, usize)> {
     let skip = if doc.starts_with(b"\xEF\xBB\xBF") {
         3
     } else {
@@ -353,16 +352,146 @@ pub(crate) fn records(doc: &[u8]) -> Option<Vec<Record>> {
         if p.i == doc.len() {
             break;
         }
-        // Each value an array or an object: a document of puzzles, or JSON Lines of them.
         let v = p.value(0)?;
         if !matches!(v.kind, Kind::Arr(_) | Kind::Obj(_)) {
             return None;
         }
         values.push(v);
     }
-    if values.is_empty() {
-        return None;
+    (!values.is_empty()).then_some((values, skip))
+}
+
+/// A grid of any size in a JSON document, as text in a form the large grids' reader takes:
+/// its lines, and the document's line each one came from.
+pub(crate) struct LargeText {
+    /// The text: rows of values (number form), or of cell characters.
+    pub text: String,
+    /// Per line of `text`, its line in the document.
+    pub lines: Vec<u64>,
+    /// Whether it must read as a grid (rows of values: a reader's error is the grid's), or is
+    /// a grid only if it reads as one (a string, a flat array: ids and hashes are no grids).
+    pub rows: bool,
+}
+
+/// A cell of a large grid in JSON, as the number form writes it: a number as written, `.` for
+/// `null`, an empty string or `"."`; a string of up to three digits as its digits.
+fn large_cell(node: &Node) -> Option<&[u8]> {
+    match &node.kind {
+        Kind::Null => Some(b"."),
+        Kind::Num(t) => Some(t),
+        Kind::Str(s) if s.is_empty() => Some(b"."),
+        Kind::Str(s) if s == b"." || (s.len() <= 3 && s.iter().all(u8::is_ascii_digit)) => Some(s),
+        _ => None,
     }
+}
+
+/// Values joined by spaces, when every one is a cell ([`large_cell`]).
+fn large_row(items: &[Node]) -> Option<String> {
+    let mut row = Vec::new();
+    for it in items {
+        if !row.is_empty() {
+            row.push(b' ');
+        }
+        row.extend_from_slice(large_cell(it)?);
+    }
+    String::from_utf8(row).ok()
+}
+
+/// Whether `s` may be cells of a grid in the line form (digits, letters, `.`).
+fn is_cell_text(s: &[u8]) -> bool {
+    s.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'.')
+}
+
+/// The large grids in `node`, in order: an array of at least four arrays of values (its rows),
+/// an array of at least 16 values (a grid's cells in a row), a string of at least 16 cell
+/// characters (a grid on one line), an array of at least four such strings of at least four
+/// (its rows); the fields of objects except answers, searched likewise.
+fn collect_large(node: &Node, out: &mut Vec<LargeText>) {
+    match &node.kind {
+        Kind::Arr(items) => {
+            let arrays = || {
+                items
+                    .iter()
+                    .map(|r| match &r.kind {
+                        Kind::Arr(values) if !values.is_empty() => large_row(values),
+                        _ => None,
+                    })
+                    .collect::<Option<Vec<String>>>()
+            };
+            let strings = || {
+                items
+                    .iter()
+                    .map(|r| match &r.kind {
+                        Kind::Str(s) if s.len() >= 4 && is_cell_text(s) => {
+                            String::from_utf8(s.clone()).ok()
+                        }
+                        _ => None,
+                    })
+                    .collect::<Option<Vec<String>>>()
+            };
+            let lines = || items.iter().map(|r| r.line).collect();
+            if items.len() >= 4
+                && let Some(rows) = arrays()
+            {
+                out.push(LargeText {
+                    text: rows.join("\n"),
+                    lines: lines(),
+                    rows: true,
+                });
+            } else if items.len() >= 16
+                && let Some(row) = large_row(items)
+            {
+                out.push(LargeText {
+                    text: row,
+                    lines: vec![node.line],
+                    rows: false,
+                });
+            } else if items.len() >= 4
+                && let Some(rows) = strings()
+            {
+                out.push(LargeText {
+                    text: rows.join("\n"),
+                    lines: lines(),
+                    rows: false,
+                });
+            } else {
+                for n in items {
+                    collect_large(n, out);
+                }
+            }
+        }
+        Kind::Str(s) if s.len() >= 16 && is_cell_text(s) => out.push(LargeText {
+            text: String::from_utf8_lossy(s).into_owned(),
+            lines: vec![node.line],
+            rows: false,
+        }),
+        Kind::Obj(fields) => {
+            for (key, value) in fields {
+                if !is_answer(key) {
+                    collect_large(value, out);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The large grids of `doc` when it is JSON as a whole ([`collect_large`]), as texts; `None`
+/// when it is not.
+pub(crate) fn large_texts(doc: &[u8]) -> Option<Vec<LargeText>> {
+    let (values, _) = document(doc)?;
+    let mut out = Vec::new();
+    for v in &values {
+        collect_large(v, &mut out);
+    }
+    Some(out)
+}
+
+/// The records of `doc` (a whole input, a byte-order mark allowed) when it is JSON as a whole;
+/// `None` when it is not, and is to be read line by line. A document without a puzzle is one
+/// invalid record.
+pub(crate) fn records(doc: &[u8]) -> Option<Vec<Record>> {
+    let (values, skip) = document(doc)?;
     let mut found = Vec::new();
     for v in &values {
         collect(doc, v, &mut found);

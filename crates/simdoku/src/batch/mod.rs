@@ -1,6 +1,7 @@
 //! The batch layer: the one line classifier ([`classify_line`], [`classify_text`],
 //! [`parse_cells`]), the puzzles drawn over nine lines ([`GridLines`]), the records of a whole
-//! file as the command line reads it ([`Reader`], [`read_text`]), the operations on each puzzle
+//! file as the command line reads it ([`Reader`], [`read_text`]; large grids' files:
+//! [`parse_large_each`]), the operations on each puzzle
 //! ([`Op`], [`answer`], [`answer_marks`]), and
 //! the one ordered [`Pipeline`](crate::pipeline::Pipeline) that runs them on all cores (chunks
 //! of [`CHUNK`](crate::pipeline::CHUNK) items, input order kept, a panic caught per item,
@@ -26,6 +27,7 @@
 mod classify;
 mod drawn;
 mod json;
+mod large;
 mod logic;
 mod ops;
 mod read;
@@ -40,6 +42,7 @@ pub use classify::{
     Entry, MAX_LINE, classify_line, classify_text, is_header, parse_cells, starts_with_cells,
 };
 pub use drawn::{Drawn, Fed, GridLines, classify_drawn, drawn_row, is_rule, is_title};
+pub use large::{parse_large, parse_large_each};
 pub use logic::{board_of, explain_lines, hint_lines, map_logic, rate_se, rate_se_lines};
 pub use ops::{Answer, Op, answer, answer_marks};
 pub use read::{Line, LineReader, Reader, Record, decode_text, echo_field, read_text};
