@@ -1,5 +1,6 @@
-//! The large-grid parser on arbitrary text: never panics; every grid it reads formats back to
-//! text that reads as the same grid.
+//! The large-grid parser on arbitrary text, and the facade's reader of large grids' files (the
+//! text forms or JSON): never panic; every grid either reads formats back to text that reads
+//! as the same grid.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -7,7 +8,8 @@ use simdoku_large::text::{format, parse};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    for p in parse(&text).into_iter().flatten() {
+    let grids = parse(&text).into_iter().flatten();
+    for p in grids.chain(simdoku::batch::parse_large(&text).into_iter().flatten()) {
         let again = format(&p.grid, p.form, p.x);
         let back: Vec<_> = parse(&again).into_iter().collect();
         assert_eq!(back.len(), 1, "{again}");
