@@ -298,7 +298,35 @@ pub fn classify_line(number: u64, bytes: &[u8], too_long: bool) -> Option<Entry>
     if let Some(hint) = large_grid_hint(field_len(text)) {
         return Some(Entry::Invalid(hint));
     }
+    if let Some(hint) = large_row_hint(text) {
+        return Some(Entry::Invalid(hint));
+    }
     Some(classify_text(text))
+}
+
+/// For a line of 4 to 400 separated numbers with one above 9 (and none above the count), as a
+/// larger grid's row is written (`1 2 ... 16`, `1,,3,...,16`), the reason to give: what it
+/// looks like, and the command that reads it. A 9x9 puzzle's 81 values never have one above 9.
+fn large_row_hint(text: &[u8]) -> Option<String> {
+    // Between commas or semicolons an empty field is a cell (a spreadsheet's), between
+    // spaces it is none.
+    let sep = [b',', b';'].into_iter().find(|s| text.contains(s));
+    let fields = text
+        .split(|&b| Some(b) == sep || (sep.is_none() && b.is_ascii_whitespace()))
+        .map(<[u8]>::trim_ascii)
+        .filter(|f| sep.is_some() || !f.is_empty());
+    let mut count = 0;
+    let mut max = 0;
+    for f in fields {
+        if f.len() > 3 || !f.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        count += 1;
+        max = max.max(f.iter().fold(0, |v, &d| 10 * v + usize::from(d - b'0')));
+    }
+    ((4..=400).contains(&count) && max > 9 && max <= count).then(|| {
+        format!("{count} numbers up to {max}: a row of a {count}x{count} grid? use 'simdoku large'")
+    })
 }
 
 /// An XML (or HTML) tag line with nothing like a puzzle in it, such as the lines around the
@@ -558,6 +586,31 @@ mod tests {
             classify_text(format!("{},x", ".".repeat(625)).as_bytes()),
             Entry::Invalid("625 cells: a 25x25 grid; use 'simdoku large'".into())
         );
+        // A larger grid's row of numbers, spaced or a spreadsheet's (empty fields are cells).
+        let row16 = "16 numbers up to 16: a row of a 16x16 grid? use 'simdoku large'";
+        for line in [
+            " 1  2  3  4  5  6  7  8  9 10 11 12 13 14 15 16",
+            "1,,3,,,,,,,,,12,,,,16",
+            "0;0;0;0;0;0;0;0;0;0;0;0;0;0;0;16",
+        ] {
+            assert_eq!(
+                classify_line(3, line.as_bytes(), false),
+                Some(Entry::Invalid(row16.into())),
+                "{line}"
+            );
+        }
+        // Not such rows: values up to 9 (a 9x9's), a value above the count, ids, ratings.
+        for line in [
+            "5 3 0 0 7 0 0 0 0 6 0 0 1 9 5 0 0 0",
+            "1,2,3,40",
+            "5,3,0,0,7,0,0,0,0,11.2",
+        ] {
+            assert!(
+                !matches!(classify_line(3, line.as_bytes(), false),
+                          Some(Entry::Invalid(r)) if r.contains("use 'simdoku large'")),
+                "{line}"
+            );
+        }
     }
 
     #[test]

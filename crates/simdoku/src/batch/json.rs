@@ -497,8 +497,17 @@ pub(crate) fn records(doc: &[u8]) -> Option<Vec<Record>> {
         collect(doc, v, &mut found);
     }
     if found.is_empty() {
-        let reason = "JSON without a puzzle in it (a string of 81 cells, 81 values 0-9, \
-                      or nine rows of nine)";
+        let mut large = Vec::new();
+        for v in &values {
+            collect_large(v, &mut large);
+        }
+        let reason = if large.is_empty() {
+            "JSON without a puzzle in it (a string of 81 cells, 81 values 0-9, or nine rows \
+             of nine)"
+        } else {
+            "JSON without a 9x9 puzzle in it, but with a grid of another size: use 'simdoku \
+             large'"
+        };
         found.push(Found {
             line: 1,
             end: doc.len(),
@@ -686,6 +695,18 @@ mod tests {
         assert!(
             got[0].1.starts_with("invalid: JSON without a puzzle"),
             "{got:?}"
+        );
+        // A grid of another size: the pointer to the command that reads it.
+        let row = format!("[{}]", ["0"; 16].join(","));
+        let got = puzzles(&format!("{{\"board\": [{}]}}", vec![row; 16].join(","))).unwrap();
+        assert_eq!(
+            got,
+            [(
+                1,
+                "invalid: JSON without a 9x9 puzzle in it, but with a grid of another size: \
+                 use 'simdoku large'"
+                    .into()
+            )]
         );
     }
 
