@@ -27,10 +27,42 @@ struct Node {
     kind: Kind,
 }
 
+/// The most values a document is read with (about 60 bytes each held); a document with more
+/// is read line by line, as a larger one is (`[1,2,3]` eight million times is 62 MB of text
+/// and was 3.6 GB held).
+const MAX_VALUES: usize = 8 << 20;
+
+/// A number's text as written, held in place (no allocation a number: documents of numbers
+/// hold millions); past 22 characters its first 19 and `...`.
+#[derive(Clone, Copy)]
+struct NumText {
+    len: u8,
+    text: [u8; 22],
+}
+
+impl NumText {
+    fn new(t: &[u8]) -> NumText {
+        let mut n = NumText {
+            len: t.len().min(22) as u8,
+            text: [0; 22],
+        };
+        if t.len() <= 22 {
+            n.text[..t.len()].copy_from_slice(t);
+        } else {
+            n.text[..19].copy_from_slice(&t[..19]);
+            n.text[19..].copy_from_slice(b"...");
+        }
+        n
+    }
+
+    fn as_bytes(&self) -> &[u8] {
+        &self.text[..usize::from(self.len)]
+    }
+}
+
 enum Kind {
     Str(Vec<u8>),
-    /// A number's text as written.
-    Num(Vec<u8>),
+    Num(NumText),
     Null,
     /// `true` or `false`.
     Bool,
@@ -83,6 +115,8 @@ impl Parser<'_> {
                         return None;
                     }
                 }
+                // (A document holds millions of values: no doubling's spare room kept.)
+                items.shrink_to_fit();
                 Kind::Arr(items)
             }
             b'{' => {
@@ -104,12 +138,13 @@ impl Parser<'_> {
                         return None;
                     }
                 }
+                fields.shrink_to_fit();
                 Kind::Obj(fields)
             }
             b'"' => Kind::Str(self.string()?),
             b'-' | b'0'..=b'9' => {
                 self.number()?;
-                Kind::Num(self.b[start..self.i].to_vec())
+                Kind::Num(NumText::new(&self.b[start..self.i]))
             }
             _ => {
                 let word = [&b"null"[..], b"true", b"false"]
@@ -198,9 +233,9 @@ impl Parser<'_> {
 fn cell(node: &Node) -> Option<Result<u8, String>> {
     match &node.kind {
         Kind::Null => Some(Ok(0)),
-        Kind::Num(t) => Some(match t.as_slice() {
+        Kind::Num(t) => Some(match t.as_bytes() {
             [d @ b'0'..=b'9'] => Ok(d - b'0'),
-            _ => Err(String::from_utf8_lossy(t).into_owned()),
+            t => Err(String::from_utf8_lossy(t).into_owned()),
         }),
         Kind::Str(s) => match s.as_slice() {
             [] | [b'.' | b'0'] => Some(Ok(0)),
@@ -341,6 +376,11 @@ fn document(doc: &[u8]) -> Option<(Vec<Node>, usize)> {
     } else {
         0
     };
+    // Every value but the first follows a `,` or opens an array or object, or is a key's.
+    let values = memchr::memchr3_iter(b',', b'[', b'{', doc).count();
+    if values > MAX_VALUES {
+        return None;
+    }
     let mut p = Parser {
         b: doc,
         i: skip,
@@ -378,7 +418,7 @@ pub(crate) struct LargeText {
 fn large_cell(node: &Node) -> Option<&[u8]> {
     match &node.kind {
         Kind::Null => Some(b"."),
-        Kind::Num(t) => Some(t),
+        Kind::Num(t) => Some(t.as_bytes()),
         Kind::Str(s) if s.is_empty() => Some(b"."),
         Kind::Str(s) if s == b"." || (s.len() <= 3 && s.iter().all(u8::is_ascii_digit)) => Some(s),
         _ => None,
@@ -402,6 +442,9 @@ fn is_cell_text(s: &[u8]) -> bool {
     s.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'.')
 }
 
+/// The largest side of a grid read from JSON (the large grids' largest).
+const MAX_SIDE: usize = 400;
+
 /// The large grids in `node`, in order: an array of at least four arrays of values (its rows),
 /// an array of at least 16 values (a grid's cells in a row), a string of at least 16 cell
 /// characters (a grid on one line), an array of at least four such strings of at least four
@@ -413,7 +456,9 @@ fn collect_large(node: &Node, out: &mut Vec<LargeText>) {
                 items
                     .iter()
                     .map(|r| match &r.kind {
-                        Kind::Arr(values) if !values.is_empty() => large_row(values),
+                        Kind::Arr(values) if (1..=MAX_SIDE).contains(&values.len()) => {
+                            large_row(values)
+                        }
                         _ => None,
                     })
                     .collect::<Option<Vec<String>>>()
@@ -422,7 +467,7 @@ fn collect_large(node: &Node, out: &mut Vec<LargeText>) {
                 items
                     .iter()
                     .map(|r| match &r.kind {
-                        Kind::Str(s) if s.len() >= 4 && is_cell_text(s) => {
+                        Kind::Str(s) if (4..=35).contains(&s.len()) && is_cell_text(s) => {
                             String::from_utf8(s.clone()).ok()
                         }
                         _ => None,
@@ -430,7 +475,10 @@ fn collect_large(node: &Node, out: &mut Vec<LargeText>) {
                     .collect::<Option<Vec<String>>>()
             };
             let lines = || items.iter().map(|r| r.line).collect();
-            if items.len() >= 4
+            // (At most 400 rows of 400, 400 x 400 values, 35 strings of 35: no larger grid
+            // is read, and a long list of small arrays is no grid's rows.)
+            let side = MAX_SIDE;
+            if (4..=side).contains(&items.len())
                 && let Some(rows) = arrays()
             {
                 out.push(LargeText {
@@ -438,7 +486,7 @@ fn collect_large(node: &Node, out: &mut Vec<LargeText>) {
                     lines: lines(),
                     rows: true,
                 });
-            } else if items.len() >= 16
+            } else if (16..=side * side).contains(&items.len())
                 && let Some(row) = large_row(items)
             {
                 out.push(LargeText {
@@ -446,7 +494,7 @@ fn collect_large(node: &Node, out: &mut Vec<LargeText>) {
                     lines: vec![node.line],
                     rows: false,
                 });
-            } else if items.len() >= 4
+            } else if (4..=35).contains(&items.len())
                 && let Some(rows) = strings()
             {
                 out.push(LargeText {
@@ -460,11 +508,13 @@ fn collect_large(node: &Node, out: &mut Vec<LargeText>) {
                 }
             }
         }
-        Kind::Str(s) if s.len() >= 16 && is_cell_text(s) => out.push(LargeText {
-            text: String::from_utf8_lossy(s).into_owned(),
-            lines: vec![node.line],
-            rows: false,
-        }),
+        Kind::Str(s) if (16..=35 * 35).contains(&s.len()) && is_cell_text(s) => {
+            out.push(LargeText {
+                text: String::from_utf8_lossy(s).into_owned(),
+                lines: vec![node.line],
+                rows: false,
+            });
+        }
         Kind::Obj(fields) => {
             for (key, value) in fields {
                 if !is_answer(key) {
@@ -708,6 +758,22 @@ mod tests {
                     .into()
             )]
         );
+    }
+
+    #[test]
+    fn a_document_of_more_values_than_are_held_is_left_to_the_lines() {
+        let row = format!("[{}]", ["0"; 81].join(","));
+        let fits = format!("[{}]", vec![row.as_str(); MAX_VALUES / 82].join(","));
+        assert_eq!(
+            records(fits.as_bytes()).map(|r| r.len()),
+            Some(MAX_VALUES / 82)
+        );
+        let over = format!("[{}]", vec![row.as_str(); MAX_VALUES / 81 + 1].join(","));
+        assert!(records(over.as_bytes()).is_none());
+        // Long numbers are shown cut.
+        let t = NumText::new(b"12345678901234567890123456");
+        assert_eq!(t.as_bytes(), b"1234567890123456789...");
+        assert_eq!(NumText::new(b"-1.5e3").as_bytes(), b"-1.5e3");
     }
 
     #[test]

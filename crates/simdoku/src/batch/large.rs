@@ -7,7 +7,7 @@ use simdoku_large::text::{self, Puzzle, TextError};
 use super::json;
 
 /// Every grid of a large grids' file, in order, handed to `each` as it is read: a JSON
-/// document (an input that starts with `[` or `{` and is JSON as a whole) is searched for
+/// document (an input of at most 64 MiB that starts with `[` or `{` and is JSON as a whole) is searched for
 /// grids, anything else is read by [`text::parse_each`]. In JSON a grid is an array of N rows,
 /// each an array of N values (numbers, `null` or `""` empty, strings of digits), N from 4 to
 /// 400; N x N values in one array; a string of N x N cell characters (the line form), or an
@@ -26,7 +26,8 @@ use super::json;
 /// ```
 pub fn parse_large_each(input: &str, each: &mut dyn FnMut(Result<Puzzle, TextError>)) {
     let body = input.strip_prefix('\u{feff}').unwrap_or(input).trim_start();
-    let found = if body.starts_with(['[', '{']) {
+    // (Held as a tree of values: only documents of a bounded size, as for the 9x9 reader.)
+    let found = if body.starts_with(['[', '{']) && input.len() <= json::MAX_DOCUMENT {
         json::large_texts(input.as_bytes())
     } else {
         None
@@ -149,7 +150,14 @@ mod tests {
         );
         let out_of_range = read("[[1,0,0,0],[0,0,3,0],[0,9,0,0],[0,0,0,2]]");
         assert!(matches!(&out_of_range[0], Err((1, r)) if r.contains("out of range")));
-        for doc in ["{\"a\": 1}", "[\"a1b2c3d4e5f6a7b8\"]", "[[1, 2], [3, 4]]"] {
+        // A long list of small arrays is no grid's rows (nor read as one to say so).
+        let many = format!("[{}]", vec!["[1,2,3]"; 1000].join(","));
+        for doc in [
+            "{\"a\": 1}",
+            "[\"a1b2c3d4e5f6a7b8\"]",
+            "[[1, 2], [3, 4]]",
+            &many,
+        ] {
             let got = read(doc);
             assert!(
                 matches!(&got[..], [Err((1, r))] if r.starts_with("JSON without a grid")),
