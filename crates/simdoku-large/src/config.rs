@@ -33,9 +33,15 @@ pub struct Config {
     /// first to end wins and stops the others. Counts stay exact, and a search to the end
     /// reports the same set of solutions; which solutions a limit below the count keeps may
     /// differ from run to run. The calling thread keeps every solution met (side² bytes each)
-    /// to pass each one once: meant for a hard grid, not for counting millions.
+    /// to pass each one once: meant for a hard grid, not for counting millions. A count above
+    /// [`MAX_THREADS`] (even `usize::MAX`) runs [`MAX_THREADS`] searches.
     pub threads: usize,
 }
+
+/// The most searches [`Config::threads`] runs on one grid: each is an OS thread with its own
+/// solver, so a count far above the cores (`usize::MAX`, a mistyped `100000`) is capped here
+/// instead of failing to allocate or start that many threads.
+pub const MAX_THREADS: usize = 1024;
 
 /// When the search learns clauses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -55,5 +55,5 @@ mod wide;
 pub use engine9::Gac9;
 pub use grid::{House, LargeGrid, Violation, check_solution};
 pub use shape::{Regions, Shape};
-pub use solver::{Branch, Config, Learn, Solver, Stats, Status};
+pub use solver::{Branch, Config, Learn, MAX_THREADS, Solver, Stats, Status};
 pub use text::{Alphabet, Form, Puzzle, TextError};

@@ -103,6 +103,10 @@ impl Shape {
     /// 6: 2x3, 8: 2x4, 9: 3x3, 10: 2x5, 12: 3x4, 15: 3x5, 20: 4x5); `None` when the side
     /// has no such factors (a prime side needs a jigsaw map) or is above [`MAX_SIDE`].
     pub fn default_for_side(side: usize) -> Option<Shape> {
+        // (First: `r * r <= side` overflows, or never fails, on a side near `usize::MAX`.)
+        if side > MAX_SIDE {
+            return None;
+        }
         let rows = (2..=side)
             .take_while(|r| r * r <= side)
             .filter(|r| side.is_multiple_of(*r))

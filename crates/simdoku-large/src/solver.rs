@@ -52,7 +52,7 @@ use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use self::core::Core;
-pub use crate::config::{Branch, Config, Learn, Stats, Status};
+pub use crate::config::{Branch, Config, Learn, MAX_THREADS, Stats, Status};
 use crate::grid::LargeGrid;
 use crate::shape::Shape;
 use crate::wide::Wide;
@@ -194,7 +194,7 @@ impl Solver {
         timeout: Option<Duration>,
         visitor: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
     ) -> Stats {
-        let threads = self.config().threads;
+        let threads = self.config().threads.min(MAX_THREADS);
         if threads > 1 {
             return self.visit_parallel(cells, timeout, threads, visitor);
         }

@@ -224,3 +224,16 @@ fn a_visitor_that_panics_stops_the_searches() {
     });
     assert!(caught.is_err());
 }
+
+#[test]
+fn a_huge_thread_count_is_capped_not_a_panic() {
+    // `usize::MAX` searches made a vector of that many solvers ("capacity overflow"); counts
+    // stay exact with the capped portfolio: every 4x4 Sudoku, every 4x4 Sudoku-X.
+    assert_eq!(simdoku_large::MAX_THREADS, 1024);
+    for (x, all) in [(false, 288), (true, 48)] {
+        let cfg = with_threads(Config::default(), usize::MAX);
+        let (status, solution, st) = Solver::new(2, x, cfg).count(&LargeGrid::empty(2), 1000, None);
+        assert_eq!((status, st.solutions), (Status::Multiple, all));
+        check_solution(&LargeGrid::empty(2), &solution.unwrap(), x).unwrap();
+    }
+}

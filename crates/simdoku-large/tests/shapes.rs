@@ -315,6 +315,13 @@ fn shape_lines_are_read_and_bad_ones_say_why() {
     assert_eq!(e.len(), 1, "{e:?}");
     assert!(e[0].1.contains("too large"), "{}", e[0].1);
     assert!(Shape::boxes(usize::MAX, 2).is_err());
+    // Sides past the largest have no boxes, up to `usize::MAX` (whose `r * r` overflowed).
+    assert_eq!(Shape::default_for_side(401), None);
+    assert_eq!(Shape::default_for_side(usize::MAX), None);
+    assert_eq!(
+        Shape::default_for_side(400),
+        Some(Shape::boxes(20, 20).unwrap())
+    );
     let e = errors(&format!("Boxes two by three\n{six}\n"));
     assert_eq!(e[0].0, 1);
     assert!(e[0].1.contains("RxC"), "{}", e[0].1);
