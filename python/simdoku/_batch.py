@@ -252,6 +252,9 @@ def grids_out(inp: _Input, cells: np.ndarray, status: np.ndarray, empty: str = "
     """Grids (solutions) in the input's kind; rows that are not OK are None (strings) or
     zeros (arrays)."""
     if inp.kind == "array":
+        # `solve(unique=True)` brings the first of several solutions on a MULTIPLE row: zeros
+        # as documented, or a masked caller would take a grid for that row's answer.
+        cells[status != OK] = 0
         out = cells if inp.dtype == np.uint8 else cells.astype(inp.dtype)
         return out.reshape(inp.shape)
     out = to_strings(cells, empty)

@@ -125,6 +125,19 @@ def test_unique_solve_flags_multiple():
         simdoku.solve(serg, unique=True)
 
 
+def test_unique_solve_masks_multiple_array_rows_with_zeros():
+    # The docs: bad rows are zeros in an array; a MULTIPLE row brought the first solution.
+    serg = bench_set("serg_benchmark", 2)
+    for dtype in (np.uint8, np.int64):
+        a = to_cells(serg + [P0]).astype(dtype)
+        out, status = simdoku.solve(a, unique=True, errors="mask")
+        assert status.tolist() == [simdoku.MULTIPLE, simdoku.MULTIPLE, simdoku.OK]
+        assert out.dtype == dtype and not out[:2].any()
+        assert (out[2] == simdoku.solve(a[2])).all() and (out[2] > 0).all()
+        one, st = simdoku.solve(a[0].reshape(9, 9), unique=True, errors="mask")
+        assert (st, one.shape, one.any()) == (simdoku.MULTIPLE, (9, 9), False)
+
+
 def test_threads_and_engines_agree():
     a = to_cells(bench_set("magictour_top1465", 300))
     ref = simdoku.solve(a, threads=1)
