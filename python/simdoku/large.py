@@ -77,7 +77,8 @@ def solve(grid, *, x=False, regions=None, unique=False, timeout=None):
     else the most nearly square R x C, e.g. 2 x 3 on 6x6); ``x=True`` adds both diagonals
     (Sudoku-X); ``regions``, an (N, N) array of region numbers (any N distinct labels of N
     cells each), gives other boxes or a jigsaw. A ``Puzzle`` from ``read`` brings its own
-    regions and ``x``. Returns the solution in the grid's dtype. Raises ValueError
+    regions and ``x``. Returns the solution in the grid's dtype, or a wider one when that
+    cannot hold N (a ``uint8`` grid of side 256 gives ``uint16``). Raises ValueError
     when the grid has no solution, the givens contradict each other, ``unique=True`` and there
     are two solutions, or ``timeout`` (seconds) passes first.
     """
@@ -104,5 +105,8 @@ def solve(grid, *, x=False, regions=None, unique=False, timeout=None):
         np.ascontiguousarray(a, dtype=np.uint16), x, unique, timeout, regions
     )
     if status in ("solved", "unique"):
-        return sol.astype(a.dtype)
+        # Values up to N: in a dtype too narrow for them (uint8 past 255, int8 past 127) they
+        # would wrap, a wrong solution returned silently.
+        fits = np.iinfo(a.dtype).max >= side
+        return sol.astype(a.dtype if fits else np.promote_types(a.dtype, np.uint16))
     raise ValueError(f"grid: {status}")

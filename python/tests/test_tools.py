@@ -193,6 +193,18 @@ def test_large():
             simdoku.large.solve(np.zeros((4, 4), dtype=int), timeout=t)
 
 
+def test_large_solution_dtype_widens_when_it_cannot_hold_n():
+    # A uint8 256x256 grid's value 256 wrapped to 0, an int8 144x144's 128-144 to negatives.
+    for side, dtype, want in ((256, np.uint8, np.uint16), (144, np.int8, np.int32),
+                              (16, np.uint8, np.uint8), (121, np.int8, np.int8)):
+        g = np.zeros((side, side), dtype=dtype)
+        s = simdoku.large.solve(g)
+        assert s.dtype == want, (side, dtype, s.dtype)
+        n = int(round(side**0.5))
+        _houses_ok(g.astype(np.int64), s.astype(np.int64),
+                   np.add.outer(np.arange(side) // n * n, np.arange(side) // n), False)
+
+
 def _houses_ok(grid, sol, regions, x):
     """Every row, column and region of `sol` holds 1..N once, and it keeps `grid`'s givens."""
     n = grid.shape[0]
