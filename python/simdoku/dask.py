@@ -47,13 +47,37 @@ def _reason_column(n: int, status: np.ndarray, reasons: dict[int, str]) -> list:
     return out
 
 
+def _check_args(op, limit, samples):
+    """The arguments ``simdoku.count`` and ``simdoku.rate`` refuse, refused here too (before a
+    cluster runs anything): the native calls would count a limit of 0 to 1 and rate with one
+    sample for 0, an answer to another question under an ``ok`` status."""
+    if op not in COLUMNS:
+        raise ValueError(f"op must be one of {', '.join(COLUMNS)}, got {op!r}")
+    if op == "count" and int(limit) < 1:
+        raise ValueError(f"limit must be at least 1, got {limit}")
+    if op == "rate" and not 1 <= int(samples) <= 1_000_000:
+        raise ValueError(f"samples must be 1 to 1,000,000, got {samples}")
+
+
+def _item(value):
+    """A cell of the puzzle column as the batch takes it: strings as they are, nulls (``None``,
+    ``NaN``, ``pd.NA``) as ``None``, anything else as itself (its reason names its type)."""
+    import pandas as pd
+
+    if isinstance(value, str):
+        return value
+    null = pd.isna(value)
+    return None if isinstance(null, (bool, np.bool_)) and null else value
+
+
 def solve_frame(df, column="puzzle", op="solve", limit=2, unique=False, samples=16, seed=None,
                 threads=None):
     """One partition: ``df`` (a pandas DataFrame) with the result columns of ``op`` added
     (see ``COLUMNS``). Exposed for use with ``map_partitions`` on frames of your own."""
     import pandas as pd
 
-    items = [s if isinstance(s, str) else None for s in df[column].tolist()]
+    _check_args(op, limit, samples)
+    items = [_item(s) for s in df[column].tolist()]
     inp = _batch._from_strings(items, single=False)
     n = len(items)
     out = df.copy()
@@ -108,6 +132,7 @@ def _meta(ddf, op):
 def _run(src, dst, column, client, op, **kw):
     import dask.dataframe as dd
 
+    _check_args(op, kw.get("limit", 2), kw.get("samples", 16))
     ddf = dd.read_parquet(src) if isinstance(src, (str, os.PathLike)) else src
     if column not in ddf.columns:
         raise ValueError(f"{src}: no column {column!r} (columns: {', '.join(map(str, ddf.columns))})")

@@ -110,6 +110,33 @@ def test_count_and_rate_frames():
     assert list(empty.columns) == ["puzzle", "solution", "status", "reason"]
 
 
+def test_arguments_refused_as_count_and_rate_refuse_them(tmp_path):
+    # limit=0 counted to 1 and samples=0 rated with one sample, each row "ok"; an unknown op
+    # solved.
+    df = pd.DataFrame({"puzzle": bench_set("top95", 3)})
+    for kw, word in (({"op": "count", "limit": 0}, "limit"), ({"op": "rate", "samples": 0}, "samples"),
+                     ({"op": "solved"}, "op")):
+        with pytest.raises(ValueError, match=word):
+            sdask.solve_frame(df, **kw)
+    src = tmp_path / "in.parquet"
+    df.to_parquet(src)
+    with pytest.raises(ValueError, match="limit must be at least 1"):
+        sdask.count_parquet(str(src), str(tmp_path / "out"), limit=0)
+    with pytest.raises(ValueError, match="samples"):
+        sdask.rate_parquet(str(src), str(tmp_path / "out"), samples=0)
+    assert not (tmp_path / "out").exists()
+    assert sdask.solve_frame(df, op="count", limit=1)["count"].tolist() == [1, 1, 1]
+
+
+def test_reasons_name_what_a_cell_holds():
+    # Every cell that was no string said "not a string (NoneType)", an int too.
+    df = pd.DataFrame({"puzzle": pd.Series([5, None, float("nan"), bench_set("top95", 1)[0]],
+                                           dtype=object)})
+    out = sdask.solve_frame(df)
+    assert out["status"].tolist() == ["invalid"] * 3 + ["ok"]
+    assert out["reason"].tolist()[:3] == ["not a string (int)"] + ["not a string (NoneType)"] * 2
+
+
 def test_command_line_on_a_local_cluster(tmp_path):
     rows = bench_set("top95") + ["bad"]
     src = tmp_path / "in.parquet"
