@@ -252,9 +252,10 @@ pub fn catch<R>(f: impl FnOnce() -> R) -> Result<R, Panicked> {
 pub const MAX_THREADS: usize = 1024;
 
 /// Runs `f` on a pool of `threads` threads (made on first use and kept, one per thread count),
-/// so that the pipeline inside `f` runs on that many; `None` or 0: the current pool. For
-/// callers that take a thread count per call (the Python package); the CLI sizes rayon's
-/// global pool once instead.
+/// so that the pipeline inside `f` runs on that many; `None` or 0: the current pool; above
+/// [`MAX_THREADS`], [`MAX_THREADS`] (`Some(usize::MAX)` started threads until the process ran
+/// out). For callers that take a thread count per call (the Python package); the CLI sizes
+/// rayon's global pool once instead.
 ///
 /// ```
 /// let n = simdoku_dispatch::pipeline::on_threads(Some(2), rayon::current_num_threads).unwrap();
@@ -268,6 +269,7 @@ pub fn on_threads<R: Send>(
     let Some(n) = threads.filter(|&n| n > 0) else {
         return Ok(f());
     };
+    let n = n.min(MAX_THREADS);
     let pool = {
         let mut pools = POOLS
             .get_or_init(Mutex::default)
@@ -301,6 +303,16 @@ pub fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
 mod tests {
     use super::*;
     use std::sync::atomic::{AtomicU64, Ordering};
+
+    #[test]
+    fn thread_counts_above_the_most_run_on_the_most() {
+        // `Some(usize::MAX)` started threads without end (hundreds a second, never returning).
+        for asked in [MAX_THREADS + 1, usize::MAX] {
+            let n = on_threads(Some(asked), rayon::current_num_threads).unwrap();
+            assert_eq!(n, MAX_THREADS);
+        }
+        assert_eq!(on_threads(Some(3), rayon::current_num_threads).unwrap(), 3);
+    }
 
     #[test]
     fn order_is_kept_panics_are_per_item_and_progress_is_told() {
