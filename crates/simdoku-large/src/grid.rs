@@ -106,19 +106,36 @@ impl LargeGrid {
     }
 
     /// The value at `row`, `col` (0-based); 0 is empty.
+    ///
+    /// # Panics
+    /// When `row` or `col` is not below the side (a column past the end of a row is no cell
+    /// of the next row).
     pub fn get(&self, row: usize, col: usize) -> u16 {
-        self.cells[row * self.side() + col]
+        self.cells[self.index(row, col)]
     }
 
-    /// Sets the cell at `row`, `col`; panics if `value` is above N.
+    /// Sets the cell at `row`, `col`.
+    ///
+    /// # Panics
+    /// When `value` is above N, or `row` or `col` is not below the side.
     pub fn set(&mut self, row: usize, col: usize, value: u16) {
         assert!(
             value as usize <= self.side(),
             "value {value} above {}",
             self.side()
         );
+        let i = self.index(row, col);
+        self.cells[i] = value;
+    }
+
+    /// The index of cell `row`, `col`, both checked against the side.
+    fn index(&self, row: usize, col: usize) -> usize {
         let side = self.side();
-        self.cells[row * side + col] = value;
+        assert!(
+            row < side && col < side,
+            "cell ({row}, {col}) outside a {side}x{side} grid"
+        );
+        row * side + col
     }
 
     /// The number of givens (non-empty cells).

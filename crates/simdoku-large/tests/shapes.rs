@@ -506,3 +506,13 @@ fn readme_example_solves() {
         solve_checked(&p.grid, p.x, Config::default()).expect("the README's grids solve");
     }
 }
+
+#[test]
+fn a_cell_outside_the_grid_is_a_panic_not_another_cell() {
+    let mut g = LargeGrid::empty(2);
+    g.set(3, 3, 4);
+    assert_eq!(g.get(3, 3), 4);
+    // Column 5 of row 0 was row 1's column 1.
+    assert!(std::panic::catch_unwind(|| g.get(0, 5)).is_err());
+    assert!(std::panic::catch_unwind(|| LargeGrid::empty(2).set(4, 0, 1)).is_err());
+}
