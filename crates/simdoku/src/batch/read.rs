@@ -57,16 +57,21 @@ struct Replay<R> {
     inner: R,
 }
 
+/// `Read::read` for a reader whose buffer is its own (`BufRead`): what it holds, copied out.
+fn read_buffered(r: &mut impl BufRead, out: &mut [u8]) -> io::Result<usize> {
+    let n = {
+        let avail = r.fill_buf()?;
+        let n = avail.len().min(out.len());
+        out[..n].copy_from_slice(&avail[..n]);
+        n
+    };
+    r.consume(n);
+    Ok(n)
+}
+
 impl<R: BufRead> io::Read for Replay<R> {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        let n = {
-            let avail = self.fill_buf()?;
-            let n = avail.len().min(out.len());
-            out[..n].copy_from_slice(&avail[..n]);
-            n
-        };
-        self.consume(n);
-        Ok(n)
+        read_buffered(self, out)
     }
 }
 
@@ -251,14 +256,7 @@ impl<R: BufRead> Utf8<R> {
 
 impl<R: BufRead> io::Read for Utf8<R> {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        let n = {
-            let avail = self.fill_buf()?;
-            let n = avail.len().min(out.len());
-            out[..n].copy_from_slice(&avail[..n]);
-            n
-        };
-        self.consume(n);
-        Ok(n)
+        read_buffered(self, out)
     }
 }
 
