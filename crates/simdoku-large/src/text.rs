@@ -191,7 +191,7 @@ pub fn value_char(v: u8) -> Option<char> {
 }
 
 /// The largest side of the line form (values up to `Z` = 35).
-const MAX_LINE_SIDE: usize = 35;
+pub const MAX_LINE_SIDE: usize = 35;
 
 /// The side of a line-form grid of `len` cells: a square of 4..=35.
 fn line_side(len: usize) -> Option<usize> {
@@ -372,13 +372,17 @@ fn size_line(lower: &str) -> Option<Result<usize, String>> {
     })
 }
 
+/// A line up to a `#` that starts a comment after it (all of it without one).
+fn before_comment(line: &str) -> &str {
+    line.find('#').map_or(line, |k| &line[..k])
+}
+
 /// A trimmed line in lower case without a `#` comment after it, to be matched against the
 /// shape lines (`Sudoku X  # diagonals`, as number-form rows take a comment); empty for a line
 /// too long to be one (a grid's row, a 200 MB line of junk: no copy of it).
 fn header_lower(line: &str) -> String {
     if line.len() <= 100 {
-        let body = line.find('#').map_or(line, |k| &line[..k]);
-        body.trim_end().to_ascii_lowercase()
+        before_comment(line).trim_end().to_ascii_lowercase()
     } else {
         String::new()
     }
@@ -405,7 +409,7 @@ fn is_value_sep(c: char) -> bool {
 /// write an empty cell (`5,,3`), is read field by field with each empty field a `.`
 /// ([`empty_field_sep`]).
 fn value_words(line: &str) -> impl Iterator<Item = &str> {
-    let body = line.find('#').map_or(line, |k| &line[..k]);
+    let body = before_comment(line);
     let sep = empty_field_sep(body);
     let body = if sep.is_some() { body.trim() } else { body };
     body.split(move |c: char| sep.map_or_else(|| is_value_sep(c), |s| c == s))
@@ -419,8 +423,7 @@ fn value_words(line: &str) -> impl Iterator<Item = &str> {
 
 /// Whether a line's values end with a `,` or `;` (before any `#` comment).
 fn ends_with_field_sep(line: &str) -> bool {
-    let body = line.find('#').map_or(line, |k| &line[..k]);
-    body.trim_end().ends_with([',', ';'])
+    before_comment(line).trim_end().ends_with([',', ';'])
 }
 
 /// The separator of a line of comma- (or, with no comma, semicolon-) separated fields that

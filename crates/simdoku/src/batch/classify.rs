@@ -3,6 +3,7 @@
 //! size, contradictory givens), and grids from rows of cell values.
 
 use simdoku_core::Grid;
+use simdoku_large::shape::MAX_SIDE;
 use simdoku_tools::Pencilmarks;
 
 /// Lines longer than this are cut by line readers (the rest is skipped) and reported as
@@ -308,23 +309,17 @@ pub fn classify_line(number: u64, bytes: &[u8], too_long: bool) -> Option<Entry>
 /// larger grid's row is written (`1 2 ... 16`, `1,,3,...,16`), the reason to give: what it
 /// looks like, and the command that reads it. A 9x9 puzzle's 81 values never have one above 9.
 fn large_row_hint(text: &[u8]) -> Option<String> {
-    // Between commas or semicolons an empty field is a cell (a spreadsheet's), between
-    // spaces it is none.
-    let sep = [b',', b';'].into_iter().find(|s| text.contains(s));
-    let fields = text
-        .split(|&b| Some(b) == sep || (sep.is_none() && b.is_ascii_whitespace()))
-        .map(<[u8]>::trim_ascii)
-        .filter(|f| sep.is_some() || !f.is_empty());
     let mut count = 0;
     let mut max = 0;
-    for f in fields {
+    // (Between commas an empty field is an empty cell: counted, value 0.)
+    for f in fields(text).1 {
         if f.len() > 3 || !f.iter().all(u8::is_ascii_digit) {
             return None;
         }
         count += 1;
         max = max.max(f.iter().fold(0, |v, &d| 10 * v + usize::from(d - b'0')));
     }
-    ((4..=400).contains(&count) && max > 9 && max <= count).then(|| {
+    ((4..=MAX_SIDE).contains(&count) && max > 9 && max <= count).then(|| {
         format!("{count} numbers up to {max}: a row of a {count}x{count} grid? use 'simdoku large'")
     })
 }
@@ -386,17 +381,21 @@ fn large_grid_hint(cells: usize) -> Option<String> {
 /// 5,3,0,0,7,0,0,0,0   5;3;;;7;;;;   5 3 . . 7 . . . .
 /// ```
 pub(super) fn separated(text: &[u8]) -> Option<Vec<u8>> {
+    let (blank, fields) = fields(text);
+    fields.map(|field| field_value(field, blank)).collect()
+}
+
+/// The fields of a separated line, each trimmed: between commas (or, with none, semicolons)
+/// every field, an empty one too; else the words between white space. The flag says which
+/// (empty fields are cells between commas, not between spaces).
+fn fields(text: &[u8]) -> (bool, impl Iterator<Item = &[u8]>) {
     let text = text.trim_ascii();
     let sep = [b',', b';'].into_iter().find(|s| text.contains(s));
-    let cell = |field: &[u8]| field_value(field, sep.is_some());
-    match sep {
-        Some(s) => text.split(|&b| b == s).map(cell).collect(),
-        None => text
-            .split(u8::is_ascii_whitespace)
-            .filter(|f| !f.is_empty())
-            .map(cell)
-            .collect(),
-    }
+    let fields = text
+        .split(move |&b| sep.map_or(b.is_ascii_whitespace(), |s| b == s))
+        .map(<[u8]>::trim_ascii)
+        .filter(move |f| sep.is_some() || !f.is_empty());
+    (sep.is_some(), fields)
 }
 
 /// A separated field's cell value (0 for an empty cell): `1`-`9`, or `0`, `.`, `_`, or nothing

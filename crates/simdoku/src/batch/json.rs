@@ -10,6 +10,9 @@
 //! hand editing) is let pass. An input that is not JSON as a whole (a title line, a drawing, a
 //! syntax error) is read line by line as before.
 
+use simdoku_large::shape::MAX_SIDE;
+use simdoku_large::text::MAX_LINE_SIDE;
+
 use super::{Entry, Record, classify_text, echo_field, starts_with_cells};
 
 /// The most bytes of an input held in memory to be read as one JSON document; a larger one is
@@ -442,9 +445,6 @@ fn is_cell_text(s: &[u8]) -> bool {
     s.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'.')
 }
 
-/// The largest side of a grid read from JSON (the large grids' largest).
-const MAX_SIDE: usize = 400;
-
 /// The large grids in `node`, in order: an array of at least four arrays of values (its rows),
 /// an array of at least 16 values (a grid's cells in a row), a string of at least 16 cell
 /// characters (a grid on one line), an array of at least four such strings of at least four
@@ -467,7 +467,9 @@ fn collect_large(node: &Node, out: &mut Vec<LargeText>) {
                 items
                     .iter()
                     .map(|r| match &r.kind {
-                        Kind::Str(s) if (4..=35).contains(&s.len()) && is_cell_text(s) => {
+                        Kind::Str(s)
+                            if (4..=MAX_LINE_SIDE).contains(&s.len()) && is_cell_text(s) =>
+                        {
                             String::from_utf8(s.clone()).ok()
                         }
                         _ => None,
@@ -477,8 +479,7 @@ fn collect_large(node: &Node, out: &mut Vec<LargeText>) {
             let lines = || items.iter().map(|r| r.line).collect();
             // (At most 400 rows of 400, 400 x 400 values, 35 strings of 35: no larger grid
             // is read, and a long list of small arrays is no grid's rows.)
-            let side = MAX_SIDE;
-            if (4..=side).contains(&items.len())
+            if (4..=MAX_SIDE).contains(&items.len())
                 && let Some(rows) = arrays()
             {
                 out.push(LargeText {
@@ -486,7 +487,7 @@ fn collect_large(node: &Node, out: &mut Vec<LargeText>) {
                     lines: lines(),
                     rows: true,
                 });
-            } else if (16..=side * side).contains(&items.len())
+            } else if (16..=MAX_SIDE * MAX_SIDE).contains(&items.len())
                 && let Some(row) = large_row(items)
             {
                 out.push(LargeText {
@@ -494,7 +495,7 @@ fn collect_large(node: &Node, out: &mut Vec<LargeText>) {
                     lines: vec![node.line],
                     rows: false,
                 });
-            } else if (4..=35).contains(&items.len())
+            } else if (4..=MAX_LINE_SIDE).contains(&items.len())
                 && let Some(rows) = strings()
             {
                 out.push(LargeText {
@@ -508,7 +509,9 @@ fn collect_large(node: &Node, out: &mut Vec<LargeText>) {
                 }
             }
         }
-        Kind::Str(s) if (16..=35 * 35).contains(&s.len()) && is_cell_text(s) => {
+        Kind::Str(s)
+            if (16..=MAX_LINE_SIDE * MAX_LINE_SIDE).contains(&s.len()) && is_cell_text(s) =>
+        {
             out.push(LargeText {
                 text: String::from_utf8_lossy(s).into_owned(),
                 lines: vec![node.line],
@@ -526,15 +529,18 @@ fn collect_large(node: &Node, out: &mut Vec<LargeText>) {
     }
 }
 
-/// The large grids of `doc` when it is JSON as a whole ([`collect_large`]), as texts; `None`
-/// when it is not.
-pub(crate) fn large_texts(doc: &[u8]) -> Option<Vec<LargeText>> {
-    let (values, _) = document(doc)?;
+/// The large grids in a document's values ([`collect_large`]), as texts.
+fn large_in(values: &[Node]) -> Vec<LargeText> {
     let mut out = Vec::new();
-    for v in &values {
+    for v in values {
         collect_large(v, &mut out);
     }
-    Some(out)
+    out
+}
+
+/// The large grids of `doc` when it is JSON as a whole ([`large_in`]); `None` when it is not.
+pub(crate) fn large_texts(doc: &[u8]) -> Option<Vec<LargeText>> {
+    Some(large_in(&document(doc)?.0))
 }
 
 /// The records of `doc` (a whole input, a byte-order mark allowed) when it is JSON as a whole;
@@ -547,11 +553,7 @@ pub(crate) fn records(doc: &[u8]) -> Option<Vec<Record>> {
         collect(doc, v, &mut found);
     }
     if found.is_empty() {
-        let mut large = Vec::new();
-        for v in &values {
-            collect_large(v, &mut large);
-        }
-        let reason = if large.is_empty() {
+        let reason = if large_in(&values).is_empty() {
             "JSON without a puzzle in it (a string of 81 cells, 81 values 0-9, or nine rows \
              of nine)"
         } else {

@@ -131,17 +131,20 @@ fn utf16_form(bytes: &[u8]) -> Option<Form> {
     }
 }
 
+/// The UTF-16 unit of two bytes, `big_endian` or not.
+fn utf16_unit(b: &[u8], big_endian: bool) -> u16 {
+    let b = [b[0], b[1]];
+    if big_endian {
+        u16::from_be_bytes(b)
+    } else {
+        u16::from_le_bytes(b)
+    }
+}
+
 /// UTF-16 units (`big_endian` or not) appended to `out` as UTF-8; a lone surrogate becomes
 /// U+FFFD, as a bad byte does in lossy UTF-8.
 fn push_utf16(out: &mut Vec<u8>, bytes: &[u8], big_endian: bool) {
-    let units = bytes.chunks_exact(2).map(|b| {
-        let b = [b[0], b[1]];
-        if big_endian {
-            u16::from_be_bytes(b)
-        } else {
-            u16::from_le_bytes(b)
-        }
-    });
+    let units = bytes.chunks_exact(2).map(|b| utf16_unit(b, big_endian));
     let mut utf8 = [0; 4];
     for c in char::decode_utf16(units) {
         let c = c.unwrap_or(char::REPLACEMENT_CHARACTER);
@@ -236,16 +239,10 @@ impl<R: BufRead> Utf8<R> {
         // Keep an odd byte, and a high surrogate whose low half is not read yet.
         let mut keep = self.carry.len() % 2;
         let whole = self.carry.len() - keep;
-        if whole >= 2 {
-            let last = [self.carry[whole - 2], self.carry[whole - 1]];
-            let last = if big_endian {
-                u16::from_be_bytes(last)
-            } else {
-                u16::from_le_bytes(last)
-            };
-            if (0xD800..0xDC00).contains(&last) {
-                keep += 2;
-            }
+        if whole >= 2
+            && (0xD800..0xDC00).contains(&utf16_unit(&self.carry[whole - 2..], big_endian))
+        {
+            keep += 2;
         }
         let done = self.carry.len() - keep;
         push_utf16(&mut self.out, &self.carry[..done], big_endian);
@@ -337,11 +334,7 @@ impl<R: BufRead> LineReader<R> {
                     break;
                 }
             }
-            let avail = match self.inner.inner.fill_buf() {
-                Ok(a) => a,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
+            let avail = fill_retrying(&mut self.inner.inner)?;
             if avail.is_empty() {
                 if json == Some(true) {
                     return Ok(Ahead::Document(head));
@@ -392,11 +385,7 @@ impl<R: BufRead> LineReader<R> {
         let mut too_long = false;
         let mut any = false;
         loop {
-            let avail = match self.inner.fill_buf() {
-                Ok(a) => a,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
+            let avail = fill_retrying(&mut self.inner)?;
             if avail.is_empty() {
                 if !any {
                     return Ok(None);
