@@ -1,7 +1,10 @@
 //! Where results go: stdout, or `--output FILE` written to a temporary file beside it and
 //! renamed at the end, so that a crash never leaves a half-written result in place. A
 //! destination that exists and is not a regular file (`/dev/null`, a pipe, a terminal) is
-//! written to directly: renaming over it would replace the device or pipe with a file.
+//! written to directly: renaming over it would replace the device or pipe with a file. A
+//! symbolic link is followed: the file it names is replaced and the link kept, and a link into
+//! `/proc` (`/dev/stdout`, `/dev/fd/1`: the file that stdout already has open) is written in
+//! place, as a shell's `>>` may be appending to that file.
 
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
@@ -38,45 +41,87 @@ fn named(path: &Path, e: &io::Error) -> io::Error {
     io::Error::new(e.kind(), format!("{}: {e}", path.display()))
 }
 
+/// Whether `path` is a symbolic link.
+fn is_link(path: &Path) -> bool {
+    fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
+}
+
+/// Whether `path` is a link that leads through `/proc` (`/dev/stdout` is `/proc/self/fd/1`,
+/// `/dev/fd/1` too): it names a file this process already has open.
+fn leads_through_proc(path: &Path) -> bool {
+    let mut p = path.to_path_buf();
+    for _ in 0..40 {
+        if p.starts_with("/proc") {
+            return true;
+        }
+        if !is_link(&p) {
+            return false;
+        }
+        let Ok(target) = fs::read_link(&p) else {
+            return false;
+        };
+        p = match p.parent() {
+            Some(dir) => dir.join(target),
+            None => target,
+        };
+    }
+    false
+}
+
 impl Output {
+    /// Stdout (`None` or `-`), or the file `path`.
     pub fn open(path: Option<&Path>) -> io::Result<Output> {
-        match path {
+        let Some(dest) = path.filter(|&p| p != Path::new("-")) else {
             // `-o -` is stdout, as `-` is stdin among the inputs.
-            None => Ok(Output::Stdout(BufWriter::with_capacity(
+            return Ok(Output::Stdout(BufWriter::with_capacity(
                 1 << 16,
                 io::stdout(),
-            ))),
-            Some(dest) if dest == Path::new("-") => Ok(Output::Stdout(BufWriter::with_capacity(
+            )));
+        };
+        let path = dest.to_path_buf();
+        let special = fs::metadata(dest).is_ok_and(|m| !m.is_file());
+        // `/dev/stdout` where stdout is a file: appended to, as the shell may have opened it
+        // with `>>` (with `>` it is empty); replacing it would also replace the link.
+        let open_file = leads_through_proc(dest);
+        if special || open_file {
+            // An error opening it is named by the caller ("cannot write PATH: ...").
+            let f = fs::OpenOptions::new()
+                .write(true)
+                .append(open_file && !special)
+                .open(dest)?;
+            return Ok(Output::Special(BufWriter::with_capacity(
                 1 << 16,
-                io::stdout(),
-            ))),
-            Some(dest) if fs::metadata(dest).is_ok_and(|m| !m.is_file()) => {
-                // An error opening it is named by the caller ("cannot write PATH: ...").
-                let f = fs::OpenOptions::new().write(true).open(dest)?;
-                let path = dest.to_path_buf();
-                Ok(Output::Special(BufWriter::with_capacity(
+                Named { f, path },
+            )));
+        }
+        // A link: the file it names is replaced (renaming onto the link would replace the link).
+        let real = if is_link(dest) {
+            let Ok(real) = fs::canonicalize(dest) else {
+                // A link to nothing yet: made through the link, in place.
+                let f = File::create(dest)?;
+                return Ok(Output::Special(BufWriter::with_capacity(
                     1 << 16,
                     Named { f, path },
-                )))
-            }
-            Some(dest) => {
-                let name = dest
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                let tmp =
-                    dest.with_file_name(format!(".{name}.simdoku-{}.tmp", std::process::id()));
-                let f = File::create(&tmp)?;
-                let path = dest.to_path_buf();
-                Ok(Output::File {
-                    w: BufWriter::with_capacity(1 << 16, Named { f, path }),
-                    tmp,
-                    dest: dest.to_path_buf(),
-                })
-            }
-        }
+                )));
+            };
+            real
+        } else {
+            path.clone()
+        };
+        let name = real
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let tmp = real.with_file_name(format!(".{name}.simdoku-{}.tmp", std::process::id()));
+        let f = File::create(&tmp)?;
+        Ok(Output::File {
+            w: BufWriter::with_capacity(1 << 16, Named { f, path }),
+            tmp,
+            dest: real,
+        })
     }
 
+    /// The writer results go to.
     pub fn writer(&mut self) -> &mut dyn Write {
         match self {
             Output::Stdout(w) => w,

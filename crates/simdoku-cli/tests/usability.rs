@@ -864,6 +864,58 @@ fn output_dash_is_stdout() {
     );
 }
 
+#[test]
+fn output_through_a_link_replaces_the_file_it_names_not_the_link() {
+    use std::os::unix::fs::symlink;
+    let dir = temp_dir("link-out");
+    let (real, link) = (dir.join("real.txt"), dir.join("link.txt"));
+    std::fs::write(&real, "old\n").unwrap();
+    symlink(&real, &link).unwrap();
+    let out = simdoku(
+        &["canon", "-q", "-o", &link.to_string_lossy()],
+        format!("{PUZZLE}\n").as_bytes(),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let canon = std::fs::read_to_string(&real).unwrap();
+    assert_eq!(canon.lines().count(), 1, "{canon}");
+    assert_ne!(canon, "old\n");
+    // A link into /proc (as /dev/stdout is) names the file stdout has open: replacing the link
+    // with a new file lost the output (and, run as root, `-o /dev/stdout` replaced
+    // /dev/stdout); it is written in place, after what the file already holds (`>>`).
+    let fd1 = dir.join("fd1");
+    symlink("/proc/self/fd/1", &fd1).unwrap();
+    let into = dir.join("into.txt");
+    std::fs::write(&into, "first\n").unwrap();
+    let stdout = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&into)
+        .unwrap();
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_simdoku"))
+        .args(["generate", "-q", "-n", "2", "--seed", "1", "-o"])
+        .arg(&fd1)
+        .env("SIMDOKU_CALIBRATE", "0")
+        .stdout(stdout)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert!(
+        std::fs::symlink_metadata(&fd1)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let written = std::fs::read_to_string(&into).unwrap();
+    assert!(written.starts_with("first\n"), "{written}");
+    assert_eq!(written.lines().count(), 3, "{written}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 /// Runs `simdoku ARGS` (stdin empty) with stdout or stderr on `/dev/full`, where every write
 /// fails; `None` where there is no `/dev/full`.
 fn into_a_full_disk(args: &[&str], stderr: bool) -> Option<std::process::Output> {
