@@ -115,10 +115,16 @@ pub fn referee(a: &RefereeArgs) -> ExitCode {
         print!("\n{}", report.log());
     }
     // A player that said nothing in any game most likely never ran (a mistyped
-    // command, a missing binary): the table alone would pass that off as a match.
+    // command, a missing binary): the table alone would pass that off as a match. Only a
+    // player that was asked for a move (it started a game, or its opponent moved) is blamed:
+    // one whose opponent lost every game before its first turn had nothing to say.
     let mut status = ExitCode::SUCCESS;
     for (p, spec) in [&a.a, &a.b].into_iter().enumerate() {
-        if !report.games.is_empty() && report.games.iter().all(|g| g.turns[p] == 0) {
+        let asked = report
+            .games
+            .iter()
+            .any(|g| g.first == p || g.turns[1 - p] > 0);
+        if asked && report.games.iter().all(|g| g.turns[p] == 0) {
             eprintln!(
                 "simdoku referee: player {} ({spec}) said nothing in any game: does the \
                  command run on its own? (--stderr shows what it prints)",

@@ -57,6 +57,27 @@ fn referee_runs_programs_and_builtins() {
         "{stderr}"
     );
     assert!(!stderr.contains("player A"), "{stderr}");
+    // A player that never had a turn (its opponent, moving first, lost at once in the one
+    // game) is not blamed for saying nothing: only the one that did not answer is.
+    let out = simdoku(
+        &[
+            "referee",
+            "-n",
+            "1",
+            "-t",
+            "2",
+            "no-such-player-xyz",
+            "builtin:random",
+        ],
+        b"",
+    );
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("player A (no-such-player-xyz) said nothing in any game"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("player B"), "{stderr}");
 }
 
 /// A match of two games of 2 s between the built-in random player (A) and `b`.
