@@ -454,7 +454,8 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
     );
     progress.finish();
     let band = target.map(|t| match t {
-        SeTarget::Beyond => "a rating beyond the rater".to_string(),
+        // Level extreme (`--se beyond`): mostly puzzles the rater rates, through its chains.
+        SeTarget::Beyond => "ER above 6.0 or a rating beyond the rater".to_string(),
         SeTarget::Er { .. } => format!("ER {t}"),
     });
     if let Some(band) = &band {

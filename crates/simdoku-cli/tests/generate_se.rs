@@ -127,6 +127,17 @@ fn extreme_is_beyond_the_rater_and_unique() {
             .all(|l| er_of(l.split_once(',').unwrap().1).is_none_or(|er| er > 60)),
         "{rated}"
     );
+    // The summary names the band as the help does: it said "a rating beyond the rater" over
+    // puzzles rated 6.6 to 7.8.
+    let out = simdoku(
+        &["generate", "-n", "2", "--seed", "2", "--level", "extreme"],
+        b"",
+    );
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("ER above 6.0 or a rating beyond the rater: "),
+        "{stderr}"
+    );
 }
 
 #[test]
