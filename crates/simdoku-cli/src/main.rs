@@ -231,7 +231,10 @@ enum Command {
 fn main() -> ExitCode {
     // `auto` goes by a measurement on this CPU (cached), unless SIMDOKU_CALIBRATE=0.
     simdoku::engines::calibrate::enable_by_default();
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_exit(&e),
+    };
     match cli.command {
         Command::Solve(a) => solve::solve(&a),
         Command::Count(a) => solve::count(&a),
@@ -261,6 +264,25 @@ fn main() -> ExitCode {
             )
         }
         Command::Man { dir } => man(dir.as_deref()),
+    }
+}
+
+/// What clap's own `Error::exit` does (help and version on stdout with status 0, a usage error
+/// on stderr with status 2), but a failed write is an error (status 1): clap ignored it, so
+/// `simdoku --help > /dev/full` printed nothing and exited 0. A closed pipe (`| head`) stays
+/// quiet.
+fn clap_exit(e: &clap::Error) -> ExitCode {
+    let written = e.print().and_then(|()| {
+        io::Write::flush(&mut io::stdout())?;
+        io::Write::flush(&mut io::stderr())
+    });
+    match written {
+        // Help or version that did not reach stdout (a usage error keeps its status 2).
+        Err(w) if w.kind() != io::ErrorKind::BrokenPipe && !e.use_stderr() => {
+            eprintln!("simdoku: {w}");
+            ExitCode::from(1)
+        }
+        _ => ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)),
     }
 }
 

@@ -987,6 +987,11 @@ fn output_that_cannot_be_written_is_an_error_not_a_panic() {
         ],
         vec!["completions", "bash"],
         vec!["large", "-q", &grid],
+        // Help and version: clap's exit ignored the failed write (status 0, nothing said).
+        vec!["--help"],
+        vec!["generate", "-h"],
+        vec!["help", "rate"],
+        vec!["--version"],
     ] {
         let out = into_a_full_disk(&args, false).unwrap();
         let stderr = text(&out.stderr);
