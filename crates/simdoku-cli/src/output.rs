@@ -7,7 +7,7 @@
 //! place, as a shell's `>>` may be appending to that file.
 
 use std::fs::{self, File};
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 pub enum Output {
@@ -73,6 +73,9 @@ impl Output {
     pub fn open(path: Option<&Path>) -> io::Result<Output> {
         let Some(dest) = path.filter(|&p| p != Path::new("-")) else {
             // `-o -` is stdout, as `-` is stdin among the inputs.
+            if io::stdout().is_terminal() {
+                crate::progress::results_on_terminal();
+            }
             return Ok(Output::Stdout(BufWriter::with_capacity(
                 1 << 16,
                 io::stdout(),

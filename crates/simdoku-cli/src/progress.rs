@@ -1,7 +1,10 @@
 //! Progress bars for the runs that can be long. They go to stderr, only when stderr is a
-//! terminal and `-q` was not given: never into a pipe, a file or a test's output.
+//! terminal and `-q` was not given: never into a pipe, a file or a test's output. Nor when the
+//! results themselves go to stdout on a terminal: the bar, drawn on the same screen, had the
+//! results' lines written after it (the first glued to the bar) and was left among them.
 
 use std::io::{self, IsTerminal};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -13,8 +16,17 @@ pub struct Progress {
     bytes: bool,
 }
 
+/// Set when results go to stdout and stdout is a terminal ([`results_on_terminal`]).
+static RESULTS_ON_TERMINAL: AtomicBool = AtomicBool::new(false);
+
+/// Tells the bars made from now on that results are written to stdout, a terminal: none is
+/// shown (the lines appearing are the progress there).
+pub fn results_on_terminal() {
+    RESULTS_ON_TERMINAL.store(true, Ordering::Relaxed);
+}
+
 fn shown(quiet: bool) -> bool {
-    !quiet && io::stderr().is_terminal()
+    !quiet && io::stderr().is_terminal() && !RESULTS_ON_TERMINAL.load(Ordering::Relaxed)
 }
 
 fn style(template: &str) -> ProgressStyle {

@@ -848,6 +848,20 @@ fn progress_bars_show_on_a_terminal_unless_quiet() {
         let screen = on_a_terminal(&quiet).unwrap();
         assert!(!screen.contains('\u{1b}'), "{quiet:?}: {screen:?}");
     }
+    // Results on the terminal too (no -o): no bar, which was left drawn among the results
+    // with the first line written after it.
+    for args in [
+        &["rate", "--samples", "8", &path][..],
+        &["canon", &path],
+        &["generate", "-n", "20", "--seed", "1"],
+    ] {
+        let screen = on_a_terminal(args).unwrap();
+        assert!(!screen.contains('\u{1b}'), "{args:?}: {screen:?}");
+        assert!(
+            screen.contains("simdoku: "),
+            "the summary: {args:?}: {screen:?}"
+        );
+    }
     std::fs::remove_dir_all(dir).unwrap();
 }
 
