@@ -205,6 +205,12 @@ fn engine_for(common: &RunOptions, work: Work) -> Result<&'static EngineSpec, Ex
     common.engine(work).map_err(crate::args::usage_error)
 }
 
+/// `result`, once what was written is out of `out`'s buffer: the summary on stderr comes after
+/// the results (on a terminal it came first), and a failed write is an error before it.
+fn flushed<T>(out: &mut Output, result: io::Result<T>) -> io::Result<T> {
+    result.and_then(|r| out.writer().flush().map(|()| r))
+}
+
 /// Ends a run: the output moved into place on success, removed on an error.
 fn close(out: Output, result: io::Result<bool>) -> ExitCode {
     match result {
@@ -236,6 +242,7 @@ pub fn solutions(a: &SolutionsArgs) -> ExitCode {
         &progress,
         out.writer(),
     );
+    let result = flushed(&mut out, result);
     progress.finish();
     if !a.common.quiet
         && let Ok((_, puzzles, total)) = result
@@ -452,6 +459,7 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
             );
         },
     );
+    let result = flushed(&mut out, result);
     progress.finish();
     let band = target.map(|t| match t {
         // Level extreme (`--se beyond`): mostly puzzles the rater rates, through its chains.
@@ -585,6 +593,7 @@ pub(crate) fn map_lines_with<T: Clone + Send + Sync>(
         progress: &progress,
     };
     let result = lines.run(&sources, accept, f, out.writer());
+    let result = flushed(&mut out, result);
     progress.finish();
     if !common.quiet
         && let Ok((_, puzzles)) = result
@@ -903,6 +912,7 @@ fn generate_large(a: &GenerateArgs) -> ExitCode {
             );
         },
     );
+    let result = flushed(&mut out, result);
     progress.finish();
     if !a.common.quiet && result.is_ok() {
         eprintln!(
