@@ -39,10 +39,13 @@ pub fn open(name: &str) -> io::Result<Source> {
 }
 
 /// A source as messages name it: `<stdin>` for `-`, `<argument>` for a puzzle given in place of
-/// a file.
+/// a file, `""` for an empty argument (`simdoku: "": No such file or directory`, not
+/// `simdoku: : No such file or directory`).
 pub fn shown(name: &str) -> &str {
     if name == "-" {
         "<stdin>"
+    } else if name.is_empty() {
+        "\"\""
     } else if is_inline(name) {
         "<argument>"
     } else {
@@ -99,7 +102,7 @@ impl Iterator for Records<'_> {
                 match open(name) {
                     Ok(s) => self.current = Some((Arc::from(shown(name)), s)),
                     Err(e) => {
-                        eprintln!("simdoku: {name}: {e}");
+                        eprintln!("simdoku: {}: {e}", shown(name));
                         self.unreadable += 1;
                         continue;
                     }

@@ -152,7 +152,7 @@ pub fn large(a: &LargeCmd) -> ExitCode {
                 texts.push((crate::input::shown(name), text));
             }
             Err(e) => {
-                eprintln!("simdoku: {name}: {e}");
+                eprintln!("simdoku: {}: {e}", crate::input::shown(name));
                 read_ok = false;
             }
         }

@@ -803,6 +803,17 @@ fn unreadable_inputs_give_no_empty_report() {
     assert!(text(&out.stderr).starts_with("<stdin>:2: "));
     let out = simdoku(&["generate", "--clues", "82"], b"");
     assert_eq!(out.status.code(), Some(2));
+    // An empty FILE argument (`simdoku canon "$f"` with f unset) is named as such: the message
+    // was `simdoku: : No such file or directory`.
+    for cmd in ["solve", "canon", "rate", "check", "large"] {
+        let out = simdoku(&[cmd, "-q", ""], b"");
+        assert_eq!(out.status.code(), Some(1), "{cmd}");
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.starts_with("simdoku: \"\": No such file"),
+            "{cmd}: {stderr}"
+        );
+    }
 }
 
 /// Runs `simdoku ARGS` with stdout and stderr on a terminal (util-linux `script` makes one);
