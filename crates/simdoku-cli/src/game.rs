@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
-use simdoku::game::referee::{PlayerSpec, RefereeOptions, referee_with};
+use simdoku::game::referee::{PlayerSpec, Reason, RefereeOptions, referee_with};
 use simdoku::game::{PlayOptions, Strategy};
 
 #[derive(Args, Debug)]
@@ -116,15 +116,16 @@ pub fn referee(a: &RefereeArgs) -> ExitCode {
     }
     // A player that said nothing in any game most likely never ran (a mistyped
     // command, a missing binary): the table alone would pass that off as a match. Only a
-    // player that was asked for a move (it started a game, or its opponent moved) is blamed:
-    // one whose opponent lost every game before its first turn had nothing to say.
+    // player that was left waiting for is blamed (it lost a game by time or a crash, on its
+    // own turn): one whose opponent lost every game before its first turn (no answer, an
+    // illegal move) had nothing to say.
     let mut status = ExitCode::SUCCESS;
     for (p, spec) in [&a.a, &a.b].into_iter().enumerate() {
-        let asked = report
+        let waited_for = report
             .games
             .iter()
-            .any(|g| g.first == p || g.turns[1 - p] > 0);
-        if asked && report.games.iter().all(|g| g.turns[p] == 0) {
+            .any(|g| g.winner != p && matches!(g.reason, Reason::Time | Reason::Crash));
+        if waited_for && report.games.iter().all(|g| g.turns[p] == 0) {
             eprintln!(
                 "simdoku referee: player {} ({spec}) said nothing in any game: does the \
                  command run on its own? (--stderr shows what it prints)",

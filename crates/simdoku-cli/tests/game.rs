@@ -78,6 +78,23 @@ fn referee_runs_programs_and_builtins() {
         "{stderr}"
     );
     assert!(!stderr.contains("player B"), "{stderr}");
+    // Nor when the first player's one move was not a move (the game ends there): it said
+    // something, so neither is blamed.
+    let out = simdoku(
+        &[
+            "referee",
+            "-n",
+            "1",
+            "-t",
+            "2",
+            "echo junk",
+            "builtin:random",
+        ],
+        b"",
+    );
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{stderr}");
+    assert!(!stderr.contains("said nothing"), "{stderr}");
 }
 
 /// A match of two games of 2 s between the built-in random player (A) and `b`.
