@@ -290,7 +290,10 @@ fn clap_exit(e: &clap::Error) -> ExitCode {
 fn man(dir: Option<&std::path::Path>) -> ExitCode {
     let cmd = Cli::command();
     let result = if let Some(dir) = dir {
-        std::fs::create_dir_all(dir).and_then(|()| clap_mangen::generate_to(cmd, dir))
+        // The error names the folder: `--dir FILE` said only "File exists (os error 17)".
+        std::fs::create_dir_all(dir)
+            .and_then(|()| clap_mangen::generate_to(cmd, dir))
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))
     } else {
         let mut out = io::stdout().lock();
         clap_mangen::Man::new(cmd)

@@ -726,6 +726,15 @@ fn completions_and_man_pages() {
         let roff = std::fs::read_to_string(dir.join(page)).unwrap();
         assert!(roff.contains(".TH"), "{page}");
     }
+    // A --dir that is a file: the message names it (it said only "File exists (os error 17)").
+    let file = dir.join("simdoku.1").to_string_lossy().into_owned();
+    let out = simdoku(&["man", "--dir", &file], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.starts_with(&format!("simdoku: {file}: ")),
+        "{stderr}"
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }
 
