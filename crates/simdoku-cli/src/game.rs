@@ -33,7 +33,7 @@ pub struct RefereeArgs {
     /// Games to play; the first player alternates, A starts game 1.
     #[arg(short = 'n', long, default_value_t = 2)]
     pub games: usize,
-    /// Each player's thinking time per game, in seconds.
+    /// Each player's thinking time per game, in seconds (above 0).
     #[arg(short, long, default_value_t = 30.0)]
     pub time: f64,
     /// Print each game's moves.
@@ -90,6 +90,13 @@ pub fn referee(a: &RefereeArgs) -> ExitCode {
         Ok(s) => s,
         Err(e) => return crate::args::usage_error(e),
     };
+    if time.is_zero() {
+        // Every game was lost on time before the first move, and the player blamed for it.
+        return crate::args::usage_error(
+            "-t 0: the first player of every game would lose on time before it could move; \
+             give each player some time (seconds, e.g. -t 0.5)",
+        );
+    }
     let opts = RefereeOptions {
         games: a.games,
         time,

@@ -47,6 +47,15 @@ fn referee_runs_programs_and_builtins() {
     // A bad strategy name is a usage error.
     let out = simdoku(&["referee", "builtin:nope", "builtin:random"], b"");
     assert_eq!(out.status.code(), Some(2));
+    // So is no time at all: every game was lost on time before its first move (status 1 and
+    // the player blamed for "saying nothing").
+    let out = simdoku(
+        &["referee", "-t", "0", "builtin:random", "builtin:random"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("-t 0"));
+    assert!(out.stdout.is_empty());
     // A command that does not run (a typo) loses every game by a crash, and the run says so
     // and fails instead of passing the table off as a match.
     let out = two_games_against_random("no-such-player-xyz");
