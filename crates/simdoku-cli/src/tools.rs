@@ -107,14 +107,15 @@ pub struct GenerateArgs {
     /// `--level extreme` instead.
     /// Candidates are made with the other options and rated until one is in the band (ER 7.0
     /// and up is a few percent of minimal puzzles, 8.0 and up under 3%: allow for the time).
-    #[arg(long, value_name = "LO..HI", value_parser = parse_se, conflicts_with = "level")]
+    #[arg(long, value_name = "LO..HI", value_parser = parse_se, conflicts_with = "level",
+          group = "band")]
     pub se: Option<SeTarget>,
     /// Only puzzles of this level (a band of ER; extreme: above 6.0 or beyond the rater).
-    #[arg(long, value_enum, value_name = "LEVEL")]
+    #[arg(long, value_enum, value_name = "LEVEL", group = "band")]
     pub level: Option<LevelArg>,
-    /// With --se or --level: candidates made for one puzzle before it is given up (reported,
-    /// exit status 1).
-    #[arg(long, default_value_t = 10_000, value_name = "N",
+    /// With --se or --level (a usage error without them): candidates made for one puzzle
+    /// before it is given up (reported, exit status 1).
+    #[arg(long, default_value_t = 10_000, value_name = "N", requires = "band",
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub attempts: usize,
     /// Append Sudoku Explainer's rating, `,ER,EP,ED` as `rate --se` prints it (`,beyond` past

@@ -198,6 +198,8 @@ fn bands_past_the_rater_and_mixed_options_are_usage_errors() {
         (&["--se", "4.55"][..], "an ER is a number"),
         (&["--level", "insane"][..], "invalid value"),
         (&["--level", "hard", "--size", "16"][..], "9x9 puzzles"),
+        // --attempts alone did nothing (plain puzzles take one candidate each).
+        (&["--attempts", "5"][..], "--se <LO..HI>|--level <LEVEL>"),
     ] {
         let out = simdoku(&[&["generate", "-q"], args].concat(), b"");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
