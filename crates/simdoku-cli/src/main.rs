@@ -100,17 +100,19 @@ enum Command {
     /// Output (csv): `puzzle,solution`; `none` when a puzzle has no solution, `multiple` with
     /// --unique when it has several, `invalid` for a malformed line (its reason goes to stderr
     /// as `FILE:LINE: reason`).
-    #[command(after_help = "Examples:\n  simdoku solve puzzles.txt\n  \
-        simdoku solve --unique --format json -o out.jsonl puzzles.txt\n  \
-        cat puzzles.txt | simdoku solve --format solution --empty 0")]
+    #[command(after_help = "Examples:\n  simdoku solve bench-data/top95.txt\n  \
+        simdoku solve --unique --format json -o out.jsonl bench-data/top95.txt\n  \
+        cat bench-data/top95.txt | simdoku solve --format solution --empty 0")]
     Solve(solve::SolveArgs),
     /// Count the solutions of each puzzle, up to --limit.
-    #[command(after_help = "Examples:\n  simdoku count --limit 2 puzzles.txt   \
-        # 1: unique, 2: at least two\n  simdoku count --format json puzzles.txt")]
+    #[command(
+        after_help = "Examples:\n  simdoku count --limit 2 bench-data/top95.txt   \
+        # 1: unique, 2: at least two\n  simdoku count --format json bench-data/top95.txt"
+    )]
     Count(solve::CountArgs),
     /// Run several engines on every puzzle and compare their answers.
     #[command(after_help = "Examples:\n  simdoku check bench-data/top95.txt\n  \
-        simdoku check --engines scalar,auto --limit 10 puzzles.txt")]
+        simdoku check --engines scalar,auto --limit 10 bench-data/top95.txt")]
     Check(check::CheckArgs),
     /// Measure throughput of engines on puzzle files (single thread by default).
     #[command(after_help = "Examples:\n  simdoku bench bench-data/top95.txt\n  \
@@ -127,8 +129,10 @@ enum Command {
     ///
     /// Output: for each puzzle a `# <puzzle>` line, then one solution a line (none when the
     /// puzzle has no solution; `# invalid` after the header of a malformed line).
-    #[command(after_help = "Examples:\n  simdoku solutions --max 10 puzzles.txt\n  \
-        simdoku solutions puzzles.txt | head")]
+    #[command(
+        after_help = "Examples:\n  simdoku solutions --max 10 bench-data/top95.txt\n  \
+        simdoku solutions bench-data/top95.txt | head"
+    )]
     Solutions(tools::SolutionsArgs),
     /// Generate random puzzles with a unique solution (one a line).
     ///
@@ -149,14 +153,14 @@ enum Command {
     Generate(tools::GenerateArgs),
     /// Minimize puzzles: `puzzle,minimal` where every clue of `minimal` is needed (`none` or
     /// `multiple` for puzzles without a unique solution).
-    #[command(after_help = "Example:\n  simdoku minimize puzzles.txt")]
+    #[command(after_help = "Example:\n  simdoku minimize bench-data/top95.txt")]
     Minimize(tools::FileArgs),
     /// Rate puzzles: `puzzle,guesses,grade`: the engine's guesses averaged over random
     /// symmetries, and how far singles go (naked-singles, hidden-singles, beyond-singles).
     /// With --se: Sudoku Explainer's `puzzle,ER,EP,ED`, or `puzzle,beyond`.
-    #[command(after_help = "Examples:\n  simdoku rate puzzles.txt\n  \
-        simdoku rate --samples 64 --format json puzzles.txt\n  \
-        simdoku rate --se puzzles.txt        # 4...291..51..3.47..(...),2.0,1.2,1.2")]
+    #[command(after_help = "Examples:\n  simdoku rate bench-data/top95.txt\n  \
+        simdoku rate --samples 64 --format json bench-data/top95.txt\n  \
+        simdoku rate --se bench-data/top95.txt        # 4.....8.5.3..(...),2.6,1.2,1.2")]
     Rate(tools::RateArgs),
     /// Explain each puzzle as a person would solve it: the steps in Sudoku Explainer's order,
     /// one a line (difficulty, then the step: `1.2 r6c2=4 hidden single in box 4`).
@@ -166,28 +170,30 @@ enum Command {
     /// needed); a puzzle with no solution or several gets no steps, only `# no solution` or
     /// `# multiple solutions` (its solutions are counted first); `# invalid` after the header
     /// of a malformed line. Pencilmark lines start from their candidates.
-    #[command(after_help = "Examples:\n  simdoku explain puzzles.txt\n  \
-        simdoku explain --format json puzzles.txt | jq '.steps | length'")]
+    #[command(after_help = "Examples:\n  simdoku explain bench-data/top95.txt\n  \
+        simdoku explain --format json bench-data/top95.txt | jq '.steps | length'")]
     Explain(logic::ExplainArgs),
     /// The next step of each puzzle (a hint): `puzzle,difficulty,step`, one line per input line
     /// (`puzzle,solved` when there is nothing left to do, `puzzle,stuck` when no implemented
     /// technique applies, `puzzle,none` or `puzzle,multiple` and no step when the puzzle has no
     /// solution or several).
-    #[command(after_help = "Examples:\n  simdoku hint puzzles.txt\n  \
-        simdoku hint --format json puzzles.txt")]
+    #[command(after_help = "Examples:\n  simdoku hint bench-data/top95.txt\n  \
+        simdoku hint --format json bench-data/top95.txt")]
     Hint(logic::HintArgs),
     /// Canonical form of each puzzle under the Sudoku symmetries (one a line): equivalent
     /// puzzles give the same line.
     #[command(
-        after_help = "Example:\n  simdoku canon puzzles.txt | sort -u | wc -l   \
-        # how many different puzzles, up to symmetry"
+        after_help = "Example:\n  simdoku canon bench-data/top95.txt | sort -u | wc -l   \
+        # different puzzles up to symmetry"
     )]
     Canon(tools::FileArgs),
     /// Shuffle each puzzle with a random validity-preserving symmetry (digits relabelled,
     /// rows within bands, bands, columns within stacks, stacks, transposition): an equivalent
     /// puzzle, one a line (`invalid` for a malformed line).
-    #[command(after_help = "Examples:\n  simdoku shuffle --seed 7 puzzles.txt\n  \
-        simdoku shuffle puzzles.txt | simdoku canon   # the same lines as: simdoku canon puzzles.txt")]
+    #[command(
+        after_help = "Examples:\n  simdoku shuffle --seed 7 bench-data/top95.txt\n  \
+        simdoku shuffle bench-data/top95.txt | simdoku canon   # the same lines as canon of the file"
+    )]
     Shuffle(tools::ShuffleArgs),
     /// Play the Code Cup 2024 Sudoku game over stdin/stdout (`Start` or the opponent's moves in,
     /// our moves out, `Quit` ends).

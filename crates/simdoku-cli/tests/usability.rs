@@ -758,6 +758,22 @@ fn every_command_has_help_with_an_example() {
         let help = text(&out.stdout);
         assert!(help.contains("Example"), "{c} --help has no example");
         assert!(help.contains(&format!("simdoku {c}")), "{c}");
+        // The examples run as written from the repository root: every input file they name
+        // is there (they named a `puzzles.txt` that is not).
+        let root = simdoku_core::testkit::bench_data_dir().join("..");
+        let examples = help.lines().skip_while(|l| !l.starts_with("Example"));
+        for line in examples.filter(|l| l.contains("simdoku ")) {
+            let words: Vec<&str> = line.split('#').next().unwrap().split_whitespace().collect();
+            for (i, w) in words.iter().enumerate() {
+                let written = i > 0 && ["-o", ">", "--plot"].contains(&words[i - 1]);
+                let txt = std::path::Path::new(w)
+                    .extension()
+                    .is_some_and(|e| e.eq_ignore_ascii_case("txt"));
+                if txt && !written {
+                    assert!(root.join(w).exists(), "{c} --help: {line}: no file {w}");
+                }
+            }
+        }
     }
 }
 
