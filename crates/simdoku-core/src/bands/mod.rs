@@ -19,7 +19,11 @@
 //! Then the digit with the fewest placements is chosen and each of its placements is tried in
 //! turn (one guess each): the nine cells go to the digit and leave every other digit's field, so
 //! each remaining digit's pattern sets narrow to the patterns disjoint from the ones placed (the
-//! [`tables::DISJOINT`] relation, applied through the cells).
+//! [`tables::DISJOINT`] relation, applied through the cells). On a grid still wide open (every
+//! digit with dozens of placements) a cell of two or three candidates is tried instead: the
+//! digit fits see nothing of a group of cells short of digits (three cells of a row left with
+//! the same two), which a whole-digit search otherwise meets only after placing digit after
+//! digit: 1.5 million guesses on a grid of nine givens with no solution, six this way.
 //!
 //! No allocation: the state (160 bytes) is copied at each branch, the fit lives on the stack, the
 //! tables are `const`.
@@ -93,6 +97,21 @@ fn orders_with(w: &PatternSet, k: usize) -> u32 {
         m |= (x >> k & 1) << s;
     }
     m
+}
+
+/// A node branches on a cell of two candidates, not on a digit, when every digit has more
+/// full placements than this; on a cell of three when more than [`OPEN_TRIPLE`].
+const OPEN_PAIR: u64 = 40;
+/// See [`OPEN_PAIR`].
+const OPEN_TRIPLE: u64 = 60;
+
+/// What a node branches on.
+#[derive(Clone, Copy, Debug)]
+enum Branch {
+    /// Each full placement of this digit.
+    Digit(usize),
+    /// Each candidate of this cell.
+    Cell(usize),
 }
 
 /// One digit fitted to its candidate cells.
@@ -189,10 +208,11 @@ impl Bands {
     /// Propagates to a fixed point: naked singles; then every digit whose field changed since
     /// its last fit is fitted again, loses the cells outside all its placements, and is placed
     /// in the cells common to all of them (after the cover, exactly the cells alone in their
-    /// row: every hidden single ends up so). Returns the digit with the fewest placements, or
+    /// row: every hidden single ends up so). Returns what to branch on (the digit with the
+    /// fewest placements, or a cell of two candidates when no digit has two or fewer), or
     /// `Err(true)` when solved, `Err(false)` on a contradiction.
     #[inline(always)]
-    fn settle(s: &mut Candidates, order: &mut [u8; 9]) -> Result<usize, bool> {
+    fn settle(s: &mut Candidates, order: &mut [u8; 9]) -> Result<Branch, bool> {
         let mut fitted = [u128::MAX; 9];
         let mut counts = [u32::MAX; 9];
         loop {
@@ -267,7 +287,29 @@ impl Bands {
         }
         keys.sort_unstable();
         *order = keys.map(|k| k as u8);
-        Ok(order[0] as usize)
+        // A grid left this open can hide a group of cells short of digits, which no digit's fit
+        // sees: try a cell of two (or three) candidates instead. Below these counts the cell
+        // branches only add guesses (to the bundled sets' searches and to enumeration).
+        let count = keys[0] >> 16;
+        if count > OPEN_PAIR {
+            let (mut one, mut two, mut three, mut four) = (0u128, 0u128, 0u128, 0u128);
+            for &f in &s.cand {
+                let f = f & s.unsolved;
+                four |= three & f;
+                three |= two & f;
+                two |= one & f;
+                one |= f;
+            }
+            let pairs = two & !three;
+            if pairs != 0 {
+                return Ok(Branch::Cell(pairs.trailing_zeros() as usize));
+            }
+            let triples = three & !four;
+            if triples != 0 && count > OPEN_TRIPLE {
+                return Ok(Branch::Cell(triples.trailing_zeros() as usize));
+            }
+        }
+        Ok(Branch::Digit(order[0] as usize))
     }
 
     fn search<S: Sink>(
@@ -277,7 +319,24 @@ impl Bands {
         sink: &mut S,
     ) -> ControlFlow<()> {
         let d = match Bands::settle(&mut s, &mut order) {
-            Ok(d) => d,
+            Ok(Branch::Digit(d)) => d,
+            Ok(Branch::Cell(c)) => {
+                let bit = 1u128 << c;
+                for v in 0..9 {
+                    if s.cand[v] & bit == 0 {
+                        continue;
+                    }
+                    self.guesses += 1;
+                    let mut t = s;
+                    for f in &mut t.cand {
+                        *f &= !bit;
+                    }
+                    t.cand[v] = s.cand[v] & !PEERS[c];
+                    t.unsolved &= !bit;
+                    self.search(t, order, sink)?;
+                }
+                return ControlFlow::Continue(());
+            }
             Err(true) => return sink.found(&s),
             Err(false) => return ControlFlow::Continue(()),
         };
