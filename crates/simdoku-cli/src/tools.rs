@@ -82,7 +82,9 @@ pub struct GenerateArgs {
     #[arg(short = 'n', long, default_value_t = 1)]
     pub count: u64,
     /// Stop removing clues at this many or fewer (default: as few as possible, which gives
-    /// minimal puzzles when --symmetry is none); at most 81.
+    /// minimal puzzles when --symmetry is none); 17 to 81 (no puzzle with fewer than 17 clues
+    /// has one solution: 1 to 16 are a usage error). A puzzle may stop above it, at a minimal
+    /// one (random minimal puzzles have 22 to 28 clues): the run then says how many did.
     #[arg(short = 'k', long, default_value_t = 0,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=81))]
     pub clues: usize,
@@ -341,6 +343,48 @@ fn parse_se(text: &str) -> Result<SeTarget, SeTargetError> {
     text.parse()
 }
 
+/// The fewest clues of a 9x9 puzzle with one solution (shown by an exhaustive search, 2012).
+const LEAST_CLUES: usize = 17;
+
+/// The fewest clues of a puzzle solved by full houses alone (ER 1.0): each empty cell is
+/// filled as the last empty cell of a house, and no house can serve twice (once it is used,
+/// the empty cells filled later lie outside it), so at most 27 cells are empty.
+const FULL_HOUSE_CLUES: usize = 81 - 27;
+
+/// `--clues` of 1 to 16 (no such puzzle has one solution: the generator silently stopped at
+/// its minimal puzzles, about 25 clues), and an ER band of full houses alone (`--se 1.0`)
+/// with fewer clues than such puzzles have (each candidate rated for nothing: 10,000
+/// candidates, about 10 s, then a failure).
+fn check_clues(a: &GenerateArgs, target: Option<SeTarget>) -> Result<(), String> {
+    if (1..LEAST_CLUES).contains(&a.clues) {
+        return Err(format!(
+            "--clues {}: no 9x9 puzzle with fewer than {LEAST_CLUES} clues has one solution; \
+             ask for {LEAST_CLUES} to 81, or leave --clues out for as few as each puzzle allows",
+            a.clues
+        ));
+    }
+    let full_houses_only = matches!(target, Some(SeTarget::Er { hi, .. })
+        if hi < logic::Technique::HiddenSingleBox.difficulty());
+    let clues = if a.minimal { 0 } else { a.clues };
+    if full_houses_only && clues < FULL_HOUSE_CLUES {
+        let asked = if a.minimal {
+            "--minimal asks for as few clues as possible".to_string()
+        } else if clues == 0 {
+            "without --clues the generator removes as many clues as it can".to_string()
+        } else {
+            format!("--clues {clues} asks for fewer")
+        };
+        return Err(format!(
+            "--se {}: the only ER there is 1.0, a puzzle solved by full houses alone, which \
+             has at least {FULL_HOUSE_CLUES} clues (each empty cell is the last of its own \
+             row, column or box: 27 houses), and {asked}; ask for --clues 60 or more (at \
+             --clues 65 most candidates qualify), or a band that reaches 1.2 (`--level easy`)",
+            target.map_or_else(String::new, |t| t.to_string())
+        ));
+    }
+    Ok(())
+}
+
 /// `simdoku generate`.
 pub fn generate(a: &GenerateArgs) -> ExitCode {
     init_threads(a.common.threads);
@@ -360,6 +404,9 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
             );
         }
         return generate_large(a);
+    }
+    if let Err(why) = check_clues(a, target) {
+        return crate::args::usage_error(why);
     }
     let spec = match engine_for(&a.common, Work::Count) {
         Ok(s) => s,
@@ -390,6 +437,8 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
     };
     let empty = a.common.empty;
     let (mut made, mut candidates, mut missed) = (0u64, 0u64, Vec::new());
+    // Puzzles that stopped above --clues, at a minimal puzzle.
+    let mut above = 0u64;
     // A rated puzzle takes up to --attempts candidates (milliseconds to seconds each): chunks of
     // a few dozen a thread, so that the first lines come out soon and a stopped run loses little.
     let chunk = if target.is_some() {
@@ -431,6 +480,9 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
             candidates += g.candidates as u64;
             clues += g.puzzle.givens() as u64;
             made += 1;
+            if a.clues != 0 && !a.minimal && g.puzzle.givens() > a.clues {
+                above += 1;
+            }
             let mut line = render::grid(&g.puzzle, empty);
             if a.with_solution {
                 line = format!("{line},{}", g.solution);
@@ -468,20 +520,33 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
         SeTarget::Er { .. } => format!("ER {t}"),
     });
     if let Some(band) = &band {
+        let none_had = if a.attempts == 1 {
+            "its one candidate did not have".to_string()
+        } else {
+            format!("none of {} candidates had", a.attempts)
+        };
         for i in &missed {
             eprintln!(
-                "simdoku: puzzle {} of seed {seed}: none of {} candidates had {band} (a \
-                 wider band, more --attempts, or fewer constraints may help)",
+                "simdoku: puzzle {} of seed {seed}: {none_had} {band} (a wider band, more \
+                 --attempts, or fewer constraints may help)",
                 i + 1,
-                a.attempts
             );
         }
+    }
+    if above > 0 && result.is_ok() {
+        eprintln!(
+            "simdoku: {above} of {} stopped above --clues {}, at a minimal puzzle (no clue \
+             could be removed with the solution staying unique)",
+            crate::args::count_of(made, "puzzle"),
+            a.clues
+        );
     }
     if !a.common.quiet && result.is_ok() {
         let secs = start.elapsed().as_secs_f64();
         let band = match band {
             Some(band) => format!(
-                ", {band}: {candidates} candidates, {:.1}% kept",
+                ", {band}: {}, {:.1}% kept",
+                crate::args::count_of(candidates, "candidate"),
                 100.0 * made as f64 / candidates.max(1) as f64
             ),
             None => String::new(),

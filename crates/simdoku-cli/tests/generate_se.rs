@@ -220,12 +220,51 @@ fn bands_past_the_rater_and_mixed_options_are_usage_errors() {
             "--seed",
             "1",
             "--se",
-            "1.0",
+            "9.0",
             "--attempts",
             "3",
         ],
         b"",
     );
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("none of 3 candidates had ER 1.0..1.0"));
+    assert!(text(&out.stderr).contains("none of 3 candidates had ER 9.0..9.0"));
+    // One attempt is one candidate, not "1 candidates".
+    let out = simdoku(
+        &["generate", "--seed", "1", "--se", "9.0", "--attempts", "1"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("its one candidate did not have ER 9.0..9.0"),
+        "{stderr}"
+    );
+    assert!(stderr.contains(": 1 candidate, 0.0% kept"), "{stderr}");
+    assert!(!stderr.contains("1 candidates"), "{stderr}");
+}
+
+#[test]
+fn er_one_is_asked_for_with_the_clues_it_takes() {
+    // ER 1.0 is full houses alone, which leaves at most 27 cells empty: minimal candidates never
+    // were, and `--se 1.0` rated 10,000 of them (about 10 s) to fail. Now a usage error at once
+    // that says why, whatever asks for few clues.
+    for args in [
+        &["--se", "1.0"][..],
+        &["--se", "1.0..1.1"],
+        &["--se", "1.0", "--clues", "53"],
+        &["--se", "1.0", "--clues", "70", "--minimal"],
+    ] {
+        let out = simdoku(&[&["generate", "--seed", "1"], args].concat(), b"");
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("full houses alone"), "{args:?}: {stderr}");
+        assert!(stderr.contains("at least 54 clues"), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty());
+    }
+    // With the clues it takes, it is made (and rated 1.0 again).
+    let out = generate(&["-n", "3", "--seed", "1", "--se", "1.0", "--clues", "65"]);
+    check_puzzles(&out, 3);
+    assert!(rerate(&out).iter().all(|r| r.starts_with("1.0,")), "{out}");
+    // A band that reaches past 1.0 is left alone.
+    check_puzzles(&generate(&["--seed", "1", "--se", "1.0..1.2"]), 1);
 }

@@ -118,6 +118,38 @@ fn generate_is_unique_minimal_and_repeatable() {
 }
 
 #[test]
+fn clues_below_seventeen_are_a_usage_error_and_a_stop_above_is_said() {
+    // No puzzle with fewer than 17 clues has one solution: `--clues 5` made ~25-clue puzzles
+    // and said nothing.
+    for k in ["1", "5", "16"] {
+        let out = simdoku(&["generate", "--seed", "1", "--clues", k], b"");
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{k}: {stderr}");
+        assert!(stderr.contains("fewer than 17 clues"), "{k}: {stderr}");
+        assert!(out.stdout.is_empty());
+    }
+    // 17 and up are asked for; puzzles that stop above at a minimal one are counted, -q or not.
+    let out = simdoku(
+        &["generate", "-q", "-n", "3", "--seed", "1", "--clues", "17"],
+        b"",
+    );
+    assert!(out.status.success());
+    assert_eq!(text(&out.stdout).lines().count(), 3);
+    assert!(
+        text(&out.stderr).contains("3 of 3 puzzles stopped above --clues 17, at a minimal"),
+        "{}",
+        text(&out.stderr)
+    );
+    // Reached: nothing to say.
+    let out = simdoku(
+        &["generate", "-q", "-n", "3", "--seed", "1", "--clues", "40"],
+        b"",
+    );
+    assert!(out.status.success());
+    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
+}
+
+#[test]
 fn minimize_rate_and_canon() {
     let top = bench_data_dir().join("top95.txt");
     let top = top.to_str().unwrap();
