@@ -30,7 +30,7 @@ pub struct RunOptions {
     #[arg(short, long)]
     pub quiet: bool,
     /// Print empty cells of puzzles as `0` or `.` (default: puzzles read are echoed as they
-    /// were written, puzzles made are written with `.`).
+    /// were written, puzzles made are written with `.`, minimize's as its input wrote them).
     #[arg(long, value_enum, value_name = "0|.")]
     pub empty: Option<render::Empty>,
 }

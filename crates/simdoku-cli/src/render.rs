@@ -38,6 +38,17 @@ pub fn grid(g: &Grid, empty: Option<Empty>) -> String {
     line.iter().map(|&b| b as char).collect()
 }
 
+/// The empty-cell form of a puzzle as it was read (its echo): `0` when it writes empty cells
+/// so (no `.` in it), else `.`. A puzzle made from it and written beside it takes the same
+/// form (`minimize`), not a mix of both on one line.
+pub fn empty_of(echo: &str) -> Empty {
+    if echo.contains('0') && !echo.contains('.') {
+        Empty::Zero
+    } else {
+        Empty::Dot
+    }
+}
+
 /// What the output shows for an input line: the line's own first field (`echo`) unless
 /// `--empty` was given; then a puzzle is written again with that character, and the absent
 /// candidates of a pencilmark line too. Invalid lines are always echoed as read.

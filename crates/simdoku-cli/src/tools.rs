@@ -784,6 +784,8 @@ impl Lines<'_> {
 }
 
 /// `simdoku minimize`: `puzzle,minimal` (or `none` / `multiple` when the puzzle is not unique).
+/// Without --empty the minimal puzzle keeps the input's empty cells (`0` or `.`): the line
+/// held both forms when the input wrote `0`.
 pub fn minimize(a: &FileArgs) -> ExitCode {
     let empty = a.common.empty;
     map_lines("minimize", a, Work::Count, &move |wk, item| {
@@ -791,7 +793,10 @@ pub fn minimize(a: &FileArgs) -> ExitCode {
         match &item.grid {
             Err(_) => format!("{echo},invalid"),
             Ok(g) => match simdoku::tools::minimize(wk.engine(), g) {
-                Ok(m) => format!("{echo},{}", render::grid(&m, empty)),
+                Ok(m) => {
+                    let empty = empty.unwrap_or_else(|| render::empty_of(echo));
+                    format!("{echo},{}", render::grid(&m, Some(empty)))
+                }
                 Err(NotUnique::NoSolution) => format!("{echo},none"),
                 Err(NotUnique::Multiple) => format!("{echo},multiple"),
             },

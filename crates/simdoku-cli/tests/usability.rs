@@ -636,6 +636,22 @@ fn empty_cells_are_written_as_asked() {
             assert!(g.givens() >= 17, "{args:?}: {l}");
         }
     }
+    // minimize writes its minimal puzzle as the input wrote its own, not `0` then `.` on one
+    // line; a `.` input stays `.`.
+    let out = simdoku(
+        &["minimize", "-q"],
+        format!("{zeros}\n{PUZZLE}\n").as_bytes(),
+    );
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    let (echo, minimal) = lines[0].split_once(',').unwrap();
+    assert_eq!(echo, zeros);
+    assert!(!minimal.contains('.') && minimal.contains('0'), "{stdout}");
+    let (echo, minimal) = lines[1].split_once(',').unwrap();
+    assert_eq!(echo, PUZZLE);
+    assert!(!minimal.contains('0') && minimal.contains('.'), "{stdout}");
     let out = simdoku(&["solve", "--empty", "x"], b"");
     assert_eq!(out.status.code(), Some(2));
 }
