@@ -29,8 +29,9 @@ pub struct SolutionsArgs {
     /// Puzzle files (81-character or 729-character pencilmark lines); `-` or none reads stdin.
     #[arg(value_name = "FILE")]
     pub files: Vec<String>,
-    /// At most this many solutions per puzzle (default: all of them).
-    #[arg(short, long)]
+    /// At most this many solutions per puzzle (default: all of them). At least 1: 0 is a
+    /// usage error, as count's --limit 0 is.
+    #[arg(short, long, value_parser = clap::value_parser!(u64).range(1..))]
     pub max: Option<u64>,
     #[command(flatten)]
     pub common: RunOptions,

@@ -59,6 +59,19 @@ fn solutions_prints_each_distinct_solution_under_its_puzzle() {
         format!("{}\n", ".".repeat(81)).as_bytes(),
     );
     assert_eq!(text(&out.stdout).lines().count(), 8);
+    // --max 0 printed each puzzle with no solution and exit 0, while count --limit 0 is a
+    // usage error: both are now, with the same status.
+    let empty = format!("{}\n", ".".repeat(81));
+    for args in [&["solutions", "--max", "0"][..], &["count", "--limit", "0"]] {
+        let out = simdoku(args, empty.as_bytes());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}: {}", text(&out.stdout));
+        assert!(
+            text(&out.stderr).contains("0 is not in 1.."),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
 }
 
 #[test]
