@@ -13,7 +13,7 @@ pub struct PlayArgs {
     /// `full` (opening, sampled middle game, exact endgame) or `random` (a random legal move).
     #[arg(short, long, default_value = "full")]
     pub strategy: Strategy,
-    /// Thinking time for the whole game, in seconds.
+    /// Thinking time for the whole game, in seconds (0 to 86400).
     #[arg(short, long, default_value_t = 30.0)]
     pub time: f64,
     /// Seed of the random choices (default: from the clock).
@@ -33,7 +33,7 @@ pub struct RefereeArgs {
     /// Games to play; the first player alternates, A starts game 1.
     #[arg(short = 'n', long, default_value_t = 2)]
     pub games: usize,
-    /// Each player's thinking time per game, in seconds (above 0).
+    /// Each player's thinking time per game, in seconds (above 0, at most 86400).
     #[arg(short, long, default_value_t = 30.0)]
     pub time: f64,
     /// Print each game's moves.
@@ -47,12 +47,29 @@ pub struct RefereeArgs {
     pub quiet: bool,
 }
 
-fn seconds(s: f64) -> Result<Duration, String> {
-    Duration::try_from_secs_f64(s).map_err(|e| format!("bad time {s}: {e}"))
+/// The longest thinking time a game may be given: a day (a Code Cup game gives 30 s).
+const MAX_SECONDS: f64 = 86_400.0;
+
+/// `-t`, checked: a number of seconds from 0 (`least` words the command's lower bound, up to
+/// the upper one) to [`MAX_SECONDS`]. `-t 1e30` said `bad time 1000000000000000000000000000000:
+/// cannot convert float seconds to Duration: value is either too big or NaN`.
+fn seconds(s: f64, least: &str) -> Result<Duration, String> {
+    if s.is_finite() && (0.0..=MAX_SECONDS).contains(&s) {
+        return Ok(Duration::from_secs_f64(s));
+    }
+    let shown = if s.is_finite() && s.abs() >= 1e6 {
+        format!("{s:e}")
+    } else {
+        s.to_string()
+    };
+    Err(format!(
+        "-t {shown}: the thinking time is a number of seconds {least} {MAX_SECONDS} (a day), \
+         e.g. -t 30"
+    ))
 }
 
 pub fn play(a: &PlayArgs) -> ExitCode {
-    let time = match seconds(a.time) {
+    let time = match seconds(a.time, "from 0 to") {
         Ok(t) => t,
         Err(e) => return crate::args::usage_error(e),
     };
@@ -84,8 +101,8 @@ fn player(spec: &str, time: Duration) -> Result<PlayerSpec, String> {
 }
 
 pub fn referee(a: &RefereeArgs) -> ExitCode {
-    let setup =
-        seconds(a.time).and_then(|time| Ok((time, player(&a.a, time)?, player(&a.b, time)?)));
+    let setup = seconds(a.time, "above 0 and at most")
+        .and_then(|time| Ok((time, player(&a.a, time)?, player(&a.b, time)?)));
     let (time, pa, pb) = match setup {
         Ok(s) => s,
         Err(e) => return crate::args::usage_error(e),

@@ -56,6 +56,29 @@ fn referee_runs_programs_and_builtins() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8(out.stderr).unwrap().contains("-t 0"));
     assert!(out.stdout.is_empty());
+    // A time past what a Duration holds said "cannot convert float seconds to Duration: value
+    // is either too big or NaN": now the allowed range, for referee and play alike.
+    for (args, says) in [
+        (
+            &["referee", "-t", "1e30", "builtin:random", "builtin:random"][..],
+            "-t 1e30: the thinking time is a number of seconds above 0 and at most 86400",
+        ),
+        (
+            &["referee", "-t", "NaN", "builtin:random", "builtin:random"],
+            "-t NaN: the thinking time",
+        ),
+        (
+            &["play", "-t", "100000"],
+            "-t 100000: the thinking time is a number of seconds from 0 to 86400",
+        ),
+    ] {
+        let out = simdoku(args, b"Start\nQuit\n");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(!stderr.contains("Duration"), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty());
+    }
     // A command that does not run (a typo) loses every game by a crash, and the run says so
     // and fails instead of passing the table off as a match.
     let out = two_games_against_random("no-such-player-xyz");
