@@ -20,6 +20,46 @@ fn play_speaks_the_protocol() {
 }
 
 #[test]
+fn play_does_not_play_an_illegal_move_of_the_opponent() {
+    // The opponent plays on the cell it filled (another digit, then the same), then a digit its
+    // row holds: each was played (a digit overwritten, a grid without solutions claimed with
+    // `!`). Now none is played nor answered, each is named on stderr, and the game goes on from
+    // the grid as it was.
+    let out = simdoku(
+        &["play", "-s", "random", "--seed", "4"],
+        b"Ee5\nEe6\nEe5\nEf5\nQuit\n",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    assert!(
+        matches!(Action::parse(stdout.trim()), Some(Action::Place(_))),
+        "{stdout}"
+    );
+    for (m, why) in [
+        ("Ee6", "its cell already holds a digit"),
+        ("Ee5", "its cell already holds a digit"),
+        ("Ef5", "its row, column or box already holds the digit"),
+    ] {
+        assert!(
+            stderr.contains(&format!("ignoring illegal move \"{m}\": {why}")),
+            "{m}: {stderr}"
+        );
+    }
+    // Our own last move played back at us is refused the same way.
+    let ours = stdout.trim().to_string();
+    let input = format!("Ee5\n{ours}\nQuit\n");
+    let out = simdoku(&["play", "-s", "random", "--seed", "4"], input.as_bytes());
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 1);
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("already holds a digit")
+    );
+}
+
+#[test]
 fn referee_runs_programs_and_builtins() {
     let me = env!("CARGO_BIN_EXE_simdoku");
     let player = format!("{me} play --strategy random");

@@ -18,7 +18,7 @@ use simdoku_core::Grid;
 
 use crate::analysis::{Analyzer, legal_from_candidates};
 use crate::endgame::{Endgame, RootMove, SolutionSet, Value};
-use crate::moves::{Action, Move};
+use crate::moves::{Action, Clash, Move, clash};
 use simdoku_core::rng::Rng;
 
 /// How a player chooses its moves.
@@ -696,7 +696,9 @@ pub enum End {
 }
 
 /// Plays one game over the protocol: reads `Start` or the opponent's moves from `input`, writes
-/// ours to `output` (flushed after each line), ends on `Quit` or end of input.
+/// ours to `output` (flushed after each line), ends on `Quit` or end of input. An opponent's
+/// move on a filled cell or of a repeated digit (the game is over under the rules) is not
+/// played and not answered: a note on stderr says so.
 pub fn play(
     strategy: Strategy,
     time: Duration,
@@ -748,6 +750,23 @@ pub fn play_with(
                     let _ = writeln!(io::stderr(), "ignoring unexpected input {text:?}");
                     continue;
                 };
+                // A move on a filled cell, or of a digit its row, column or box holds, ends the
+                // game under the rules (the referee scores it 0-2 and sends no more moves):
+                // played, it overwrote a digit or left a grid without solutions, and the
+                // replies went on from there. It is not played and gets no reply, as input
+                // that is no move.
+                if let Some(why) = a.placed().and_then(|m| clash(&player.grid, m)) {
+                    let why = match why {
+                        Clash::Occupied => "its cell already holds a digit",
+                        Clash::Repeated => "its row, column or box already holds the digit",
+                    };
+                    let _ = writeln!(
+                        io::stderr(),
+                        "ignoring illegal move {text:?}: {why} (under the rules the game is over, \
+                         lost by its mover)"
+                    );
+                    continue;
+                }
                 Some(a)
             }
         };
