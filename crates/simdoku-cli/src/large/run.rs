@@ -361,10 +361,11 @@ fn report(
         note = format!("{} solutions{plus}", stats.solutions);
     }
     if status == Status::TimedOut {
-        note = format!(
-            "timed out after {ms:.0} ms, {} solutions found",
-            stats.solutions
-        );
+        let found = match stats.solutions {
+            1 => "1 solution".to_string(),
+            n => format!("{n} solutions"),
+        };
+        note = format!("timed out after {ms:.0} ms, {found} found");
     }
     if matches!(status, Status::NoSolution | Status::TimedOut) {
         writeln!(err, "{here}: {note}")?;
