@@ -466,6 +466,8 @@ fn large_solve<'py>(
         Status::Multiple => "multiple",
         Status::NoSolution => "no solution",
         Status::TimedOut => "timed out",
+        // Not met: the limit is 1 or 2.
+        Status::NotSearched => "not searched",
     };
     Ok((word.to_string(), sol))
 }

@@ -95,6 +95,9 @@ pub enum Status {
     NoSolution,
     /// The time limit came first (solutions found so far are in [`Stats::solutions`]).
     TimedOut,
+    /// Nothing was searched: a count up to a limit of 0 ([`crate::Solver::count`]), which
+    /// says nothing of the grid (as the 9x9 engines' `count(grid, 0)`, which answers 0).
+    NotSearched,
 }
 
 impl std::fmt::Display for Status {
@@ -105,6 +108,7 @@ impl std::fmt::Display for Status {
             Status::Multiple => "multiple",
             Status::NoSolution => "no solution",
             Status::TimedOut => "timed out",
+            Status::NotSearched => "not searched",
         })
     }
 }

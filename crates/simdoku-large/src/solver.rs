@@ -222,8 +222,9 @@ impl Solver {
         with_core!(&mut self.0, c => c.set_link(link), _w => {});
     }
 
-    /// Counts solutions up to `limit` (0: none searched), within `timeout`; the first solution
-    /// found is returned as well.
+    /// Counts solutions up to `limit`, within `timeout`; the first solution found is returned
+    /// as well. A `limit` of 0 searches nothing: [`Status::NotSearched`], no solution and
+    /// zero [`Stats`] (never [`Status::NoSolution`], which would say the grid has none).
     ///
     /// ```
     /// use std::time::Duration;
@@ -233,6 +234,9 @@ impl Solver {
     /// let (status, solution, stats) = solver.count(&p.grid, 2, Some(Duration::from_secs(10)));
     /// assert_eq!((status, stats.solutions), (Status::Unique, 1));
     /// check_solution(&p.grid, &solution.unwrap(), false).unwrap();
+    ///
+    /// let (status, solution, stats) = solver.count(&p.grid, 0, None); // limit 0
+    /// assert_eq!((status, solution, stats.solutions), (Status::NotSearched, None, 0));
     /// ```
     pub fn count(
         &mut self,
@@ -252,7 +256,9 @@ impl Solver {
                 tally.add()
             })
         };
-        let status = if stats.timed_out {
+        let status = if limit == 0 {
+            Status::NotSearched
+        } else if stats.timed_out {
             Status::TimedOut
         } else if stats.solutions == 0 {
             Status::NoSolution

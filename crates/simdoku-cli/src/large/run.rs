@@ -341,6 +341,8 @@ fn report(
             sum.multiple += 1;
         }
         Status::NoSolution => sum.no_solution += 1,
+        // Not met: the count's limit here is at least 1.
+        Status::NotSearched => {}
         Status::TimedOut => {
             sum.timed_out += 1;
             if sol.is_some() {
