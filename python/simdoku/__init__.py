@@ -256,8 +256,10 @@ def generate(n=None, *, clues=None, symmetry=None, minimal=False, grade=None, se
     ``level``: ``"easy"`` (ER 1.0-1.5), ``"medium"`` (1.6-2.9), ``"hard"`` (3.0-4.4),
     ``"expert"`` (4.5-6.0) or ``"extreme"`` (above 6.0, or beyond the rater:
     ``rate(method="se")`` gives NaN). Candidates are made with the other options and rated until
-    one is in the band, up to ``attempts`` per puzzle (then ValueError). ``grade``, ``se`` and
-    ``level`` exclude each other.
+    one is in the band, up to ``attempts`` per puzzle (then ValueError). ``attempts`` is at
+    least 1 whatever the other options (0 is a ValueError, as a limit of 0 is for ``count``;
+    ``grade`` alone tries a fixed number of candidates). ``grade``, ``se`` and ``level``
+    exclude each other.
 
     >>> import simdoku
     >>> ps = simdoku.generate(4, seed=7, symmetry="rot180")
@@ -289,6 +291,10 @@ def generate(n=None, *, clues=None, symmetry=None, minimal=False, grade=None, se
             se = repr(float(se))
     _batch.check_uint("n", count)
     _batch.check_uint("attempts", attempts)
+    if int(attempts) < 1:
+        # As the native check with se= or level=, and for grade= too, which never reads it:
+        # no candidate at all is no search, not a quiet default.
+        raise ValueError(f"attempts must be at least 1, got {attempts}")
     _batch.check_uint("seed", seed)
     _batch.check_uint("threads", threads)
     puzzles, sols = _batch._native.generate_cells(

@@ -104,6 +104,14 @@ def test_generate_se_errors():
         simdoku.generate(1, se=1.0, minimal=True, attempts=3, seed=1)
 
 
+def test_generate_attempts_below_one_are_errors():
+    # attempts=0 was refused with se= and level= but quietly ignored with grade= or alone.
+    for kw in ({}, {"grade": "naked-singles"}, {"level": "easy"}, {"se": (1.0, 1.5)}):
+        with pytest.raises(ValueError, match="attempts must be at least 1, got 0"):
+            simdoku.generate(1, attempts=0, seed=1, **kw)
+    assert simdoku.is_unique(simdoku.generate(1, grade="naked-singles", attempts=1, seed=1))
+
+
 def test_generate_se_matches_the_cli(cli):
     import subprocess
 
