@@ -334,7 +334,9 @@ def rate(puzzles, *, method="guesses", samples=16, seed=None, errors="raise", th
     list, a SeRating of three float64 arrays for an array; strings may be 729-character
     pencilmark lines too. A puzzle without a unique solution is an error (status
     ``NO_SOLUTION`` or ``MULTIPLE`` with ``errors="mask"``, ratings NaN). ``samples`` and
-    ``seed`` are for the guesses method only.
+    ``seed`` are for the guesses method only. With ``errors="mask"`` a row that is not ``OK``
+    (``INVALID``: not a puzzle; ``ERROR``) is rated as nothing: ``solutions`` 0, ``guesses``
+    NaN, ``grade`` ``"contradiction"``.
 
     >>> import simdoku
     >>> r = simdoku.rate("........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3")
@@ -344,6 +346,8 @@ def rate(puzzles, *, method="guesses", samples=16, seed=None, errors="raise", th
     SeRating(er=2.0, ep=1.2, ed=1.2)
     >>> simdoku.rate(["..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.."], method="se")
     [SeRating(er=10.6, ep=1.2, ed=1.2)]
+    >>> simdoku.rate(["not a puzzle"], errors="mask")
+    ([Rating(solutions=0, guesses=nan, grade='contradiction')], array([3], dtype=int8))
     """
     if method == "se":
         return _rate_se(puzzles, errors, threads)
@@ -365,6 +369,9 @@ def rate(puzzles, *, method="guesses", samples=16, seed=None, errors="raise", th
     sols = sols.astype(np.int64)
     sols[bad] = 0
     guesses[bad] = np.nan
+    # A bad row reaches the native rater as an empty grid, which it grades: masked, as the
+    # rows it finds bad itself, "contradiction" (not the grade of a grid nobody gave).
+    grades[bad] = _GRADES.tolist().index("contradiction")
     names = _GRADES[grades]
     return _packed(Rating, (int, float, str), (sols, guesses, names), inp, status, errors)
 

@@ -134,6 +134,27 @@ def test_rate_kinds():
     assert status.tolist() == [0, 3] and np.isnan(out[1].guesses)
 
 
+def test_rate_masks_bad_rows_whole():
+    # A line that is not a puzzle reached the rater as an empty grid and kept that grid's
+    # grade ("beyond-singles") beside its masked solutions and guesses.
+    masked = (0, "contradiction")
+    bad = ["not a puzzle", "11" + "." * 79, None, "." * 80]
+    out, status = simdoku.rate([P0] + bad, errors="mask")
+    assert status.tolist() == [simdoku.OK] + [simdoku.INVALID] * len(bad)
+    assert out[0].grade != "contradiction"
+    for r in out[1:]:
+        assert (r.solutions, r.grade) == masked and np.isnan(r.guesses)
+    one, st = simdoku.rate("123", errors="mask")
+    assert st == simdoku.INVALID and (one.solutions, one.grade) == masked
+    a = np.zeros((3, 81), dtype=np.int64)
+    a[1, 0] = 10  # out of range
+    a[2, :2] = 1  # contradictory givens, found by the native rater
+    arr, st = simdoku.rate(a, errors="mask")
+    assert st.tolist() == [simdoku.OK, simdoku.INVALID, simdoku.INVALID]
+    assert arr.grade.tolist()[1:] == ["contradiction"] * 2
+    assert arr.solutions.tolist()[1:] == [0, 0] and np.isnan(arr.guesses[1:]).all()
+
+
 def test_minimize_canonical_shuffle():
     top = bench_set("top95", 30)
     m = simdoku.minimize(top)
