@@ -140,12 +140,16 @@ impl FromStr for SeTarget {
     }
 }
 
-/// An ER as text (`4.5`, `4`) in tenths.
+/// An ER as text (`4.5`, `4`) in tenths. Anything from 0 to 25 reads here, so that
+/// [`SeTarget::er`] names what is wrong with an ER out of its band (below a full house, past
+/// the exact bands); the message names the band a target may ask for.
 fn parse_er(text: &str) -> Result<u8, SeTargetError> {
     let bad = || {
         SeTargetError(format!(
-            "{text:?}: an ER is a number from 0 to 25 with at most one decimal, such as 4.5 \
-             (a range is LO..HI, e.g. 4.0..6.0)"
+            "{text:?}: an ER is a number from {} to {} with at most one decimal, such as 4.5 \
+             (a range is LO..HI, e.g. 4.0..6.0; harder: beyond)",
+            tenths(SeTarget::MIN_ER),
+            tenths(SeTarget::MAX_EXACT_ER)
         ))
     };
     let x: f64 = text.trim().parse().map_err(|_| bad())?;

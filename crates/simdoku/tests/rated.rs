@@ -98,6 +98,18 @@ fn bands_parse_and_stop_at_the_rated_frontier() {
     assert_eq!((SeTarget::EXTREME_ABOVE, SeTarget::MAX_EXACT_ER), (60, 94));
     assert_eq!("6.6..8.5".parse(), Ok(SeTarget::Er { lo: 66, hi: 85 }));
     assert!("8.0..9.5".parse::<SeTarget>().is_err());
+    // The reader's message named 0 to 25, a range no target accepts: 0.5 and 12 are refused
+    // too, for being below a full house or past the exact bands.
+    for bad in ["30", "x", "4.05", "-1"] {
+        let e = bad.parse::<SeTarget>().unwrap_err().to_string();
+        assert!(
+            e.contains("from 1.0 to 9.4 with at most one decimal"),
+            "{bad}: {e}"
+        );
+    }
+    for bad in ["0.5", "12"] {
+        assert!(bad.parse::<SeTarget>().is_err(), "{bad}");
+    }
     // The levels tile every rating and meet none twice.
     for er in SeTarget::MIN_ER..=120 {
         let r = simdoku::logic::Rating { er, ep: er, ed: er };
