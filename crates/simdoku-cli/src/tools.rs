@@ -904,7 +904,7 @@ fn generate_large(a: &GenerateArgs) -> ExitCode {
     let side = a.size.unwrap_or(9);
     let Some(n) = box_size_of_side(side) else {
         return crate::args::usage_error(format_args!(
-            "--size {side}: the side of a large grid is 4, 9, 16, 25, ..., 121"
+            "--size {side}: the side of a generated large grid is 4, 9, 16, 25, ..., 121"
         ));
     };
     let givens = a.givens.unwrap_or(0.5);

@@ -6,16 +6,30 @@ use std::fmt;
 pub use crate::shape::House;
 use crate::shape::Shape;
 
-/// The smallest and largest box size: 4x4 .. 121x121 grids.
+/// The smallest and largest box size of the square grids the generators make
+/// ([`crate::generate`], [`crate::mixed`]; `simdoku generate --size`): 4x4 .. 121x121 grids.
+/// Grids themselves, the readers and the [`crate::Solver`] go further, to
+/// [`crate::shape::MAX_SIDE`]: square boxes up to 20x20 ([`Shape::square`]), a 400x400 grid.
+///
+/// ```
+/// use simdoku_large::grid::{MAX_BOX, box_size_of_side};
+/// use simdoku_large::{LargeGrid, shape::MAX_SIDE};
+/// assert_eq!((MAX_BOX, box_size_of_side(121)), (11, Some(11))); // the generators' largest
+/// assert_eq!(box_size_of_side(400), None);                      // past the generators...
+/// assert_eq!(LargeGrid::empty(20).side(), MAX_SIDE);            // ...a grid all the same
+/// ```
 pub const MIN_BOX: usize = 2;
 /// See [`MIN_BOX`].
 pub const MAX_BOX: usize = 11;
 
-/// The grid sides this crate handles: 4, 9, 16, ..., 121.
+/// The square grids' sides the generators make: 4, 9, 16, ..., 121 (box sizes [`MIN_BOX`] to
+/// [`MAX_BOX`]). Grids of other shapes and sides up to [`crate::shape::MAX_SIDE`] (400) are
+/// read and solved too.
 pub const SIDES: [usize; 10] = [4, 9, 16, 25, 36, 49, 64, 81, 100, 121];
 
-/// The box size of a grid side (`Some(3)` for 9), or `None` for a side that is not one of
-/// [`SIDES`].
+/// The box size of a side the generators make (`Some(3)` for 9), or `None` for a side that
+/// is not one of [`SIDES`] (144 .. 400 included: grids the solver takes, but no generator
+/// makes).
 pub fn box_size_of_side(side: usize) -> Option<usize> {
     (MIN_BOX..=MAX_BOX).find(|&n| n * n == side)
 }

@@ -1,6 +1,6 @@
 //! Large grids (4x4 .. 400x400), rectangular boxes, jigsaw regions, and Sudoku-X on each.
 //!
-//! * [`Shape`]: the geometry of an N x N grid: square boxes (9x9, 16x16, ... 121x121),
+//! * [`Shape`]: the geometry of an N x N grid: square boxes (9x9, 16x16, ... 400x400),
 //!   rectangular boxes R x C (6x6 with 2x3, 12x12 with 3x4, ...) or a jigsaw region map;
 //! * [`LargeGrid`]: an N x N grid of a shape; [`check_solution`], the rules checker (rows,
 //!   columns, regions, and both diagonals for Sudoku-X);

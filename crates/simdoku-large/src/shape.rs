@@ -3,7 +3,7 @@
 //!
 //! | shape | regions | example |
 //! |---|---|---|
-//! | square boxes | n x n boxes, side n * n | 9x9 (3x3), 16x16 (4x4), 121x121 |
+//! | square boxes | n x n boxes, side n * n (n 2..=20) | 9x9 (3x3), 16x16 (4x4), 121x121, 400x400 (20x20) |
 //! | rectangular boxes | R rows x C columns, side R * C | 6x6 (2x3), 8x8 (2x4), 12x12 (3x4), 20x20 (4x5) |
 //! | jigsaw | a region map: the region of each cell, side regions of side cells | 9x9 jigsaw |
 //!
