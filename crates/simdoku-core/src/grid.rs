@@ -188,13 +188,19 @@ impl Grid {
         (cells.iter().fold(0, |m, &v| m.max(v)) <= 9).then_some(Grid { cells })
     }
 
-    /// Parses the line form; rejects contradictory givens.
+    /// Parses the line form: the first 81 cells of `line`. Whatever follows the 81st cell (a
+    /// comma and a solution, a comment, more cells) is ignored, not an error: a longer line
+    /// is read as its first 81 cells. Rejects contradictory givens and lines of fewer than 81
+    /// cells.
     ///
     /// ```
     /// use simdoku_core::Grid;
-    /// let g = Grid::parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
-    ///     .unwrap();
+    /// let p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    /// let g = Grid::parse(p).unwrap();
     /// assert_eq!((g.get(0), g.get(1), g.givens()), (4, 0, 17));
+    /// // 81 cells and more: the rest is ignored, even a second grid.
+    /// assert_eq!(Grid::parse(&format!("{p}{p}")), Ok(g));
+    /// assert_eq!(Grid::parse(&format!("{p},1 # a comment")), Ok(g));
     /// let e = Grid::parse("44...............................................................................")
     ///     .unwrap_err();
     /// assert_eq!(e.to_string(), "contradictory givens: digit 4 twice in row 1 (r1c1 and r1c2)");
@@ -294,7 +300,8 @@ impl Grid {
         }
     }
 
-    /// Parses the line form from bytes, without checking givens against each other.
+    /// Parses the line form from bytes (the first 81 cells, the rest ignored, as
+    /// [`Grid::parse`]), without checking givens against each other.
     pub fn parse_cells(line: &[u8]) -> Result<Grid, ParseError> {
         // The common case in one pass without branches (batches read millions of lines); the
         // loop below finds what is wrong otherwise.
@@ -490,7 +497,8 @@ impl fmt::Debug for Grid {
     }
 }
 
-/// The line form ([`Grid::parse`]); use [`Grid::parse_block`] for nine lines.
+/// The line form ([`Grid::parse`]: the first 81 cells, the rest ignored); use
+/// [`Grid::parse_block`] for nine lines.
 impl std::str::FromStr for Grid {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Grid, ParseError> {
