@@ -20,7 +20,7 @@
 //! turn (one guess each): the nine cells go to the digit and leave every other digit's field, so
 //! each remaining digit's pattern sets narrow to the patterns disjoint from the ones placed (the
 //! [`tables::DISJOINT`] relation, applied through the cells). On a grid still wide open (every
-//! digit with dozens of placements) a cell of two or three candidates is tried instead: the
+//! digit with dozens of placements) a cell of two to four candidates is tried instead: the
 //! digit fits see nothing of a group of cells short of digits (three cells of a row left with
 //! the same two), which a whole-digit search otherwise meets only after placing digit after
 //! digit: 1.5 million guesses on a grid of nine givens with no solution, six this way.
@@ -99,11 +99,9 @@ fn orders_with(w: &PatternSet, k: usize) -> u32 {
     m
 }
 
-/// A node branches on a cell of two candidates, not on a digit, when every digit has more
-/// full placements than this; on a cell of three when more than [`OPEN_TRIPLE`].
-const OPEN_PAIR: u64 = 40;
-/// See [`OPEN_PAIR`].
-const OPEN_TRIPLE: u64 = 60;
+/// A node branches on a cell of two, three or four candidates (the fewest any cell has), not on
+/// a digit, when every digit has more full placements than this (by the cell's candidates).
+const OPEN: [u64; 3] = [20, 30, 40];
 
 /// What a node branches on.
 #[derive(Clone, Copy, Debug)]
@@ -288,25 +286,30 @@ impl Bands {
         keys.sort_unstable();
         *order = keys.map(|k| k as u8);
         // A grid left this open can hide a group of cells short of digits, which no digit's fit
-        // sees: try a cell of two (or three) candidates instead. Below these counts the cell
-        // branches only add guesses (to the bundled sets' searches and to enumeration).
+        // sees: try a cell of few candidates instead. Below these counts the cell branches
+        // only add guesses (to enumeration above all).
         let count = keys[0] >> 16;
-        if count > OPEN_PAIR {
-            let (mut one, mut two, mut three, mut four) = (0u128, 0u128, 0u128, 0u128);
+        if count > OPEN[0] {
+            let (mut one, mut two, mut three, mut four, mut five) =
+                (0u128, 0u128, 0u128, 0u128, 0u128);
             for &f in &s.cand {
                 let f = f & s.unsolved;
+                five |= four & f;
                 four |= three & f;
                 three |= two & f;
                 two |= one & f;
                 one |= f;
             }
-            let pairs = two & !three;
-            if pairs != 0 {
-                return Ok(Branch::Cell(pairs.trailing_zeros() as usize));
-            }
-            let triples = three & !four;
-            if triples != 0 && count > OPEN_TRIPLE {
-                return Ok(Branch::Cell(triples.trailing_zeros() as usize));
+            for (n, x) in [two & !three, three & !four, four & !five]
+                .into_iter()
+                .enumerate()
+            {
+                if x != 0 {
+                    if count > OPEN[n] {
+                        return Ok(Branch::Cell(x.trailing_zeros() as usize));
+                    }
+                    break;
+                }
             }
         }
         Ok(Branch::Digit(order[0] as usize))
