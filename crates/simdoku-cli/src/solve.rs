@@ -62,8 +62,9 @@ pub enum CountFormat {
     /// The puzzle's line, then its count, then a blank line.
     Pretty,
     /// One JSON object a line: `file`, `line`, `puzzle`, `status` (`none`, `unique`,
-    /// `multiple`, `invalid`, `error`), then `count` and `at_least` (true when the count
-    /// reached --limit), or `error` (the reason a line is invalid).
+    /// `multiple`, `invalid`, `error`; `solved` under --limit 1, which cannot tell `unique`),
+    /// then `count` and `at_least` (true when the count reached --limit), or `error` (the
+    /// reason a line is invalid).
     Json,
 }
 
@@ -102,6 +103,8 @@ fn json_line(
         Outcome::Solved(_) => "solved",
         Outcome::Multiple | Outcome::Count(2..) => "multiple",
         Outcome::None | Outcome::Count(0) => "none",
+        // Counting to one stops at the first solution: that says nothing of a second.
+        Outcome::Count(1) if limit == Some(1) => "solved",
         Outcome::Count(1) => "unique",
         Outcome::Invalid => "invalid",
         Outcome::Failed => "error",

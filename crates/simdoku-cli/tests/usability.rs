@@ -574,6 +574,17 @@ fn solve_count_and_rate_write_json_lines() {
         2,
         "the count is the real one"
     );
+    // Counting to one cannot tell a unique puzzle from one of several.
+    let out = simdoku(
+        &["count", "-q", "--limit", "1", "--format", "json"],
+        format!("{PUZZLE}\n{TWO_SOLUTIONS}\n").as_bytes(),
+    );
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    for l in stdout.lines() {
+        assert_eq!(field(l, "status"), Some("solved"), "{l}");
+        assert_eq!(field(l, "at_least"), Some("true"), "{l}");
+    }
 
     let out = simdoku(
         &["rate", "-q", "--samples", "2", "--format", "json"],
