@@ -29,8 +29,9 @@ pub struct RunOptions {
     /// terminal).
     #[arg(short, long)]
     pub quiet: bool,
-    /// Print empty cells of puzzles as `0` or `.` (default: puzzles read are echoed as they
-    /// were written, puzzles made are written with `.`, minimize's as its input wrote them).
+    /// Print empty cells of puzzles as `0` or `.` (default: a line that starts with the 81
+    /// cells is echoed as written; other puzzles read, puzzles made with `.`; minimize's as
+    /// its input wrote them).
     #[arg(long, value_enum, value_name = "0|.")]
     pub empty: Option<render::Empty>,
 }

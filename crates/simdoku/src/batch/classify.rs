@@ -4,6 +4,7 @@
 
 use simdoku_core::Grid;
 use simdoku_large::shape::MAX_SIDE;
+use simdoku_large::text::MAX_LINE_SIDE;
 use simdoku_tools::Pencilmarks;
 
 /// Lines longer than this are cut by line readers (the rest is skipped) and reported as
@@ -296,13 +297,24 @@ pub fn classify_line(number: u64, bytes: &[u8], too_long: bool) -> Option<Entry>
     if too_long {
         return Some(Entry::Invalid(format!("line longer than {MAX_LINE} bytes")));
     }
-    if let Some(hint) = large_grid_hint(field_len(text)) {
-        return Some(Entry::Invalid(hint));
-    }
     if let Some(hint) = large_row_hint(text) {
         return Some(Entry::Invalid(hint));
     }
-    Some(classify_text(text))
+    match classify_text(text) {
+        // A line that is no 9x9 puzzle but whose first field is the cells of another square
+        // grid (a 6x6's 36, a 12x12's 144 with letters): say so. Only then: an id of 16 or 36
+        // characters (a UUID) before a puzzle is no grid.
+        Entry::Invalid(reason) => {
+            let field = &text[..field_len(text)];
+            let cells = field.len() != 729 // pencilmarks: their own reason
+                && field
+                    .iter()
+                    .all(|&b| b.is_ascii_alphanumeric() || b == b'.' || b == b'_');
+            let hint = cells.then(|| large_grid_hint(field.len())).flatten();
+            Some(Entry::Invalid(hint.unwrap_or(reason)))
+        }
+        entry => Some(entry),
+    }
 }
 
 /// For a line of 4 to 400 separated numbers with one above 9 (and none above the count), as a
@@ -363,14 +375,34 @@ pub fn parse_cells(row: &[u8]) -> Result<Grid, String> {
     }
 }
 
-/// For a line of `cells` cells that would be a square grid other than 9x9 (16, 256, 625, ...
-/// cells: `k`^4 for box size `k`), the reason to give: the size, and the command that reads it.
-/// Such a line must not be cut to its first 81 cells and read as a 9x9 puzzle.
+/// For a line of `cells` cells that would be a square grid other than 9x9 (16, 36, 64, 100, ...
+/// 1225 cells: 4x4 to 35x35, the grids `simdoku large` reads a line at a time; and the larger
+/// ones of square boxes, 1296, 2401, ... cells), the reason to give: the size, and how
+/// `simdoku large` reads it. Such a line must not be cut to its first 81 cells and read as a
+/// 9x9 puzzle.
 fn large_grid_hint(cells: usize) -> Option<String> {
-    (2..=11usize)
-        .filter(|&k| k != 3 && k.pow(4) == cells)
-        .map(|k| format!("{cells} cells: a {0}x{0} grid; use 'simdoku large'", k * k))
-        .next()
+    let side = cells.isqrt();
+    if side * side != cells || side == 9 || !(4..=MAX_SIDE).contains(&side) {
+        return None;
+    }
+    // "an 8x8", "an 11x11", "an 18x18", "an 81x81".
+    let a = if side == 11 || side == 18 || side.to_string().starts_with('8') {
+        "an"
+    } else {
+        "a"
+    };
+    if side <= MAX_LINE_SIDE {
+        return Some(format!(
+            "{cells} cells: {a} {side}x{side} grid; use 'simdoku large'"
+        ));
+    }
+    let boxes = side.isqrt();
+    (boxes * boxes == side).then(|| {
+        format!(
+            "{cells} cells: {a} {side}x{side} grid; 'simdoku large' reads it as numbers, a row a \
+             line (grids of one character a cell go to {MAX_LINE_SIDE}x{MAX_LINE_SIDE})"
+        )
+    })
 }
 
 /// The cell values of a list of single-cell fields (`1`-`9`; `0`, `.`, `_` or, between commas
@@ -572,6 +604,47 @@ mod tests {
             "16 cells: a 4x4 grid; use 'simdoku large'"
         );
         assert!(large_grid_hint(81).is_none() && large_grid_hint(80).is_none());
+        assert_eq!(
+            large_grid_hint(64).unwrap(),
+            "64 cells: an 8x8 grid; use 'simdoku large'"
+        );
+        assert!(
+            large_grid_hint(1296)
+                .unwrap()
+                .contains("36x36 grid; 'simdoku large' reads it as numbers")
+        );
+        assert!(
+            large_grid_hint(37 * 37).is_none(),
+            "a 37x37 has no boxes and no one-line form"
+        );
+        // Lines of another grid's cells, digits or letters: 6x6, 12x12.
+        let g12 = "1..78A..6B.3.3C.B..68..4648B3291C57A...5..32...C..B.....32.13...C8...A97B...5C.....8...37..8.......46..A.7B9...8974.....5..91B.C7.424.3C.6A5918B";
+        for (line, hint) in [
+            (
+                "1.3...".repeat(6),
+                "36 cells: a 6x6 grid; use 'simdoku large'",
+            ),
+            (
+                g12.to_string(),
+                "144 cells: a 12x12 grid; use 'simdoku large'",
+            ),
+        ] {
+            assert_eq!(
+                classify_line(1, line.as_bytes(), false),
+                Some(Entry::Invalid(hint.into()))
+            );
+        }
+        // An id of 16 or 36 characters before a puzzle is no grid.
+        let p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        for id in ["0123456789abcdef", "123e4567-e89b-12d3-a456-426614174000"] {
+            assert!(
+                matches!(
+                    classify_line(2, format!("{id},{p}").as_bytes(), false),
+                    Some(Entry::Puzzle(_))
+                ),
+                "{id}"
+            );
+        }
         assert_eq!(
             classify_text(&[b'1'; 16]),
             Entry::Invalid("expected 81 cells, found 16".into())
