@@ -131,19 +131,7 @@ fn referee_runs_programs_and_builtins() {
     assert!(!stderr.contains("player A"), "{stderr}");
     // A player that never had a turn (its opponent, moving first, lost at once in the one
     // game) is not blamed for saying nothing: only the one that did not answer is.
-    let out = simdoku(
-        &[
-            "referee",
-            "-n",
-            "1",
-            "-t",
-            "2",
-            "no-such-player-xyz",
-            "builtin:random",
-        ],
-        b"",
-    );
-    let stderr = String::from_utf8(out.stderr).unwrap();
+    let (out, stderr) = one_game("no-such-player-xyz", "builtin:random");
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(
         stderr.contains("player A (no-such-player-xyz) said nothing in any game"),
@@ -152,21 +140,16 @@ fn referee_runs_programs_and_builtins() {
     assert!(!stderr.contains("player B"), "{stderr}");
     // Nor when the first player's one move was not a move (the game ends there): it said
     // something, so neither is blamed.
-    let out = simdoku(
-        &[
-            "referee",
-            "-n",
-            "1",
-            "-t",
-            "2",
-            "echo junk",
-            "builtin:random",
-        ],
-        b"",
-    );
-    let stderr = String::from_utf8(out.stderr).unwrap();
+    let (out, stderr) = one_game("echo junk", "builtin:random");
     assert!(out.status.success(), "{stderr}");
     assert!(!stderr.contains("said nothing"), "{stderr}");
+}
+
+/// One game of 2 s between `a` and `b`: the run and its stderr.
+fn one_game(a: &str, b: &str) -> (std::process::Output, String) {
+    let out = simdoku(&["referee", "-n", "1", "-t", "2", a, b], b"");
+    let stderr = String::from_utf8(out.stderr.clone()).unwrap();
+    (out, stderr)
 }
 
 /// A match of two games of 2 s between the built-in random player (A) and `b`.
