@@ -474,6 +474,9 @@ def explain(puzzle, *, errors="raise"):
 def minimize(puzzles, *, errors="raise", threads=None):
     """Removes every given whose removal keeps the solution unique (a minimal puzzle).
 
+    A puzzle without exactly one solution has no minimal form: a ValueError, or with
+    ``errors="mask"`` the status ``NO_SOLUTION`` or ``MULTIPLE`` and ``None`` for that row.
+
     >>> import simdoku
     >>> p = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
     >>> m = simdoku.minimize(p)

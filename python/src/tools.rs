@@ -17,9 +17,12 @@ use simdoku::tools::{
     ClueSymmetry, GenerateOptions, Generated, Pencilmarks, Rng, Singles, Symmetry, canonical,
     generate, generate_rated, minimize, rate, singles_grade,
 };
-use simdoku::{Grid, Level, SeTarget, SeTargetError};
+use simdoku::{Grid, Level, NotUnique, SeTarget, SeTargetError};
 
-use crate::{ERROR, INVALID, OK, Parsed, engine_spec, parse_cells, parse_line, run_batch};
+use crate::{
+    ERROR, INVALID, MULTIPLE, NO_SOLUTION, OK, Parsed, engine_spec, parse_cells, parse_line,
+    run_batch,
+};
 
 /// Row results: status per row, 81 cells per row (zeros where none), reasons of bad rows.
 type Rows<'py> = (
@@ -29,22 +32,36 @@ type Rows<'py> = (
 );
 
 fn rows_out(py: Python<'_>, rows: Vec<Result<Grid, String>>) -> PyResult<Rows<'_>> {
+    let rows = rows.into_iter().map(|r| {
+        r.map_err(|reason| {
+            let status = if reason.starts_with("engine") {
+                ERROR
+            } else {
+                INVALID
+            };
+            (status, reason)
+        })
+    });
+    rows_with_status(py, rows)
+}
+
+/// [`rows_out`] with each bad row's status given (`NO_SOLUTION`, `MULTIPLE`, ...).
+fn rows_with_status(
+    py: Python<'_>,
+    rows: impl ExactSizeIterator<Item = Result<Grid, (i8, String)>>,
+) -> PyResult<Rows<'_>> {
     let n = rows.len();
     let mut status = Vec::with_capacity(n);
     let mut cells = Vec::with_capacity(n * 81);
     let mut reasons = Vec::new();
-    for (i, r) in rows.into_iter().enumerate() {
+    for (i, r) in rows.enumerate() {
         match r {
             Ok(g) => {
                 status.push(OK);
                 cells.extend_from_slice(g.cells());
             }
-            Err(reason) => {
-                status.push(if reason.starts_with("engine") {
-                    ERROR
-                } else {
-                    INVALID
-                });
+            Err((code, reason)) => {
+                status.push(code);
                 cells.extend_from_slice(&[0; 81]);
                 reasons.push((i, reason));
             }
@@ -329,18 +346,26 @@ fn map_cells<'py>(
         let parsed: Vec<(usize, Parsed)> =
             flat.chunks_exact(81).map(parse_cells).enumerate().collect();
         map(spec, &parsed, |e, (i, p)| {
-            let g = p.as_ref().map_err(Clone::clone)?;
+            let g = p.as_ref().map_err(|reason| (INVALID, reason.clone()))?;
             match tool {
-                Tool::Minimize => minimize(e, g).map_err(|err| err.to_string()),
+                // A puzzle without exactly one solution has no minimal form: its row says
+                // which, as solve's and count's statuses do.
+                Tool::Minimize => minimize(e, g).map_err(|err| {
+                    let status = match err {
+                        NotUnique::NoSolution => NO_SOLUTION,
+                        NotUnique::Multiple => MULTIPLE,
+                    };
+                    (status, err.to_string())
+                }),
                 Tool::Canonical => Ok(canonical(g)),
                 Tool::Shuffle => Ok(Symmetry::random(&mut base.derive(*i as u64)).apply(g)),
             }
         })
         .into_iter()
-        .map(|r| r.unwrap_or_else(|p| Err(format!("engine {p}"))))
+        .map(|r| r.unwrap_or_else(|p| Err((ERROR, format!("engine {p}")))))
         .collect::<Vec<_>>()
     })?;
-    rows_out(py, rows)
+    rows_with_status(py, rows.into_iter())
 }
 
 /// A lazy iterator over a puzzle's solutions: the engine runs on its own thread and waits

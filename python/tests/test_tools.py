@@ -172,8 +172,12 @@ def test_minimize_canonical_shuffle():
                                      for r in ca.reshape(30, 81).tolist()]
     with pytest.raises(ValueError, match="row 0: more than one solution"):
         simdoku.minimize("." * 81)
-    out, status = simdoku.minimize(["." * 81, P0, "bad"], errors="mask")
-    assert status.tolist() == [3, 0, 3] and out[0] is None and out[2] is None
+    none = "11" + "." * 79  # two 1s in a row: contradictory givens, INVALID before any search
+    no_solution = "12345678." + "." * 8 + "9" + "." * 63  # r1c9 has no digit left
+    out, status = simdoku.minimize(["." * 81, P0, "bad", none, no_solution], errors="mask")
+    assert status.tolist() == [simdoku.MULTIPLE, simdoku.OK, simdoku.INVALID, simdoku.INVALID,
+                               simdoku.NO_SOLUTION]
+    assert out[0] is None and out[2] is None and out[4] is None
 
 
 def test_solutions_is_lazy_and_complete():
