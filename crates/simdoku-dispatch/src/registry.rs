@@ -47,7 +47,7 @@ pub static ENGINES: &[EngineSpec] = &[
     },
     EngineSpec {
         name: "avx512+sse",
-        summary: "avx512, and sse from the cells avx512 decided on a puzzle of at most 17 givens that needs more than 8 guesses (hard minimal puzzles)",
+        summary: "avx512, and sse from the cells avx512 decided on a puzzle of 17 givens that needs more than 8 guesses (hard minimal puzzles)",
         features: &simd::AVX512_SSE_FEATURES,
         make: simd::avx512_sse,
     },
@@ -59,7 +59,7 @@ pub static ENGINES: &[EngineSpec] = &[
     },
     EngineSpec {
         name: "avx2+sse-cells",
-        summary: "avx2's propagation, and sse from the cells it decided on a puzzle of at most 17 givens that it cannot finish without a guess",
+        summary: "avx2's propagation, and sse from the cells it decided on a puzzle of 17 givens that it cannot finish without a guess",
         features: &simd::AVX2_SSE_FEATURES,
         make: simd::avx2_sse_cells,
     },
@@ -69,10 +69,17 @@ pub static ENGINES: &[EngineSpec] = &[
 pub const FEW_GIVENS: usize = 17;
 
 /// No grid with fewer givens has one solution (proved by an exhaustive search in 2012): such a
-/// grid is no minimal puzzle, and `avx2+sse` keeps it on avx2, whose box rules refute a sparse
-/// grid with no solution that sse's cell search can take millions of guesses over (found by the
-/// engines fuzz target: `......347...9.....347...9..........2.8........5...`, 4.6M guesses).
+/// grid is no minimal puzzle, and the engines made of two keep it on the box engine, whose box
+/// rules refute a sparse grid with no solution that sse's cell search can take millions of
+/// guesses over (found by the engines fuzz target:
+/// `......347...9.....347...9..........2.8........5...`, 4.6M guesses).
 pub const MIN_UNIQUE_GIVENS: usize = 17;
+
+/// Whether a grid is one an engine made of two may give to sse: a possible minimal puzzle, of
+/// [`MIN_UNIQUE_GIVENS`] to [`FEW_GIVENS`] givens.
+fn for_sse(grid: &Grid) -> bool {
+    (MIN_UNIQUE_GIVENS..=FEW_GIVENS).contains(&grid.givens())
+}
 
 /// Two engines in one, by the puzzle: `few` for those of at most [`FEW_GIVENS`] givens (and
 /// at least [`MIN_UNIQUE_GIVENS`]), `main` for the others.
@@ -95,7 +102,7 @@ pub(crate) struct Routed {
 
 impl Routed {
     fn pick(&mut self, grid: &Grid) -> &mut dyn Engine {
-        if (MIN_UNIQUE_GIVENS..=FEW_GIVENS).contains(&grid.givens()) {
+        if for_sse(grid) {
             self.few.as_mut()
         } else {
             self.main.as_mut()
@@ -121,7 +128,7 @@ impl Engine for Routed {
     }
 }
 
-/// How many guesses avx512 may make on a puzzle of at most [`FEW_GIVENS`] givens before
+/// How many guesses avx512 may make on a puzzle of 17 to [`FEW_GIVENS`] givens before
 /// `avx512+sse` gives the puzzle to sse.
 pub const HARD_GUESSES: u64 = 8;
 
@@ -143,7 +150,7 @@ pub(crate) trait Budgeted: Engine {
 }
 
 /// Two engines in one, by how hard the puzzle turns out: `main` searches every puzzle, but
-/// one of at most [`FEW_GIVENS`] givens where it needs more than `budget` guesses
+/// one of 17 to [`FEW_GIVENS`] givens ([`for_sse`]) where it needs more than `budget` guesses
 /// ([`HARD_GUESSES`] for avx512, [`AVX2_HARD_GUESSES`] for avx2) goes to `few`, which
 /// searches afresh from the givens and the cells `main` had decided
 /// (about 35 on a hard 17-given puzzle, where sse is 15-22% faster from those than from the
@@ -174,7 +181,7 @@ impl<M: Budgeted> Engine for Handover<M> {
     }
 
     fn count(&mut self, grid: &Grid, limit: u64) -> Search {
-        if grid.givens() > FEW_GIVENS {
+        if !for_sse(grid) {
             return self.main.count(grid, limit);
         }
         self.main
@@ -193,7 +200,7 @@ impl<M: Budgeted> Engine for Handover<M> {
     }
 
     fn solve(&mut self, grid: &Grid) -> (Option<Grid>, Search) {
-        if grid.givens() > FEW_GIVENS {
+        if !for_sse(grid) {
             return self.main.solve(grid);
         }
         self.main
@@ -479,7 +486,7 @@ mod tests {
         for p in &puzzles {
             let r = routed.count(p, 2);
             assert_eq!(r.solutions, scalar.count(p, 2).solutions, "{p}");
-            let by = if p.givens() == 17 {
+            let by = if for_sse(p) {
                 few += 1;
                 &mut sse
             } else {
@@ -508,7 +515,7 @@ mod tests {
     }
 
     /// A handing-over engine answers as the scalar engine does, and gives a puzzle to sse
-    /// exactly when it has at most 17 givens and the box engine needs more than its budget of
+    /// exactly when it has 17 givens (no fewer: a sparser grid is no puzzle) and the box engine needs more than its budget of
     /// guesses to answer (the guesses reported are then sse's and those spent); enumeration is
     /// the box engine's. Over avx2 with avx512's budget (the same code as over avx512, which
     /// this CPU may lack), `avx2+sse-cells`, and `avx512+sse` itself where the CPU has it.
@@ -536,7 +543,7 @@ mod tests {
         let (puzzles, sparse) = minimal_and_sparse(100, 2);
         let (mut handed, mut kept) = (0, 0);
         for p in &puzzles {
-            let hard = |s: Search| p.givens() <= FEW_GIVENS && s.guesses > budget;
+            let hard = |s: Search| for_sse(p) && s.guesses > budget;
             for limit in [1, 2, 10] {
                 let (r, m) = (h.count(p, limit), main.count(p, limit));
                 assert_eq!(r.solutions, scalar.count(p, limit).solutions, "{p}");
