@@ -299,7 +299,7 @@ fn man(dir: Option<&std::path::Path>) -> ExitCode {
         // The error names the folder: `--dir FILE` said only "File exists (os error 17)".
         std::fs::create_dir_all(dir)
             .and_then(|()| clap_mangen::generate_to(cmd, dir))
-            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))
+            .map_err(|e| output::named(dir, &e))
     } else {
         let mut out = io::stdout().lock();
         clap_mangen::Man::new(cmd)

@@ -37,7 +37,8 @@ impl Write for Named {
     }
 }
 
-fn named(path: &Path, e: &io::Error) -> io::Error {
+/// `e` with `path` before its message (`PATH: No space left on device`).
+pub(crate) fn named(path: &Path, e: &io::Error) -> io::Error {
     io::Error::new(e.kind(), format!("{}: {e}", path.display()))
 }
 

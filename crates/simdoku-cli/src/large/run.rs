@@ -363,10 +363,7 @@ fn report(
         note = format!("{} solutions{plus}", stats.solutions);
     }
     if status == Status::TimedOut {
-        let found = match stats.solutions {
-            1 => "1 solution".to_string(),
-            n => format!("{n} solutions"),
-        };
+        let found = crate::args::count_of(stats.solutions, "solution");
         note = format!("timed out after {ms:.0} ms, {found} found");
     }
     if matches!(status, Status::NoSolution | Status::TimedOut) {
