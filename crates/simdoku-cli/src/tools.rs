@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use clap::{Args, ValueEnum};
 use simdoku::engines::{EngineSpec, Work};
 use simdoku::pipeline::{CHUNK, Panicked, Pipeline, catch};
+use simdoku::rules::MIN_CLUES;
 use simdoku::tools::{
     Canonicalizer, ClueSymmetry, GenerateOptions, NotUnique, Rng, Symmetry, generate_rated,
 };
@@ -344,9 +345,6 @@ fn parse_se(text: &str) -> Result<SeTarget, SeTargetError> {
     text.parse()
 }
 
-/// The fewest clues of a 9x9 puzzle with one solution (shown by an exhaustive search, 2012).
-const LEAST_CLUES: usize = 17;
-
 /// The fewest clues of a puzzle solved by full houses alone (ER 1.0): each empty cell is
 /// filled as the last empty cell of a house, and no house can serve twice (once it is used,
 /// the empty cells filled later lie outside it), so at most 27 cells are empty.
@@ -357,10 +355,10 @@ const FULL_HOUSE_CLUES: usize = 81 - 27;
 /// with fewer clues than such puzzles have (each candidate rated for nothing: 10,000
 /// candidates, about 10 s, then a failure).
 fn check_clues(a: &GenerateArgs, target: Option<SeTarget>) -> Result<(), String> {
-    if (1..LEAST_CLUES).contains(&a.clues) {
+    if (1..MIN_CLUES).contains(&a.clues) {
         return Err(format!(
-            "--clues {}: no 9x9 puzzle with fewer than {LEAST_CLUES} clues has one solution; \
-             ask for {LEAST_CLUES} to 81, or leave --clues out for as few as each puzzle allows",
+            "--clues {}: no 9x9 puzzle with fewer than {MIN_CLUES} clues has one solution; \
+             ask for {MIN_CLUES} to 81, or leave --clues out for as few as each puzzle allows",
             a.clues
         ));
     }

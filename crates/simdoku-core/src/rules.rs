@@ -5,6 +5,10 @@ use std::fmt;
 use crate::grid::Grid;
 use crate::tables::{Cells, UNITS};
 
+/// The fewest givens of a puzzle with one solution: no grid of 16 has one (shown by an
+/// exhaustive search in 2012), so a sparser grid has none or several.
+pub const MIN_CLUES: usize = 17;
+
 /// Why a grid is not a solution of a puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Violation {

@@ -4,6 +4,7 @@
 use std::ops::ControlFlow;
 
 use simdoku_core::bands::Bands;
+use simdoku_core::rules::MIN_CLUES;
 use simdoku_core::scalar::Scalar;
 use simdoku_core::{Engine, Grid, Search};
 
@@ -68,21 +69,17 @@ pub static ENGINES: &[EngineSpec] = &[
 /// Puzzles with at most this many givens go to a routed engine's second engine.
 pub const FEW_GIVENS: usize = 17;
 
-/// No grid with fewer givens has one solution (proved by an exhaustive search in 2012): such a
-/// grid is no minimal puzzle, and the engines made of two keep it on the box engine, whose box
-/// rules refute a sparse grid with no solution that sse's cell search can take millions of
-/// guesses over (found by the engines fuzz target:
-/// `......347...9.....347...9..........2.8........5...`, 4.6M guesses).
-pub const MIN_UNIQUE_GIVENS: usize = 17;
-
 /// Whether a grid is one an engine made of two may give to sse: a possible minimal puzzle, of
-/// [`MIN_UNIQUE_GIVENS`] to [`FEW_GIVENS`] givens.
+/// [`MIN_CLUES`] to [`FEW_GIVENS`] givens. A sparser grid has no single solution, so it is no
+/// minimal puzzle, and it stays on the box engine, whose box rules refute a sparse grid with
+/// no solution that sse's cell search can take millions of guesses over (found by the engines
+/// fuzz target: `......347...9.....347...9..........2.8........5...`, 4.6M guesses).
 fn for_sse(grid: &Grid) -> bool {
-    (MIN_UNIQUE_GIVENS..=FEW_GIVENS).contains(&grid.givens())
+    (MIN_CLUES..=FEW_GIVENS).contains(&grid.givens())
 }
 
 /// Two engines in one, by the puzzle: `few` for those of at most [`FEW_GIVENS`] givens (and
-/// at least [`MIN_UNIQUE_GIVENS`]), `main` for the others.
+/// at least [`MIN_CLUES`]), `main` for the others.
 ///
 /// Measured on AMD Zen 3, one thread, each class of puzzles a file of its own
 /// (`docs/notes/2026-11-27-minimal-puzzles.md`): on the hard minimal puzzles (17 givens) of
