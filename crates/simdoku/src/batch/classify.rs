@@ -306,10 +306,8 @@ pub fn classify_line(number: u64, bytes: &[u8], too_long: bool) -> Option<Entry>
         // characters (a UUID) before a puzzle is no grid.
         Entry::Invalid(reason) => {
             let field = &text[..field_len(text)];
-            let cells = field.len() != 729 // pencilmarks: their own reason
-                && field
-                    .iter()
-                    .all(|&b| b.is_ascii_alphanumeric() || b == b'.' || b == b'_');
+            // (Pencilmarks, 729 characters, keep their own reason.)
+            let cells = field.len() != 729 && super::json::is_cell_text(field);
             let hint = cells.then(|| large_grid_hint(field.len())).flatten();
             Some(Entry::Invalid(hint.unwrap_or(reason)))
         }

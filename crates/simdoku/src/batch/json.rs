@@ -440,8 +440,9 @@ fn large_row(items: &[Node]) -> Option<String> {
     String::from_utf8(row).ok()
 }
 
-/// Whether `s` may be cells of a grid in the line form (digits, letters, `.`).
-fn is_cell_text(s: &[u8]) -> bool {
+/// Whether `s` may be cells of a grid in the line form (digits, letters, `.`), as `simdoku
+/// large` reads them.
+pub(super) fn is_cell_text(s: &[u8]) -> bool {
     s.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'.')
 }
 
