@@ -127,14 +127,25 @@ impl Candidates {
     /// Cells (among the unsolved) with at least one, two and three candidates.
     #[inline(always)]
     pub(crate) fn counts(&self) -> (u128, u128, u128) {
-        let (mut one, mut two, mut three) = (0u128, 0u128, 0u128);
-        for &f in &self.cand {
-            let f = f & self.unsolved;
-            three |= two & f;
-            two |= one & f;
-            one |= f;
-        }
+        let [one, two, three] = self.at_least();
         (one, two, three)
+    }
+
+    /// Cells (among the unsolved) with at least 1, 2, ... `N` candidates: bit planes of a
+    /// count that stops at `N`.
+    #[inline(always)]
+    pub(crate) fn at_least<const N: usize>(&self) -> [u128; N] {
+        let mut planes = [0u128; N];
+        for &f in &self.cand {
+            // A cell reaches k + 1 candidates where it had k and `f` holds it.
+            let mut carry = f & self.unsolved;
+            for p in &mut planes {
+                let next = *p & carry;
+                *p |= carry;
+                carry = next;
+            }
+        }
+        planes
     }
 
     /// Naked singles, then locked candidates and hidden singles digit by digit, to a fixed

@@ -207,8 +207,8 @@ impl Bands {
     /// its last fit is fitted again, loses the cells outside all its placements, and is placed
     /// in the cells common to all of them (after the cover, exactly the cells alone in their
     /// row: every hidden single ends up so). Returns what to branch on (the digit with the
-    /// fewest placements, or a cell of two candidates when no digit has two or fewer), or
-    /// `Err(true)` when solved, `Err(false)` on a contradiction.
+    /// fewest placements, or on a wide-open grid a cell of two to four candidates: [`OPEN`]),
+    /// or `Err(true)` when solved, `Err(false)` on a contradiction.
     #[inline(always)]
     fn settle(s: &mut Candidates, order: &mut [u8; 9]) -> Result<Branch, bool> {
         let mut fitted = [u128::MAX; 9];
@@ -290,16 +290,7 @@ impl Bands {
         // only add guesses (to enumeration above all).
         let count = keys[0] >> 16;
         if count > OPEN[0] {
-            let (mut one, mut two, mut three, mut four, mut five) =
-                (0u128, 0u128, 0u128, 0u128, 0u128);
-            for &f in &s.cand {
-                let f = f & s.unsolved;
-                five |= four & f;
-                four |= three & f;
-                three |= two & f;
-                two |= one & f;
-                one |= f;
-            }
+            let [_, two, three, four, five] = s.at_least();
             for (n, x) in [two & !three, three & !four, four & !five]
                 .into_iter()
                 .enumerate()
@@ -324,19 +315,12 @@ impl Bands {
         let d = match Bands::settle(&mut s, &mut order) {
             Ok(Branch::Digit(d)) => d,
             Ok(Branch::Cell(c)) => {
-                let bit = 1u128 << c;
                 for v in 0..9 {
-                    if s.cand[v] & bit == 0 {
-                        continue;
-                    }
-                    self.guesses += 1;
                     let mut t = s;
-                    for f in &mut t.cand {
-                        *f &= !bit;
+                    if t.place(c, v) {
+                        self.guesses += 1;
+                        self.search(t, order, sink)?;
                     }
-                    t.cand[v] = s.cand[v] & !PEERS[c];
-                    t.unsolved &= !bit;
-                    self.search(t, order, sink)?;
                 }
                 return ControlFlow::Continue(());
             }
