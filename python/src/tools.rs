@@ -31,21 +31,7 @@ type Rows<'py> = (
     Vec<(usize, String)>,
 );
 
-fn rows_out(py: Python<'_>, rows: Vec<Result<Grid, String>>) -> PyResult<Rows<'_>> {
-    let rows = rows.into_iter().map(|r| {
-        r.map_err(|reason| {
-            let status = if reason.starts_with("engine") {
-                ERROR
-            } else {
-                INVALID
-            };
-            (status, reason)
-        })
-    });
-    rows_with_status(py, rows)
-}
-
-/// [`rows_out`] with each bad row's status given (`NO_SOLUTION`, `MULTIPLE`, ...).
+/// The rows as arrays, each bad row with its status (`INVALID`, `NO_SOLUTION`, ...) and reason.
 fn rows_with_status(
     py: Python<'_>,
     rows: impl ExactSizeIterator<Item = Result<Grid, (i8, String)>>,
@@ -105,7 +91,10 @@ fn parse_lines<'py>(py: Python<'py>, lines: &Bound<'py, PyBytes>, n: usize) -> P
             "a puzzle string contains a line break",
         ));
     }
-    rows_out(py, parsed)
+    let rows = parsed
+        .into_iter()
+        .map(|r| r.map_err(|reason| (INVALID, reason)));
+    rows_with_status(py, rows)
 }
 
 fn symmetry_of(name: Option<&str>) -> PyResult<ClueSymmetry> {
