@@ -8,6 +8,21 @@ use std::ops::ControlFlow;
 
 use crate::grid::Grid;
 
+/// Guesses since a search last found a solution (or since it began) after which it counts as
+/// stalled and widens its branch choice to the view its usual choice leaves out: a cell engine
+/// then also weighs a digit's places in a unit, a box engine a cell's digits.
+///
+/// Each view alone can be led astray on a sparse grid with no solution: three digits left with
+/// the same two cells of a row (no cell has fewer than three candidates, so a cell search
+/// fills the rest of the grid first), or three cells of a row left with the same two digits
+/// (each digit keeps six places in the row, so a search over digits' places does). The
+/// fuzzer's such grids took an engine 0.1 to 1 s and up to 8M guesses; once stalled, every
+/// engine refutes them within a few thousand more. The bound is about seven times the most
+/// guesses any engine makes on a puzzle of `forum_hardest_1106` counting to two (1,397), so
+/// no search of a real puzzle meets it; a barren stretch of a long enumeration may, and only
+/// changes which branch comes next there.
+pub const STALL: u64 = 10_000;
+
 /// What a search did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Search {

@@ -1,7 +1,9 @@
 //! The `scalar` engine: one 81-bit candidate field (`u128`) per digit; naked singles, then per
 //! digit locked candidates and hidden singles (rows, columns, boxes) to a fixed point; then a
 //! branch on a cell with the fewest candidates (of the two-candidate cells, the one that sees
-//! the most unsolved cells).
+//! the most unsolved cells). A search stalled without a solution
+//! ([`STALL`] guesses) takes a digit with two places left in a unit
+//! before a cell of three or more candidates.
 //!
 //! The per-digit rules work on the field's three 27-bit band slices with shifts and masks, the
 //! same reasoning as the `sse` engine's (which does it in 128-bit vectors): a few dozen integer
@@ -14,7 +16,7 @@
 use std::ops::ControlFlow;
 
 use crate::candidates::{self, Candidates, Searcher, Sink};
-use crate::engine::{Engine, Search};
+use crate::engine::{Engine, STALL, Search};
 use crate::grid::Grid;
 use crate::tables::{Cells, PEERS};
 
@@ -22,6 +24,8 @@ use crate::tables::{Cells, PEERS};
 #[derive(Debug, Default, Clone)]
 pub struct Scalar {
     guesses: u64,
+    /// The guess count at the last solution found (0 before the first).
+    found_at: u64,
 }
 
 impl Scalar {
@@ -31,9 +35,19 @@ impl Scalar {
     }
 }
 
+/// What a search node branches on.
+enum Branch {
+    /// The digits of one cell.
+    Cell(usize),
+    /// The two places of a digit in a unit: `(digit, cells)`.
+    Places(usize, u128),
+}
+
 impl Candidates {
-    /// The unsolved cell to branch on: a two-candidate cell if any, else one with fewest.
-    fn branch_cell(&self) -> usize {
+    /// The branch: a two-candidate cell if any; else, once the search has stalled
+    /// ([`STALL`]), a digit with two places left in a unit; else a cell with fewest
+    /// candidates.
+    fn branch(&self, stalled: bool) -> Branch {
         let (_, two, three) = self.counts();
         let pairs = two & !three;
         if pairs != 0 {
@@ -45,7 +59,10 @@ impl Candidates {
                     best = (seen, c);
                 }
             }
-            return best.1;
+            return Branch::Cell(best.1);
+        }
+        if stalled && let Some((d, cells)) = self.hidden_pair() {
+            return Branch::Places(d, cells);
         }
         let mut best = (10, 0);
         for c in Cells(self.unsolved) {
@@ -54,25 +71,46 @@ impl Candidates {
                 best = (n, c);
             }
         }
-        best.1
+        Branch::Cell(best.1)
     }
 }
 
 impl Scalar {
     fn search<S: Sink>(&mut self, s: &Candidates, sink: &mut S) -> ControlFlow<()> {
         if s.unsolved == 0 {
+            self.found_at = self.guesses;
             return sink.found(s);
         }
-        let c = s.branch_cell();
-        let bit = 1u128 << c;
-        for d in 0..9 {
-            if s.cand[d] & bit != 0 {
-                self.guesses += 1;
-                let mut t = *s;
-                if t.place(c, d) && t.propagate() {
-                    self.search(&t, sink)?;
+        match s.branch(self.guesses - self.found_at > STALL) {
+            Branch::Cell(c) => {
+                let bit = 1u128 << c;
+                for d in 0..9 {
+                    if s.cand[d] & bit != 0 {
+                        self.try_place(s, c, d, sink)?;
+                    }
                 }
             }
+            Branch::Places(d, cells) => {
+                for c in Cells(cells) {
+                    self.try_place(s, c, d, sink)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// One guess: `d` in `c` on a copy of `s`, then the search below it.
+    fn try_place<S: Sink>(
+        &mut self,
+        s: &Candidates,
+        c: usize,
+        d: usize,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        self.guesses += 1;
+        let mut t = *s;
+        if t.place(c, d) && t.propagate() {
+            self.search(&t, sink)?;
         }
         ControlFlow::Continue(())
     }
@@ -81,6 +119,7 @@ impl Scalar {
 impl Searcher for Scalar {
     fn run<S: Sink>(&mut self, grid: &Grid, sink: &mut S) {
         self.guesses = 0;
+        self.found_at = 0;
         if let Some(mut s) = Candidates::new(grid)
             && s.propagate()
         {

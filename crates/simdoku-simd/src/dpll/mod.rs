@@ -60,7 +60,9 @@
 //! `h`) or stack (three in a column, their `v`) with fewest undecided variables, in it the digit
 //! with fewest, and the first undecided variable of that digit; value 0 first of an `h` or `v`
 //! (so 1 first of a `w`) when looking for solutions, 1 first of an `h` or `v` when counting
-//! (each measured faster for its use). When every `h` and `v` is decided and propagation found
+//! (each measured faster for its use). A search stalled without a solution
+//! ([`STALL`] guesses) branches first on a cell with two digits left, where there is one: the
+//! lines' choice cannot see a group of cells short of digits. When every `h` and `v` is decided and propagation found
 //! no contradiction, every cell is decided: a solution. Counting to two, the first solution
 //! ends the count when two of its digits lie crosswise in four cells without a given, in two
 //! rows of a band or two columns of a stack: swapping them is a second solution.
@@ -73,7 +75,7 @@ pub(crate) mod tests;
 mod vector;
 
 use simdoku_core::Grid;
-use simdoku_core::engine;
+use simdoku_core::engine::{self, STALL};
 
 pub(crate) use vector::Vector;
 
@@ -522,9 +524,15 @@ unsafe fn sweep_boxes<V: Vector, const COUNTS: bool>(
     }
 }
 
-/// The branch variable `(box, lane, digit bit)`, or `None` when every `h` and `v` is decided.
+/// The branch variable `(box, lane, digit bit)`, or `None` when every `h` and `v` is decided;
+/// once the search has stalled ([`STALL`]), a digit of a cell
+/// with two left ([`two_digit_cell`]) comes first.
 #[inline(always)]
-unsafe fn choose<V: Vector>(s: &State<V>, k: &Consts<V>) -> Option<(usize, usize, u16)> {
+unsafe fn choose<V: Vector>(
+    s: &State<V>,
+    k: &Consts<V>,
+    stalled: bool,
+) -> Option<(usize, usize, u16)> {
     // SAFETY: the caller runs with V's features.
     unsafe {
         // Per box, its undecided variables.
@@ -540,6 +548,9 @@ unsafe fn choose<V: Vector>(s: &State<V>, k: &Consts<V>) -> Option<(usize, usize
             .or3(u[3].or3(u[4], u[5]), u[6].or3(u[7], u[8]));
         if any.and(V::load(&HV_LANES)).is_zero() {
             return None;
+        }
+        if stalled && let Some(cell) = two_digit_cell(s) {
+            return Some(cell);
         }
         // Per box, its undecided h (`.0`: h0 h1 h2) and v (`.1`: v0 v1 v2) as 16-bit fields of
         // two words: one population count each per box (a byte shuffle within the halves, then
@@ -612,6 +623,29 @@ unsafe fn choose<V: Vector>(s: &State<V>, k: &Consts<V>) -> Option<(usize, usize
         let lane = if g < 3 { 4 * y + 3 } else { 12 + y };
         Some((boxes[j], lane, bit))
     }
+}
+
+/// A cell with two digits left, as the branch variable of its first digit: the view the
+/// lines' choice leaves out. Three cells of a row left with the same two digits, the rest of
+/// a sparse grid open, is a contradiction no line's digits show (each digit keeps places
+/// elsewhere in the row), so the search over lines fills the grid around it first (the
+/// engines fuzz target's grids: 1.7M guesses). Looked for only once the search has stalled.
+#[inline(never)]
+#[cold]
+fn two_digit_cell<V: Vector>(s: &State<V>) -> Option<(usize, usize, u16)> {
+    const { assert!(size_of::<V>() == size_of::<[u16; 16]>()) };
+    for b in 0..9 {
+        // SAFETY: `V` is a plain vector of 16 lanes of 16 bits (its size checked above), and
+        // every bit pattern is a valid `[u16; 16]`; read from memory, so no instruction of V's
+        // features runs here.
+        let lanes: [u16; 16] = unsafe { std::mem::transmute_copy(&s.p[b]) };
+        for (lane, &p) in lanes.iter().enumerate() {
+            if is_cell(lane) && (p & ALL9).count_ones() == 2 {
+                return Some((b, lane, p & p.wrapping_neg() & ALL9));
+            }
+        }
+    }
+    None
 }
 
 /// Per bit, whether at least two of `a`, `b`, `c` have it.
@@ -952,8 +986,11 @@ pub(crate) unsafe fn search<V: Vector, S: Sink, const TWO: bool>(
         let mut first = true;
         // Whether a branch has failed yet (see the count to two below).
         let mut failed = false;
-        // Whether the sink has had a solution.
+        // Whether the sink has had a solution, and the guess count at the last one.
         let mut found = false;
+        let mut found_at = 0;
+        // Whether a cell's digit has been branched on (only once stalled).
+        let mut cell_branch = false;
         loop {
             let consistent = if first {
                 first = false;
@@ -963,7 +1000,7 @@ pub(crate) unsafe fn search<V: Vector, S: Sink, const TWO: bool>(
             };
             failed |= !consistent;
             if consistent {
-                match choose(&states[d].0, &k) {
+                match choose(&states[d].0, &k, guesses - found_at > STALL) {
                     None => {
                         let g = if S::GRID {
                             grid_of(&states[d].0)
@@ -971,6 +1008,7 @@ pub(crate) unsafe fn search<V: Vector, S: Sink, const TWO: bool>(
                             Grid::EMPTY
                         };
                         found = true;
+                        found_at = guesses;
                         if sink.found(&g).is_break() {
                             return Ok(guesses);
                         }
@@ -989,11 +1027,17 @@ pub(crate) unsafe fn search<V: Vector, S: Sink, const TWO: bool>(
                         if guesses == budget {
                             // Slot 0 holds the root's propagation, or, once its first branch
                             // failed whole, its other branch's: while no solution has been
-                            // found, every solution keeps the cells it has decided (a branch
-                            // variable is never a cell's).
-                            return Err(if found { *grid } else { decided(&states[0].0) });
+                            // found, every solution keeps the cells it has decided (unless
+                            // the root's branch variable was a cell's, whose other value
+                            // decides that cell before its first value failed).
+                            return Err(if found || cell_branch {
+                                *grid
+                            } else {
+                                decided(&states[0].0)
+                            });
                         }
                         guesses += 1;
+                        cell_branch |= lane < 12 && lane % 4 != 3;
                         let x = one_bit::<V>(lane, bit);
                         // Only the band (an h) or the stack (a v) of the variable is touched.
                         let line = 1u8 << LINES_OF[b & 15][usize::from(lane % 4 != 3)];
@@ -1040,7 +1084,9 @@ fn copy_state<V: Vector>(dst: &mut State<V>, src: &State<V>) {
     }
 }
 
-/// The deepest a search goes: one level per `h` and `v` variable, at most.
+/// The deepest a search goes: one level per `h` and `v` variable, at most. (A branch on a
+/// cell's digit, once stalled, decides an `h` or `v` too: a cell with two digits left whose
+/// mini-row and mini-column are decided for both would be decided itself.)
 pub(crate) const MAX_DEPTH: usize = 2 * 81 + 2;
 
 /// Defines the engine `$name` over the instantiation `$vec`, in the engine's module, whose

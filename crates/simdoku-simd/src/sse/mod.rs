@@ -33,7 +33,9 @@
 //!   then locked candidates and hidden singles for the digits that changed, until one of them
 //!   places a digit; then round again, until nothing changes.
 //! * Then a branch on the two-candidate cell with the most unsolved peers (or, without one, a
-//!   cell with fewest candidates), digits in increasing order.
+//!   cell with fewest candidates), digits in increasing order; a search stalled without a
+//!   solution ([`STALL`](simdoku_core::engine::STALL) guesses) takes a digit with two places
+//!   left in a unit before a cell of three or more candidates.
 //!
 //! Branches that depend on the data are kept out of the hot loops where it was cheap to do so:
 //! the digits to work on are gathered into a bit mask without a branch per digit, then walked.
@@ -62,13 +64,18 @@ features!($ with_sse = ["sse2", "ssse3", "sse4.1", "popcnt"]);
 #[derive(Debug, Clone)]
 pub struct Sse {
     guesses: u64,
+    /// The guess count at the last solution found (0 before the first).
+    found_at: u64,
 }
 
 impl Sse {
     /// The engine, or `None` when this CPU lacks one of [`FEATURES`] (SSE2, SSSE3, SSE4.1,
     /// POPCNT).
     pub fn new() -> Option<Sse> {
-        detected().then_some(Sse { guesses: 0 })
+        detected().then_some(Sse {
+            guesses: 0,
+            found_at: 0,
+        })
     }
 }
 
@@ -127,6 +134,18 @@ const fn vectors(t: &[[u32; 4]; 96]) -> [V; 96] {
     unsafe { std::mem::transmute::<[[u32; 4]; 96], [V; 96]>(*t) }
 }
 
+/// The 27 units (rows, columns, boxes) as position fields (bit = position, as [`bits`]).
+const UNIT_POS: [u128; 27] = {
+    let mut t = [0u128; 27];
+    let mut u = 0;
+    while u < 27 {
+        let w = lanes(simdoku_core::tables::UNITS[u]);
+        t[u] = w[0] as u128 | (w[1] as u128) << 32 | (w[2] as u128) << 64;
+        u += 1;
+    }
+    t
+};
+
 /// The 20 peers of the cell at each position.
 static PEER: [V; 96] = vectors(&peer_lanes());
 /// The bit of the cell at each position.
@@ -177,6 +196,14 @@ struct State {
     /// Each digit field as it was when its hidden singles were last looked for (a field that
     /// has not changed since has none to offer).
     seen: [V; 9],
+}
+
+/// What a search node branches on.
+enum Branch {
+    /// The digits of the cell at a position.
+    Cell(usize),
+    /// The two positions left to a digit in a unit: `(digit, positions)`.
+    Places(usize, u128),
 }
 
 /// Where solutions go: the core [`engine::Sink`] over a solved [`State`] (a [`Tally`] or a
@@ -448,10 +475,12 @@ with_sse! {
     }
 
     #[inline]
-    /// The position to branch on: the two-candidate cell with the most unsolved peers (so
-    /// that either placement reaches far; measured, this halves the guesses on the hardest
-    /// sets against taking the first two-candidate cell), else a cell with fewest candidates.
-    fn branch_pos(s: &State) -> usize {
+    /// The branch: the two-candidate cell with the most unsolved peers (so that either
+    /// placement reaches far; measured, this halves the guesses on the hardest sets against
+    /// taking the first two-candidate cell); else, once the search has stalled
+    /// ([`STALL`](engine::STALL)), a digit with two places left in a unit; else a cell with
+    /// fewest candidates.
+    fn branch(s: &State, stalled: bool) -> Branch {
         let (_, two, three) = counts(s);
         let mut pairs = bits(andn(two, three));
         if pairs != 0 {
@@ -464,9 +493,37 @@ with_sse! {
                     best = (score, p);
                 }
             }
-            return best.1;
+            return Branch::Cell(best.1);
         }
-        // No two-candidate cell: the cells with three (else four) candidates, by bit-sliced
+        if stalled && let Some((d, places)) = hidden_pair(s) {
+            return Branch::Places(d, places);
+        }
+        Branch::Cell(fewest(s))
+    }
+
+    #[inline]
+    /// A digit with exactly two places left in a row, column or box, and those two positions
+    /// (see `Candidates::hidden_pair` in `simdoku-core`, the same choice).
+    fn hidden_pair(s: &State) -> Option<(usize, u128)> {
+        for d in 0..9 {
+            let f = bits(and(s.cand[d], s.unsolved));
+            if f == 0 {
+                continue;
+            }
+            for unit in UNIT_POS {
+                let places = f & unit;
+                if places.count_ones() == 2 {
+                    return Some((d, places));
+                }
+            }
+        }
+        None
+    }
+
+    #[inline]
+    /// A cell with fewest candidates, when none has two.
+    fn fewest(s: &State) -> usize {
+        // The cells with three (else four) candidates, by bit-sliced
         // counters, and among them the one with the most unsolved peers.
         let mut at_least = [_mm_setzero_si128(); 5]; // at_least[k]: k + 1 candidates or more
         for &f in &s.cand {
@@ -509,9 +566,24 @@ impl Sse {
         /// Searches below `s`, which it may use up: the last branch works in place.
         fn search<S: Sink>(&mut self, s: &mut State, sink: &mut S) -> ControlFlow<()> {
             if is_zero(s.unsolved) {
+                self.found_at = self.guesses;
                 return sink.found(s);
             }
-            let p = branch_pos(s);
+            let p = match branch(s, self.guesses - self.found_at > engine::STALL) {
+                Branch::Cell(p) => p,
+                Branch::Places(d, mut places) => {
+                    while places != 0 {
+                        let p = places.trailing_zeros() as usize;
+                        places &= places - 1;
+                        self.guesses += 1;
+                        let mut t = *s;
+                        if place(&mut t, p, d) && propagate(&mut t) {
+                            self.search(&mut t, sink)?;
+                        }
+                    }
+                    return ControlFlow::Continue(());
+                }
+            };
             let bit = BIT[p];
             let mut digits = 0u32;
             for (d, f) in s.cand.iter().enumerate() {
@@ -538,6 +610,7 @@ impl Sse {
 
         fn run<S: Sink>(&mut self, grid: &Grid, sink: &mut S) {
             self.guesses = 0;
+            self.found_at = 0;
             if let Some(mut s) = initial(grid)
                 && propagate(&mut s)
             {
