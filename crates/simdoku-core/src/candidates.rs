@@ -11,6 +11,7 @@ use std::ops::ControlFlow;
 use crate::bandwords;
 use crate::engine::{self, Search, Solved, Tally, Visitor};
 use crate::grid::Grid;
+use crate::stall::{self, Pair};
 use crate::tables::{ALL, Cells, PEERS, UNITS};
 
 /// Per-digit candidate fields and the unsolved cells.
@@ -148,27 +149,15 @@ impl Candidates {
         planes
     }
 
-    /// A digit with exactly two places left in a row, column or box, and those two cells: the
-    /// first such (digits in order; rows, columns, then boxes), or `None`.
-    ///
-    /// A search that branches on cells takes one when no cell has two candidates: on a grid
-    /// so open that every cell has three or more, the tightest constraint may be a digit's,
-    /// which a cell branch does not see (three digits left with the same two cells of a row:
-    /// no cell choice reaches them until the grid around is filled).
-    pub(crate) fn hidden_pair(&self) -> Option<(usize, u128)> {
-        for d in 0..9 {
-            let f = self.cand[d] & self.unsolved;
-            if f == 0 {
-                continue;
-            }
-            for unit in UNITS {
-                let cells = f & unit;
-                if cells.count_ones() == 2 {
-                    return Some((d, cells));
-                }
-            }
-        }
-        None
+    /// What a stalled search branches on first: a group of three pairs of one unit sharing
+    /// their two cells or digits ([`stall::pigeonhole`]).
+    pub(crate) fn pigeonhole(&self) -> Option<Pair> {
+        stall::pigeonhole(&self.cand, self.unsolved, &UNITS)
+    }
+
+    /// A digit with two places left in a unit ([`stall::place_pair`]).
+    pub(crate) fn place_pair(&self) -> Option<(usize, u128)> {
+        stall::place_pair(&self.cand, self.unsolved, &UNITS)
     }
 
     /// Naked singles, then locked candidates and hidden singles digit by digit, to a fixed

@@ -11,6 +11,7 @@
 //!   written once over a small trait (`scalar` uses it on `[u32; 3]`, the `sse` engine of
 //!   simdoku-simd on a 128-bit vector).
 //!
+//! * [`stall`]: what a search branches on once stalled (pairs of cells and of digits' places);
 //! * [`rng`]: the workspace's one seeded generator;
 //!
 //! No `unsafe`, no `std::arch`, no required dependencies: this crate builds on any target.
@@ -29,6 +30,7 @@ pub mod grid;
 pub mod rng;
 pub mod rules;
 pub mod scalar;
+pub mod stall;
 pub mod tables;
 #[cfg(any(test, feature = "testkit"))]
 pub mod testkit;

@@ -106,12 +106,15 @@ pub const NO_SOLUTION: &str =
     "12345678.........9...............................................................";
 
 /// Sparse grids without a solution whose contradiction only one view sees (the engines fuzz
-/// target's, and equivalent forms of them from `simdoku shuffle`): three digits of a row left
-/// with the same two cells, which a branch on cells does not reach, and three cells of a row
-/// left with the same two digits, which a branch on digits' places does not. Each took one
+/// target's, equivalent forms of them from `simdoku shuffle`, and two hill climbs on one
+/// engine's guesses found): three digits of a row left with the same two cells, which a branch
+/// on cells does not reach (nor, the second last, a stalled one that takes the first digit
+/// pair it meets); three cells of a row left with the same two digits, which a branch on
+/// lines' digits does not; three digits of a box left with two cells in different rows and
+/// columns (the last), which neither a box engine's lines nor its mini-rows see. Each took one
 /// engine or another 0.1 to 1 s (up to 8M guesses) before searches widen their choice once
 /// stalled ([`STALL`](crate::engine::STALL)).
-pub const ONE_VIEW_CONTRADICTIONS: [&str; 8] = [
+pub const ONE_VIEW_CONTRADICTIONS: [&str; 10] = [
     "......347...9.....347...9..9.....26.8..5.........................................",
     "......347...9.....347...9..........2.8........5..................................",
     "...................1......223....6........9........7..8.....26........9.5......7.",
@@ -120,6 +123,8 @@ pub const ONE_VIEW_CONTRADICTIONS: [&str; 8] = [
     ".........4..9...2..........9..4...3.3..2...4.2..3...9.....................1..5..6",
     "..59...7...37...5...73...9....................1..6.4.............95...3..........",
     "34....78..........78....34.......................................................",
+    "7.....................1......2...18.4......9.....3........2....35......7..7...53.",
+    "....8.....6......7.......1.....1.7...........7...4..8......3......5.....4.....1.8",
 ];
 
 /// The shared engine test: solutions verified against the rules and the givens, counts against

@@ -24,8 +24,9 @@
 //! digit fits see nothing of a group of cells short of digits (three cells of a row left with
 //! the same two), which a whole-digit search otherwise meets only after placing digit after
 //! digit: 1.5 million guesses on a grid of nine givens with no solution, six this way. A search
-//! stalled without a solution ([`STALL`] guesses) takes a cell of two
-//! candidates, else a digit with two places left in a unit, before anything else.
+//! stalled without a solution ([`STALL`] guesses) takes a group of pairs with no solution below
+//! ([`crate::stall`]), else a cell of two candidates, else a digit with two places left in a
+//! unit, before anything else.
 //!
 //! No allocation: the state (160 bytes) is copied at each branch, the fit lives on the stack, the
 //! tables are `const`.
@@ -37,6 +38,7 @@ use std::ops::ControlFlow;
 use crate::candidates::{self, Candidates, Searcher, Sink};
 use crate::engine::{Engine, STALL, Search};
 use crate::grid::Grid;
+use crate::stall::Pair;
 use crate::tables::{Cells, PEERS};
 use tables::{
     BAND, BOX_ORDERS, CHOICE_COMPATIBLE, FOLDED_OFFSETS, ORDERS_AT, PATTERNS, PatternSet,
@@ -214,8 +216,7 @@ impl Bands {
     /// in the cells common to all of them (after the cover, exactly the cells alone in their
     /// row: every hidden single ends up so). Returns what to branch on (the digit with the
     /// fewest placements, or on a wide-open grid a cell of two to four candidates: [`OPEN`];
-    /// once `stalled` ([`STALL`]), a cell of two candidates or a digit with two places left in
-    /// a unit), or `Err(true)` when solved, `Err(false)` on a contradiction.
+    /// once `stalled` ([`STALL`]), the pairs of [`crate::stall`] first), or `Err(true)` when solved, `Err(false)` on a contradiction.
     #[inline(always)]
     fn settle(s: &mut Candidates, order: &mut [u8; 9], stalled: bool) -> Result<Branch, bool> {
         let mut fitted = [u128::MAX; 9];
@@ -293,14 +294,20 @@ impl Bands {
         keys.sort_unstable();
         *order = keys.map(|k| k as u8);
         if stalled {
-            // The tightest constraints of both views before a digit's placements: each rules
-            // out a group short of places (three digits left with two cells of a row) or of
-            // digits (three cells of a row left with two digits) in two guesses.
+            // The pairs of both views before a digit's placements: a group of them with no
+            // solution below first (three digits left with two cells of a unit, or three
+            // cells with two digits: two guesses rule it out), then any.
+            if let Some(pair) = s.pigeonhole() {
+                return Ok(match pair {
+                    Pair::Cell(c) => Branch::Cell(c),
+                    Pair::Places(d, cells) => Branch::Places(d, cells),
+                });
+            }
             let (_, two, three) = s.counts();
             if two & !three != 0 {
                 return Ok(Branch::Cell((two & !three).trailing_zeros() as usize));
             }
-            if let Some((d, cells)) = s.hidden_pair() {
+            if let Some((d, cells)) = s.place_pair() {
                 return Ok(Branch::Places(d, cells));
             }
         }

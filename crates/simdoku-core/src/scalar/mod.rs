@@ -1,9 +1,9 @@
 //! The `scalar` engine: one 81-bit candidate field (`u128`) per digit; naked singles, then per
 //! digit locked candidates and hidden singles (rows, columns, boxes) to a fixed point; then a
 //! branch on a cell with the fewest candidates (of the two-candidate cells, the one that sees
-//! the most unsolved cells). A search stalled without a solution
-//! ([`STALL`] guesses) takes a digit with two places left in a unit
-//! before a cell of three or more candidates.
+//! the most unsolved cells). A search stalled without a solution ([`STALL`] guesses) takes a
+//! group of pairs with no solution below first ([`crate::stall`]), and a digit with two places
+//! left in a unit before a cell of three or more candidates.
 //!
 //! The per-digit rules work on the field's three 27-bit band slices with shifts and masks, the
 //! same reasoning as the `sse` engine's (which does it in 128-bit vectors): a few dozen integer
@@ -18,6 +18,7 @@ use std::ops::ControlFlow;
 use crate::candidates::{self, Candidates, Searcher, Sink};
 use crate::engine::{Engine, STALL, Search};
 use crate::grid::Grid;
+use crate::stall::Pair;
 use crate::tables::{Cells, PEERS};
 
 /// The portable bitboard engine.
@@ -43,11 +44,24 @@ enum Branch {
     Places(usize, u128),
 }
 
+impl From<Pair> for Branch {
+    fn from(p: Pair) -> Branch {
+        match p {
+            Pair::Cell(c) => Branch::Cell(c),
+            Pair::Places(d, cells) => Branch::Places(d, cells),
+        }
+    }
+}
+
 impl Candidates {
-    /// The branch: a two-candidate cell if any; else, once the search has stalled
-    /// ([`STALL`]), a digit with two places left in a unit; else a cell with fewest
-    /// candidates.
+    /// The branch: a two-candidate cell if any, else a cell with fewest candidates; once the
+    /// search has stalled ([`STALL`]), a group of pairs with no solution below
+    /// ([`Candidates::pigeonhole`]) before all, and a digit with two places left in a unit
+    /// before a cell of three or more candidates.
     fn branch(&self, stalled: bool) -> Branch {
+        if stalled && let Some(pair) = self.pigeonhole() {
+            return pair.into();
+        }
         let (_, two, three) = self.counts();
         let pairs = two & !three;
         if pairs != 0 {
@@ -61,7 +75,7 @@ impl Candidates {
             }
             return Branch::Cell(best.1);
         }
-        if stalled && let Some((d, cells)) = self.hidden_pair() {
+        if stalled && let Some((d, cells)) = self.place_pair() {
             return Branch::Places(d, cells);
         }
         let mut best = (10, 0);

@@ -61,8 +61,10 @@
 //! with fewest, and the first undecided variable of that digit; value 0 first of an `h` or `v`
 //! (so 1 first of a `w`) when looking for solutions, 1 first of an `h` or `v` when counting
 //! (each measured faster for its use). A search stalled without a solution
-//! ([`STALL`] guesses) branches first on a cell with two digits left, where there is one: the
-//! lines' choice cannot see a group of cells short of digits. When every `h` and `v` is decided and propagation found
+//! ([`STALL`] guesses) branches first on a cell with two digits left, else on a digit with two
+//! places left in a row, column or box, where there is one: the lines' choice cannot see a
+//! group of cells short of digits, nor of digits short of cells across boxes. When every `h`
+//! and `v` is decided and propagation found
 //! no contradiction, every cell is decided: a solution. Counting to two, the first solution
 //! ends the count when two of its digits lie crosswise in four cells without a given, in two
 //! rows of a band or two columns of a stack: swapping them is a second solution.
@@ -76,6 +78,8 @@ mod vector;
 
 use simdoku_core::Grid;
 use simdoku_core::engine::{self, STALL};
+use simdoku_core::stall::{self, Pair};
+use simdoku_core::tables::UNITS;
 
 pub(crate) use vector::Vector;
 
@@ -525,8 +529,7 @@ unsafe fn sweep_boxes<V: Vector, const COUNTS: bool>(
 }
 
 /// The branch variable `(box, lane, digit bit)`, or `None` when every `h` and `v` is decided;
-/// once the search has stalled ([`STALL`]), a digit of a cell
-/// with two left ([`two_digit_cell`]) comes first.
+/// once the search has stalled ([`STALL`]), [`stalled_choice`]'s cell variable comes first.
 #[inline(always)]
 unsafe fn choose<V: Vector>(
     s: &State<V>,
@@ -549,8 +552,8 @@ unsafe fn choose<V: Vector>(
         if any.and(V::load(&HV_LANES)).is_zero() {
             return None;
         }
-        if stalled && let Some(cell) = two_digit_cell(s) {
-            return Some(cell);
+        if stalled && let Some(var) = stalled_choice(s) {
+            return Some(var);
         }
         // Per box, its undecided h (`.0`: h0 h1 h2) and v (`.1`: v0 v1 v2) as 16-bit fields of
         // two words: one population count each per box (a byte shuffle within the halves, then
@@ -625,27 +628,49 @@ unsafe fn choose<V: Vector>(
     }
 }
 
-/// A cell with two digits left, as the branch variable of its first digit: the view the
-/// lines' choice leaves out. Three cells of a row left with the same two digits, the rest of
-/// a sparse grid open, is a contradiction no line's digits show (each digit keeps places
-/// elsewhere in the row), so the search over lines fills the grid around it first (the
-/// engines fuzz target's grids: 1.7M guesses). Looked for only once the search has stalled.
+/// The branch of a stalled search, as a cell's variable: a group of pairs with no solution
+/// below ([`stall::pigeonhole`]), else a cell with two digits left (its first digit), else a
+/// digit with two places left in a row, column or box (its first place): the views the lines'
+/// choice leaves out. Three cells of a row left with the same two digits (each digit keeping
+/// places elsewhere in the row), or three digits of a box left with the same two cells in
+/// different rows and columns, is a contradiction no line's count shows, so the search over
+/// lines fills the open rest of a sparse grid first (1.7M and 2.7M guesses on such grids with
+/// no solution). Looked for only once the search has stalled.
 #[inline(never)]
 #[cold]
-fn two_digit_cell<V: Vector>(s: &State<V>) -> Option<(usize, usize, u16)> {
+fn stalled_choice<V: Vector>(s: &State<V>) -> Option<(usize, usize, u16)> {
     const { assert!(size_of::<V>() == size_of::<[u16; 16]>()) };
+    // Per digit the cells that may hold it, and the cells not yet decided (`stall`'s form).
+    let (mut fields, mut unsolved) = ([0u128; 9], 0u128);
     for b in 0..9 {
         // SAFETY: `V` is a plain vector of 16 lanes of 16 bits (its size checked above), and
         // every bit pattern is a valid `[u16; 16]`; read from memory, so no instruction of V's
         // features runs here.
         let lanes: [u16; 16] = unsafe { std::mem::transmute_copy(&s.p[b]) };
         for (lane, &p) in lanes.iter().enumerate() {
-            if is_cell(lane) && (p & ALL9).count_ones() == 2 {
-                return Some((b, lane, p & p.wrapping_neg() & ALL9));
+            if is_cell(lane) {
+                let p = p & ALL9;
+                let cell = 9 * (3 * (b / 3) + lane / 4) + 3 * (b % 3) + lane % 4;
+                unsolved |= u128::from(p.count_ones() > 1) << cell;
+                for (d, f) in fields.iter_mut().enumerate() {
+                    *f |= u128::from(p >> d & 1) << cell;
+                }
             }
         }
     }
-    None
+    let pair =
+        stall::pigeonhole(&fields, unsolved, &UNITS).or_else(|| {
+            match stall::cell_pairs(&fields, unsolved) {
+                0 => stall::place_pair(&fields, unsolved, &UNITS).map(|(d, p)| Pair::Places(d, p)),
+                cells => Some(Pair::Cell(cells.trailing_zeros() as usize)),
+            }
+        })?;
+    let (cell, d) = match pair {
+        Pair::Cell(c) => (c, (0..9).find(|&d| fields[d] >> c & 1 != 0)?),
+        Pair::Places(d, places) => (places.trailing_zeros() as usize, d),
+    };
+    let (row, col) = (cell / 9, cell % 9);
+    Some((3 * (row / 3) + col / 3, 4 * (row % 3) + col % 3, 1 << d))
 }
 
 /// Per bit, whether at least two of `a`, `b`, `c` have it.

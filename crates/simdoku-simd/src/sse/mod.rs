@@ -34,8 +34,9 @@
 //!   places a digit; then round again, until nothing changes.
 //! * Then a branch on the two-candidate cell with the most unsolved peers (or, without one, a
 //!   cell with fewest candidates), digits in increasing order; a search stalled without a
-//!   solution ([`STALL`](simdoku_core::engine::STALL) guesses) takes a digit with two places
-//!   left in a unit before a cell of three or more candidates.
+//!   solution ([`STALL`](simdoku_core::engine::STALL) guesses) takes a group of pairs with no
+//!   solution below first (`simdoku_core::stall`), and a digit with two places left in a unit
+//!   before a cell of three or more candidates.
 //!
 //! Branches that depend on the data are kept out of the hot loops where it was cheap to do so:
 //! the digits to work on are gathered into a bit mask without a branch per digit, then walked.
@@ -54,6 +55,7 @@ use std::ops::ControlFlow;
 
 use simdoku_core::bandwords::{self, BandWords};
 use simdoku_core::engine::{self, Solved, Visitor};
+use simdoku_core::stall::{self, Pair};
 use simdoku_core::{Engine, Grid, Search, Tally};
 
 type V = __m128i;
@@ -477,10 +479,23 @@ with_sse! {
     #[inline]
     /// The branch: the two-candidate cell with the most unsolved peers (so that either
     /// placement reaches far; measured, this halves the guesses on the hardest sets against
-    /// taking the first two-candidate cell); else, once the search has stalled
-    /// ([`STALL`](engine::STALL)), a digit with two places left in a unit; else a cell with
-    /// fewest candidates.
+    /// taking the first two-candidate cell), else a cell with fewest candidates; once the
+    /// search has stalled ([`STALL`](engine::STALL)), a group of pairs with no solution below
+    /// ([`stall::pigeonhole`]) before all, and a digit with two places left in a unit
+    /// ([`stall::place_pair`]) before a cell of three or more candidates.
     fn branch(s: &State, stalled: bool) -> Branch {
+        let fields = if stalled {
+            let fields: [u128; 9] = std::array::from_fn(|d| bits(s.cand[d]));
+            if let Some(pair) = stall::pigeonhole(&fields, bits(s.unsolved), &UNIT_POS) {
+                return match pair {
+                    Pair::Cell(p) => Branch::Cell(p),
+                    Pair::Places(d, places) => Branch::Places(d, places),
+                };
+            }
+            Some(fields)
+        } else {
+            None
+        };
         let (_, two, three) = counts(s);
         let mut pairs = bits(andn(two, three));
         if pairs != 0 {
@@ -495,29 +510,12 @@ with_sse! {
             }
             return Branch::Cell(best.1);
         }
-        if stalled && let Some((d, places)) = hidden_pair(s) {
+        if let Some(fields) = fields
+            && let Some((d, places)) = stall::place_pair(&fields, bits(s.unsolved), &UNIT_POS)
+        {
             return Branch::Places(d, places);
         }
         Branch::Cell(fewest(s))
-    }
-
-    #[inline]
-    /// A digit with exactly two places left in a row, column or box, and those two positions
-    /// (see `Candidates::hidden_pair` in `simdoku-core`, the same choice).
-    fn hidden_pair(s: &State) -> Option<(usize, u128)> {
-        for d in 0..9 {
-            let f = bits(and(s.cand[d], s.unsolved));
-            if f == 0 {
-                continue;
-            }
-            for unit in UNIT_POS {
-                let places = f & unit;
-                if places.count_ones() == 2 {
-                    return Some((d, places));
-                }
-            }
-        }
-        None
     }
 
     #[inline]
