@@ -293,23 +293,8 @@ impl Bands {
         }
         keys.sort_unstable();
         *order = keys.map(|k| k as u8);
-        if stalled {
-            // The pairs of both views before a digit's placements: a group of them with no
-            // solution below first (three digits left with two cells of a unit, or three
-            // cells with two digits: two guesses rule it out), then any.
-            if let Some(pair) = s.pigeonhole() {
-                return Ok(match pair {
-                    Pair::Cell(c) => Branch::Cell(c),
-                    Pair::Places(d, cells) => Branch::Places(d, cells),
-                });
-            }
-            let (_, two, three) = s.counts();
-            if two & !three != 0 {
-                return Ok(Branch::Cell((two & !three).trailing_zeros() as usize));
-            }
-            if let Some((d, cells)) = s.place_pair() {
-                return Ok(Branch::Places(d, cells));
-            }
+        if stalled && let Some(branch) = Bands::stalled_branch(s) {
+            return Ok(branch);
         }
         // A grid left this open can hide a group of cells short of digits, which no digit's fit
         // sees: try a cell of few candidates instead. Below these counts the cell branches
@@ -330,6 +315,25 @@ impl Bands {
             }
         }
         Ok(Branch::Digit(order[0] as usize))
+    }
+
+    /// The pairs of both views before a digit's placements, for a stalled search: a group of
+    /// them with no solution below first (three digits left with two cells of a unit, or three
+    /// cells with two digits: two guesses rule it out), then a cell pair, then a digit pair.
+    #[cold]
+    #[inline(never)]
+    fn stalled_branch(s: &Candidates) -> Option<Branch> {
+        if let Some(pair) = s.pigeonhole() {
+            return Some(match pair {
+                Pair::Cell(c) => Branch::Cell(c),
+                Pair::Places(d, cells) => Branch::Places(d, cells),
+            });
+        }
+        let (_, two, three) = s.counts();
+        if two & !three != 0 {
+            return Some(Branch::Cell((two & !three).trailing_zeros() as usize));
+        }
+        s.place_pair().map(|(d, cells)| Branch::Places(d, cells))
     }
 
     fn search<S: Sink>(

@@ -477,25 +477,10 @@ with_sse! {
     }
 
     #[inline]
-    /// The branch: the two-candidate cell with the most unsolved peers (so that either
-    /// placement reaches far; measured, this halves the guesses on the hardest sets against
-    /// taking the first two-candidate cell), else a cell with fewest candidates; once the
-    /// search has stalled ([`STALL`](engine::STALL)), a group of pairs with no solution below
-    /// ([`stall::pigeonhole`]) before all, and a digit with two places left in a unit
-    /// ([`stall::place_pair`]) before a cell of three or more candidates.
-    fn branch(s: &State, stalled: bool) -> Branch {
-        let fields = if stalled {
-            let fields: [u128; 9] = std::array::from_fn(|d| bits(s.cand[d]));
-            if let Some(pair) = stall::pigeonhole(&fields, bits(s.unsolved), &UNIT_POS) {
-                return match pair {
-                    Pair::Cell(p) => Branch::Cell(p),
-                    Pair::Places(d, places) => Branch::Places(d, places),
-                };
-            }
-            Some(fields)
-        } else {
-            None
-        };
+    /// The position to branch on: the two-candidate cell with the most unsolved peers (so
+    /// that either placement reaches far; measured, this halves the guesses on the hardest
+    /// sets against taking the first two-candidate cell), else a cell with fewest candidates.
+    fn branch_pos(s: &State) -> usize {
         let (_, two, three) = counts(s);
         let mut pairs = bits(andn(two, three));
         if pairs != 0 {
@@ -508,14 +493,32 @@ with_sse! {
                     best = (score, p);
                 }
             }
-            return Branch::Cell(best.1);
+            return best.1;
         }
-        if let Some(fields) = fields
-            && let Some((d, places)) = stall::place_pair(&fields, bits(s.unsolved), &UNIT_POS)
+        fewest(s)
+    }
+
+    #[inline(never)]
+    #[cold]
+    /// The branch of a search stalled ([`STALL`](engine::STALL)): a group of pairs with no
+    /// solution below ([`stall::pigeonhole`]) before all, and a digit with two places left in
+    /// a unit ([`stall::place_pair`]) before a cell of three or more candidates; else
+    /// [`branch_pos`]'s cell.
+    fn stalled_branch(s: &State) -> Branch {
+        let fields: [u128; 9] = std::array::from_fn(|d| bits(s.cand[d]));
+        let unsolved = bits(s.unsolved);
+        if let Some(pair) = stall::pigeonhole(&fields, unsolved, &UNIT_POS) {
+            return match pair {
+                Pair::Cell(p) => Branch::Cell(p),
+                Pair::Places(d, places) => Branch::Places(d, places),
+            };
+        }
+        if stall::cell_pairs(&fields, unsolved) == 0
+            && let Some((d, places)) = stall::place_pair(&fields, unsolved, &UNIT_POS)
         {
             return Branch::Places(d, places);
         }
-        Branch::Cell(fewest(s))
+        Branch::Cell(branch_pos(s))
     }
 
     #[inline]
@@ -567,20 +570,13 @@ impl Sse {
                 self.found_at = self.guesses;
                 return sink.found(s);
             }
-            let p = match branch(s, self.guesses - self.found_at > engine::STALL) {
-                Branch::Cell(p) => p,
-                Branch::Places(d, mut places) => {
-                    while places != 0 {
-                        let p = places.trailing_zeros() as usize;
-                        places &= places - 1;
-                        self.guesses += 1;
-                        let mut t = *s;
-                        if place(&mut t, p, d) && propagate(&mut t) {
-                            self.search(&mut t, sink)?;
-                        }
-                    }
-                    return ControlFlow::Continue(());
+            let p = if self.guesses - self.found_at > engine::STALL {
+                match stalled_branch(s) {
+                    Branch::Cell(p) => p,
+                    Branch::Places(d, places) => return self.places(s, d, places, sink),
                 }
+            } else {
+                branch_pos(s)
             };
             let bit = BIT[p];
             let mut digits = 0u32;
@@ -598,6 +594,23 @@ impl Sse {
                         ControlFlow::Continue(())
                     };
                 }
+                let mut t = *s;
+                if place(&mut t, p, d) && propagate(&mut t) {
+                    self.search(&mut t, sink)?;
+                }
+            }
+            ControlFlow::Continue(())
+        }
+
+        #[inline(never)]
+        #[cold]
+        /// A stalled search's branch on a digit's two places: each in turn, then the search
+        /// below it.
+        fn places<S: Sink>(&mut self, s: &State, d: usize, mut places: u128, sink: &mut S) -> ControlFlow<()> {
+            while places != 0 {
+                let p = places.trailing_zeros() as usize;
+                places &= places - 1;
+                self.guesses += 1;
                 let mut t = *s;
                 if place(&mut t, p, d) && propagate(&mut t) {
                     self.search(&mut t, sink)?;
