@@ -11,7 +11,7 @@ use std::ops::ControlFlow;
 use crate::bandwords;
 use crate::engine::{self, Search, Solved, Tally, Visitor};
 use crate::grid::Grid;
-use crate::stall::{self, Pair};
+use crate::stall::{self, Branch};
 use crate::tables::{ALL, Cells, PEERS, UNITS};
 
 /// Per-digit candidate fields and the unsolved cells.
@@ -151,7 +151,7 @@ impl Candidates {
 
     /// What a stalled search branches on first: a group of three pairs of one unit sharing
     /// their two cells or digits ([`stall::pigeonhole`]).
-    pub(crate) fn pigeonhole(&self) -> Option<Pair> {
+    pub(crate) fn pigeonhole(&self) -> Option<Branch> {
         stall::pigeonhole(&self.cand, self.unsolved, &UNITS)
     }
 

@@ -13,12 +13,12 @@
 //! finds such a group; [`cell_pairs`] and [`place_pair`] the pairs of each view, for a search
 //! that has none of its own view's pairs left.
 
-/// A branch of a stalled search, in the caller's cell positions.
+/// A branch, in the caller's cell positions: what a cell engine's search node tries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Pair {
-    /// Each digit of this cell (it has two left).
+pub enum Branch {
+    /// Each digit left in this cell.
     Cell(usize),
-    /// The digit in each of its two places: `(digit, places)`.
+    /// The digit in each of its places: `(digit, places)`.
     Places(usize, u128),
 }
 
@@ -27,7 +27,7 @@ pub enum Pair {
 ///
 /// `fields[d]`: the cells where digit `d` may still go, among `unsolved` (the cells not yet
 /// decided; a decided cell is left out, and so is a digit already decided in a unit).
-pub fn pigeonhole(fields: &[u128; 9], unsolved: u128, units: &[u128; 27]) -> Option<Pair> {
+pub fn pigeonhole(fields: &[u128; 9], unsolved: u128, units: &[u128; 27]) -> Option<Branch> {
     let pairs = cell_pairs(fields, unsolved);
     for &unit in units {
         // A unit's pairs by what they share (up to nine distinct), cells and digits apart.
@@ -38,13 +38,13 @@ pub fn pigeonhole(fields: &[u128; 9], unsolved: u128, units: &[u128; 27]) -> Opt
             cells &= cells - 1;
             let digits = (0..9).fold(0u128, |m, d| m | (fields[d] >> c & 1) << d);
             if third(&mut cell_pairs, digits) {
-                return Some(Pair::Cell(c));
+                return Some(Branch::Cell(c));
             }
         }
         for (d, &f) in fields.iter().enumerate() {
             let places = f & unsolved & unit;
             if places.count_ones() == 2 && third(&mut place_pairs, places) {
-                return Some(Pair::Places(d, places));
+                return Some(Branch::Places(d, places));
             }
         }
     }
@@ -95,7 +95,7 @@ pub fn place_pair(fields: &[u128; 9], unsolved: u128, units: &[u128; 27]) -> Opt
 
 #[cfg(test)]
 mod tests {
-    use super::{Pair, pigeonhole, place_pair};
+    use super::{Branch, pigeonhole, place_pair};
     use crate::tables::UNITS;
 
     /// Digit fields of a grid's givens after the givens' eliminations (no propagation).
@@ -125,7 +125,7 @@ mod tests {
         let (f, u) = fields(
             "7.....................1......2...18.4......9.....3........2....35......7..7...53.",
         );
-        let Some(Pair::Places(d, places)) = pigeonhole(&f, u, &UNITS) else {
+        let Some(Branch::Places(d, places)) = pigeonhole(&f, u, &UNITS) else {
             panic!("no group found");
         };
         assert!([2, 4, 6].contains(&d), "digit {}", d + 1);
@@ -138,7 +138,7 @@ mod tests {
         let (f, u) = fields(
             "..........3..4..5..........6..7..8..7..8..9..8..9..6..9..6..7....................",
         );
-        let Some(Pair::Cell(c)) = pigeonhole(&f, u, &UNITS) else {
+        let Some(Branch::Cell(c)) = pigeonhole(&f, u, &UNITS) else {
             panic!("no group found");
         };
         assert!([9, 12, 15].contains(&c), "cell {c}");

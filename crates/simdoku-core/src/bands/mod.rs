@@ -38,7 +38,7 @@ use std::ops::ControlFlow;
 use crate::candidates::{self, Candidates, Searcher, Sink};
 use crate::engine::{Engine, STALL, Search};
 use crate::grid::Grid;
-use crate::stall::Pair;
+use crate::stall;
 use crate::tables::{Cells, PEERS};
 use tables::{
     BAND, BOX_ORDERS, CHOICE_COMPATIBLE, FOLDED_OFFSETS, ORDERS_AT, PATTERNS, PatternSet,
@@ -325,8 +325,8 @@ impl Bands {
     fn stalled_branch(s: &Candidates) -> Option<Branch> {
         if let Some(pair) = s.pigeonhole() {
             return Some(match pair {
-                Pair::Cell(c) => Branch::Cell(c),
-                Pair::Places(d, cells) => Branch::Places(d, cells),
+                stall::Branch::Cell(c) => Branch::Cell(c),
+                stall::Branch::Places(d, cells) => Branch::Places(d, cells),
             });
         }
         let (_, two, three) = s.counts();

@@ -18,7 +18,7 @@ use std::ops::ControlFlow;
 use crate::candidates::{self, Candidates, Searcher, Sink};
 use crate::engine::{Engine, STALL, Search};
 use crate::grid::Grid;
-use crate::stall::Pair;
+use crate::stall::Branch;
 use crate::tables::{Cells, PEERS};
 
 /// The portable bitboard engine.
@@ -36,23 +36,6 @@ impl Scalar {
     }
 }
 
-/// What a search node branches on.
-enum Branch {
-    /// The digits of one cell.
-    Cell(usize),
-    /// The two places of a digit in a unit: `(digit, cells)`.
-    Places(usize, u128),
-}
-
-impl From<Pair> for Branch {
-    fn from(p: Pair) -> Branch {
-        match p {
-            Pair::Cell(c) => Branch::Cell(c),
-            Pair::Places(d, cells) => Branch::Places(d, cells),
-        }
-    }
-}
-
 impl Candidates {
     /// The branch: a two-candidate cell if any, else a cell with fewest candidates; once the
     /// search has stalled ([`STALL`]), a group of pairs with no solution below
@@ -60,7 +43,7 @@ impl Candidates {
     /// before a cell of three or more candidates.
     fn branch(&self, stalled: bool) -> Branch {
         if stalled && let Some(pair) = self.pigeonhole() {
-            return pair.into();
+            return pair;
         }
         let (_, two, three) = self.counts();
         let pairs = two & !three;

@@ -78,7 +78,7 @@ mod vector;
 
 use simdoku_core::Grid;
 use simdoku_core::engine::{self, STALL};
-use simdoku_core::stall::{self, Pair};
+use simdoku_core::stall::{self, Branch};
 use simdoku_core::tables::UNITS;
 
 pub(crate) use vector::Vector;
@@ -661,13 +661,15 @@ fn stalled_choice<V: Vector>(s: &State<V>) -> Option<(usize, usize, u16)> {
     let pair =
         stall::pigeonhole(&fields, unsolved, &UNITS).or_else(|| {
             match stall::cell_pairs(&fields, unsolved) {
-                0 => stall::place_pair(&fields, unsolved, &UNITS).map(|(d, p)| Pair::Places(d, p)),
-                cells => Some(Pair::Cell(cells.trailing_zeros() as usize)),
+                0 => {
+                    stall::place_pair(&fields, unsolved, &UNITS).map(|(d, p)| Branch::Places(d, p))
+                }
+                cells => Some(Branch::Cell(cells.trailing_zeros() as usize)),
             }
         })?;
     let (cell, d) = match pair {
-        Pair::Cell(c) => (c, (0..9).find(|&d| fields[d] >> c & 1 != 0)?),
-        Pair::Places(d, places) => (places.trailing_zeros() as usize, d),
+        Branch::Cell(c) => (c, (0..9).find(|&d| fields[d] >> c & 1 != 0)?),
+        Branch::Places(d, places) => (places.trailing_zeros() as usize, d),
     };
     let (row, col) = (cell / 9, cell % 9);
     Some((3 * (row / 3) + col / 3, 4 * (row % 3) + col % 3, 1 << d))

@@ -55,7 +55,7 @@ use std::ops::ControlFlow;
 
 use simdoku_core::bandwords::{self, BandWords};
 use simdoku_core::engine::{self, Solved, Visitor};
-use simdoku_core::stall::{self, Pair};
+use simdoku_core::stall::{self, Branch};
 use simdoku_core::{Engine, Grid, Search, Tally};
 
 type V = __m128i;
@@ -198,14 +198,6 @@ struct State {
     /// Each digit field as it was when its hidden singles were last looked for (a field that
     /// has not changed since has none to offer).
     seen: [V; 9],
-}
-
-/// What a search node branches on.
-enum Branch {
-    /// The digits of the cell at a position.
-    Cell(usize),
-    /// The two positions left to a digit in a unit: `(digit, positions)`.
-    Places(usize, u128),
 }
 
 /// Where solutions go: the core [`engine::Sink`] over a solved [`State`] (a [`Tally`] or a
@@ -508,10 +500,7 @@ with_sse! {
         let fields: [u128; 9] = std::array::from_fn(|d| bits(s.cand[d]));
         let unsolved = bits(s.unsolved);
         if let Some(pair) = stall::pigeonhole(&fields, unsolved, &UNIT_POS) {
-            return match pair {
-                Pair::Cell(p) => Branch::Cell(p),
-                Pair::Places(d, places) => Branch::Places(d, places),
-            };
+            return pair;
         }
         if stall::cell_pairs(&fields, unsolved) == 0
             && let Some((d, places)) = stall::place_pair(&fields, unsolved, &UNIT_POS)
