@@ -3,8 +3,9 @@
 //! A search that has made [`STALL`](crate::engine::STALL) guesses since its last solution widens
 //! its branch choice to the view its usual choice leaves out (see there). These are the choices
 //! it widens to, written once over digit fields in any cell layout (bit = the caller's cell
-//! position; `units` the 27 rows, columns and boxes in the same layout), for the cell engines
-//! (`scalar`, `bands`, and `sse` of simdoku-simd).
+//! position; `units` the 27 rows, columns and boxes in the same layout), for every engine:
+//! `scalar` and `bands` here, `sse` (its position layout) and the box engines of simdoku-simd
+//! (their cells read into this form).
 //!
 //! A pair is a cell with two digits left or a digit with two places left in a unit. Three of one
 //! unit sharing their two (three cells left with the same two digits, three digits left with
