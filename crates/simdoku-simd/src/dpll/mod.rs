@@ -60,12 +60,10 @@
 //! `h`) or stack (three in a column, their `v`) with fewest undecided variables, in it the digit
 //! with fewest, and the first undecided variable of that digit; value 0 first of an `h` or `v`
 //! (so 1 first of a `w`) when looking for solutions, 1 first of an `h` or `v` when counting
-//! (each measured faster for its use). A search stalled without a solution
-//! ([`STALL`] guesses) branches first on a cell with two digits left, else on a digit with two
-//! places left in a row, column or box, where there is one: the lines' choice cannot see a
-//! group of cells short of digits, nor of digits short of cells across boxes. When every `h`
-//! and `v` is decided and propagation found
-//! no contradiction, every cell is decided: a solution. Counting to two, the first solution
+//! (each measured faster for its use). A search stalled without a solution ([`STALL`]
+//! guesses) branches first on a cell's digit, where [`stalled_choice`] finds one: the lines'
+//! choice cannot see a group of cells short of digits, nor of digits short of cells across
+//! boxes. When every `h` and `v` is decided and propagation found no contradiction, every cell is decided: a solution. Counting to two, the first solution
 //! ends the count when two of its digits lie crosswise in four cells without a given, in two
 //! rows of a band or two columns of a stack: swapping them is a second solution.
 //!
@@ -1064,9 +1062,11 @@ pub(crate) unsafe fn search<V: Vector, S: Sink, const TWO: bool>(
                             });
                         }
                         guesses += 1;
-                        cell_branch |= lane < 12 && lane % 4 != 3;
+                        cell_branch |= is_cell(lane);
                         let x = one_bit::<V>(lane, bit);
-                        // Only the band (an h) or the stack (a v) of the variable is touched.
+                        // Only the band (an h) or the stack (a v) of the variable is touched
+                        // (a cell's variable: its box, whose pass marks the lines it changes;
+                        // the stack is swept too, needlessly but harmlessly).
                         let line = 1u8 << LINES_OF[b & 15][usize::from(lane % 4 != 3)];
                         let (below, above) = states.split_at_mut(d + 1);
                         let (alt, next) = (&mut below[d], &mut above[0].0);
@@ -1111,9 +1111,10 @@ fn copy_state<V: Vector>(dst: &mut State<V>, src: &State<V>) {
     }
 }
 
-/// The deepest a search goes: one level per `h` and `v` variable, at most. (A branch on a
-/// cell's digit, once stalled, decides an `h` or `v` too: a cell with two digits left whose
-/// mini-row and mini-column are decided for both would be decided itself.)
+/// The deepest a search goes: one level per `h` and `v` variable, at most. (A stalled search's
+/// branch on a cell's digit decides an `h` or `v` in either value too: the cell, or the other
+/// place of a digit with two, gets a digit whose mini-row and mini-column were not both
+/// decided, or propagation would have placed it already.)
 pub(crate) const MAX_DEPTH: usize = 2 * 81 + 2;
 
 /// Defines the engine `$name` over the instantiation `$vec`, in the engine's module, whose
