@@ -216,7 +216,8 @@ impl Bands {
     /// in the cells common to all of them (after the cover, exactly the cells alone in their
     /// row: every hidden single ends up so). Returns what to branch on (the digit with the
     /// fewest placements, or on a wide-open grid a cell of two to four candidates: [`OPEN`];
-    /// once `stalled` ([`STALL`]), the pairs of [`crate::stall`] first), or `Err(true)` when solved, `Err(false)` on a contradiction.
+    /// once `stalled` ([`STALL`]), the pairs of [`crate::stall`] first), or `Err(true)` when
+    /// solved, `Err(false)` on a contradiction.
     #[inline(always)]
     fn settle(s: &mut Candidates, order: &mut [u8; 9], stalled: bool) -> Result<Branch, bool> {
         let mut fitted = [u128::MAX; 9];
