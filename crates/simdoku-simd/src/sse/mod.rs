@@ -595,7 +595,13 @@ impl Sse {
         #[cold]
         /// A stalled search's branch on a digit's two places: each in turn, then the search
         /// below it.
-        fn places<S: Sink>(&mut self, s: &State, d: usize, mut places: u128, sink: &mut S) -> ControlFlow<()> {
+        fn places<S: Sink>(
+            &mut self,
+            s: &State,
+            d: usize,
+            mut places: u128,
+            sink: &mut S,
+        ) -> ControlFlow<()> {
             while places != 0 {
                 let p = places.trailing_zeros() as usize;
                 places &= places - 1;
