@@ -127,6 +127,13 @@ pub const ONE_VIEW_CONTRADICTIONS: [&str; 10] = [
     "....8.....6......7.......1.....1.7...........7...4..8......3......5.....4.....1.8",
 ];
 
+/// A sparse grid with many solutions on which a search's own branches led it into a part
+/// without solutions that no group of pairs refutes (`sse`: 113,411 guesses before its first
+/// solution; scalar 27): a search stalled before any solution restarts once from the root
+/// ([`crate::stall`]).
+pub const STALLS_BEFORE_A_SOLUTION: &str =
+    "....8........5.8.3.......9.....6.7...........6...4....8....6............4.....158";
+
 /// The shared engine test: solutions verified against the rules and the givens, counts against
 /// the reference counter and known counts, visiting complete and stoppable.
 pub fn conformance<E: Engine>(make: impl Fn() -> E) {
@@ -196,6 +203,15 @@ pub fn conformance<E: Engine>(make: impl Fn() -> E) {
         }
         assert!(e.solve(&g).0.is_none(), "{name}: {text}");
     }
+    let g = Grid::parse(STALLS_BEFORE_A_SOLUTION).unwrap();
+    let (s, search) = e.solve(&g);
+    let s = s.unwrap_or_else(|| panic!("{name}: no solution for {g}"));
+    check_solution(&g, &s).unwrap_or_else(|v| panic!("{name}: {g} -> {s}: {v}"));
+    assert!(
+        search.guesses <= 2 * STALL + 5_000,
+        "{name}: {g}: {} guesses",
+        search.guesses
+    );
 
     // Exact counts below the limit, against the reference, on random holes in solved grids.
     let mut rng = Rng::new(7);

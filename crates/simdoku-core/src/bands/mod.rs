@@ -23,10 +23,10 @@
 //! digit with dozens of placements) a cell of two to four candidates is tried instead: the
 //! digit fits see nothing of a group of cells short of digits (three cells of a row left with
 //! the same two), which a whole-digit search otherwise meets only after placing digit after
-//! digit: 1.5 million guesses on a grid of nine givens with no solution, six this way. A search
-//! stalled without a solution ([`STALL`] guesses) takes a group of pairs with no solution below
-//! ([`crate::stall`]), else a cell of two candidates, else a digit with two places left in a
-//! unit, before anything else.
+//! digit: 1.5 million guesses on a grid of nine givens with no solution, six this way. A stalled
+//! search ([`crate::stall`]: restarted once from the root if it has no solution yet) takes a
+//! group of pairs with no solution below, else a cell of two candidates, else a digit with two
+//! places left in a unit, before anything else.
 //!
 //! No allocation: the state (160 bytes) is copied at each branch, the fit lives on the stack, the
 //! tables are `const`.
@@ -36,9 +36,9 @@ pub mod tables;
 use std::ops::ControlFlow;
 
 use crate::candidates::{self, Candidates, Searcher, Sink};
-use crate::engine::{Engine, STALL, Search};
+use crate::engine::{Engine, Search};
 use crate::grid::Grid;
-use crate::stall;
+use crate::stall::{self, Next, Stall};
 use crate::tables::{Cells, PEERS};
 use tables::{
     BAND, BOX_ORDERS, CHOICE_COMPATIBLE, FOLDED_OFFSETS, ORDERS_AT, PATTERNS, PatternSet,
@@ -49,8 +49,8 @@ use tables::{
 #[derive(Debug, Default, Clone)]
 pub struct Bands {
     guesses: u64,
-    /// The guess count at the last solution found (0 before the first).
-    found_at: u64,
+    /// Where the search stands against [`STALL`](crate::engine::STALL) (see [`crate::stall`]).
+    stall: Stall,
 }
 
 impl Bands {
@@ -216,10 +216,10 @@ impl Bands {
     /// in the cells common to all of them (after the cover, exactly the cells alone in their
     /// row: every hidden single ends up so). Returns what to branch on (the digit with the
     /// fewest placements, or on a wide-open grid a cell of two to four candidates: [`OPEN`];
-    /// once `stalled` ([`STALL`]), the pairs of [`crate::stall`] first), or `Err(true)` when
+    /// `widened` (a stalled search), the pairs of [`crate::stall`] first), or `Err(true)` when
     /// solved, `Err(false)` on a contradiction.
     #[inline(always)]
-    fn settle(s: &mut Candidates, order: &mut [u8; 9], stalled: bool) -> Result<Branch, bool> {
+    fn settle(s: &mut Candidates, order: &mut [u8; 9], widened: bool) -> Result<Branch, bool> {
         let mut fitted = [u128::MAX; 9];
         let mut counts = [u32::MAX; 9];
         loop {
@@ -294,7 +294,7 @@ impl Bands {
         }
         keys.sort_unstable();
         *order = keys.map(|k| k as u8);
-        if stalled && let Some(branch) = Bands::stalled_branch(s) {
+        if widened && let Some(branch) = Bands::stalled_branch(s) {
             return Ok(branch);
         }
         // A grid left this open can hide a group of cells short of digits, which no digit's fit
@@ -343,7 +343,12 @@ impl Bands {
         mut order: [u8; 9],
         sink: &mut S,
     ) -> ControlFlow<()> {
-        let d = match Bands::settle(&mut s, &mut order, self.guesses - self.found_at > STALL) {
+        let widened = match self.stall.check(self.guesses) {
+            Next::Usual => false,
+            Next::Widened => true,
+            Next::Restart => return ControlFlow::Break(()),
+        };
+        let d = match Bands::settle(&mut s, &mut order, widened) {
             Ok(Branch::Digit(d)) => d,
             Ok(Branch::Cell(c)) => {
                 for v in 0..9 {
@@ -366,7 +371,7 @@ impl Bands {
                 return ControlFlow::Continue(());
             }
             Err(true) => {
-                self.found_at = self.guesses;
+                self.stall.found(self.guesses);
                 return sink.found(&s);
             }
             Err(false) => return ControlFlow::Continue(()),
@@ -422,9 +427,12 @@ impl Bands {
 impl Searcher for Bands {
     fn run<S: Sink>(&mut self, grid: &Grid, sink: &mut S) {
         self.guesses = 0;
-        self.found_at = 0;
+        self.stall = Stall::default();
         if let Some(s) = Candidates::new(grid) {
             let _ = self.search(s, [0, 1, 2, 3, 4, 5, 6, 7, 8], sink);
+            if self.stall.restart() {
+                let _ = self.search(s, [0, 1, 2, 3, 4, 5, 6, 7, 8], sink);
+            }
         }
     }
 

@@ -1,9 +1,9 @@
 //! The `scalar` engine: one 81-bit candidate field (`u128`) per digit; naked singles, then per
 //! digit locked candidates and hidden singles (rows, columns, boxes) to a fixed point; then a
 //! branch on a cell with the fewest candidates (of the two-candidate cells, the one that sees
-//! the most unsolved cells). A search stalled without a solution ([`STALL`] guesses) takes a
-//! group of pairs with no solution below first ([`crate::stall`]), and a digit with two places
-//! left in a unit before a cell of three or more candidates.
+//! the most unsolved cells). A stalled search ([`crate::stall`]: restarted once from the root if
+//! it has no solution yet) widens its choice: a group of pairs with no solution below first,
+//! and a digit with two places left in a unit before a cell of three or more candidates.
 //!
 //! The per-digit rules work on the field's three 27-bit band slices with shifts and masks, the
 //! same reasoning as the `sse` engine's (which does it in 128-bit vectors): a few dozen integer
@@ -16,17 +16,17 @@
 use std::ops::ControlFlow;
 
 use crate::candidates::{self, Candidates, Searcher, Sink};
-use crate::engine::{Engine, STALL, Search};
+use crate::engine::{Engine, Search};
 use crate::grid::Grid;
-use crate::stall::Branch;
+use crate::stall::{Branch, Next, Stall};
 use crate::tables::{Cells, PEERS};
 
 /// The portable bitboard engine.
 #[derive(Debug, Default, Clone)]
 pub struct Scalar {
     guesses: u64,
-    /// The guess count at the last solution found (0 before the first).
-    found_at: u64,
+    /// Where the search stands against [`STALL`](crate::engine::STALL) (see [`crate::stall`]).
+    stall: Stall,
 }
 
 impl Scalar {
@@ -37,12 +37,12 @@ impl Scalar {
 }
 
 impl Candidates {
-    /// The branch: a two-candidate cell if any, else a cell with fewest candidates; once the
-    /// search has stalled ([`STALL`]), a group of pairs with no solution below
+    /// The branch: a two-candidate cell if any, else a cell with fewest candidates; `widened`
+    /// (a stalled search, [`crate::stall`]), a group of pairs with no solution below
     /// ([`Candidates::pigeonhole`]) before all, and a digit with two places left in a unit
     /// before a cell of three or more candidates.
-    fn branch(&self, stalled: bool) -> Branch {
-        if stalled && let Some(pair) = self.pigeonhole() {
+    fn branch(&self, widened: bool) -> Branch {
+        if widened && let Some(pair) = self.pigeonhole() {
             return pair;
         }
         let (_, two, three) = self.counts();
@@ -58,7 +58,7 @@ impl Candidates {
             }
             return Branch::Cell(best.1);
         }
-        if stalled && let Some((d, cells)) = self.place_pair() {
+        if widened && let Some((d, cells)) = self.place_pair() {
             return Branch::Places(d, cells);
         }
         let mut best = (10, 0);
@@ -75,10 +75,15 @@ impl Candidates {
 impl Scalar {
     fn search<S: Sink>(&mut self, s: &Candidates, sink: &mut S) -> ControlFlow<()> {
         if s.unsolved == 0 {
-            self.found_at = self.guesses;
+            self.stall.found(self.guesses);
             return sink.found(s);
         }
-        match s.branch(self.guesses - self.found_at > STALL) {
+        let widened = match self.stall.check(self.guesses) {
+            Next::Usual => false,
+            Next::Widened => true,
+            Next::Restart => return ControlFlow::Break(()),
+        };
+        match s.branch(widened) {
             Branch::Cell(c) => {
                 let bit = 1u128 << c;
                 for d in 0..9 {
@@ -116,11 +121,14 @@ impl Scalar {
 impl Searcher for Scalar {
     fn run<S: Sink>(&mut self, grid: &Grid, sink: &mut S) {
         self.guesses = 0;
-        self.found_at = 0;
+        self.stall = Stall::default();
         if let Some(mut s) = Candidates::new(grid)
             && s.propagate()
         {
             let _ = self.search(&s, sink);
+            if self.stall.restart() {
+                let _ = self.search(&s, sink);
+            }
         }
     }
 

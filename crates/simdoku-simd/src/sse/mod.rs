@@ -33,9 +33,9 @@
 //!   then locked candidates and hidden singles for the digits that changed, until one of them
 //!   places a digit; then round again, until nothing changes.
 //! * Then a branch on the two-candidate cell with the most unsolved peers (or, without one, a
-//!   cell with fewest candidates), digits in increasing order; a search stalled without a
-//!   solution ([`STALL`](simdoku_core::engine::STALL) guesses) takes a group of pairs with no
-//!   solution below first (`simdoku_core::stall`), and a digit with two places left in a unit
+//!   cell with fewest candidates), digits in increasing order; a stalled search
+//!   (`simdoku_core::stall`: restarted once from the root if it has no solution yet) takes a
+//!   group of pairs with no solution below first, and a digit with two places left in a unit
 //!   before a cell of three or more candidates.
 //!
 //! Branches that depend on the data are kept out of the hot loops where it was cheap to do so:
@@ -55,7 +55,7 @@ use std::ops::ControlFlow;
 
 use simdoku_core::bandwords::{self, BandWords};
 use simdoku_core::engine::{self, Solved, Visitor};
-use simdoku_core::stall::{self, Branch};
+use simdoku_core::stall::{self, Branch, Next, Stall};
 use simdoku_core::{Engine, Grid, Search, Tally};
 
 type V = __m128i;
@@ -66,8 +66,8 @@ features!($ with_sse = ["sse2", "ssse3", "sse4.1", "popcnt"]);
 #[derive(Debug, Clone)]
 pub struct Sse {
     guesses: u64,
-    /// The guess count at the last solution found (0 before the first).
-    found_at: u64,
+    /// Where the search stands against `STALL` (see `simdoku_core::stall`).
+    stall: Stall,
 }
 
 impl Sse {
@@ -76,7 +76,7 @@ impl Sse {
     pub fn new() -> Option<Sse> {
         detected().then_some(Sse {
             guesses: 0,
-            found_at: 0,
+            stall: Stall::default(),
         })
     }
 }
@@ -492,7 +492,7 @@ with_sse! {
 
     #[inline(never)]
     #[cold]
-    /// The branch of a search stalled ([`STALL`](engine::STALL)): a group of pairs with no
+    /// The branch of a stalled search ([`Next::Widened`]): a group of pairs with no
     /// solution below ([`stall::pigeonhole`]) before all, and a digit with two places left in
     /// a unit ([`stall::place_pair`]) before a cell of three or more candidates; else
     /// [`branch_pos`]'s cell.
@@ -556,16 +556,16 @@ impl Sse {
         /// Searches below `s`, which it may use up: the last branch works in place.
         fn search<S: Sink>(&mut self, s: &mut State, sink: &mut S) -> ControlFlow<()> {
             if is_zero(s.unsolved) {
-                self.found_at = self.guesses;
+                self.stall.found(self.guesses);
                 return sink.found(s);
             }
-            let p = if self.guesses - self.found_at > engine::STALL {
-                match stalled_branch(s) {
+            let p = match self.stall.check(self.guesses) {
+                Next::Usual => branch_pos(s),
+                Next::Widened => match stalled_branch(s) {
                     Branch::Cell(p) => p,
                     Branch::Places(d, places) => return self.places(s, d, places, sink),
-                }
-            } else {
-                branch_pos(s)
+                },
+                Next::Restart => return ControlFlow::Break(()),
             };
             let bit = BIT[p];
             let mut digits = 0u32;
@@ -616,11 +616,16 @@ impl Sse {
 
         fn run<S: Sink>(&mut self, grid: &Grid, sink: &mut S) {
             self.guesses = 0;
-            self.found_at = 0;
+            self.stall = Stall::default();
             if let Some(mut s) = initial(grid)
                 && propagate(&mut s)
             {
+                let root = s;
                 let _ = self.search(&mut s, sink);
+                if self.stall.restart() {
+                    s = root;
+                    let _ = self.search(&mut s, sink);
+                }
             }
         }
     }
