@@ -11,7 +11,7 @@ use std::ops::ControlFlow;
 use crate::bandwords;
 use crate::engine::{self, Search, Solved, Tally, Visitor};
 use crate::grid::Grid;
-use crate::stall::{self, Branch};
+use crate::stall;
 use crate::tables::{ALL, Cells, PEERS, UNITS};
 
 /// Per-digit candidate fields and the unsolved cells.
@@ -149,10 +149,10 @@ impl Candidates {
         planes
     }
 
-    /// What a stalled search branches on first: a group of three pairs of one unit sharing
-    /// their two cells or digits ([`stall::pigeonhole`]).
-    pub(crate) fn pigeonhole(&self) -> Option<Branch> {
-        stall::pigeonhole(&self.cand, self.unsolved, &UNITS)
+    /// Whether a unit can no longer take its missing digits ([`stall::dead_end`]): no
+    /// solution below.
+    pub(crate) fn dead_end(&self) -> bool {
+        stall::dead_end(&self.cand, self.unsolved, &UNITS)
     }
 
     /// A digit with two places left in a unit ([`stall::place_pair`]).

@@ -7,12 +7,12 @@
 //! `scalar` and `bands` here, `sse` (its position layout) and the box engines of simdoku-simd
 //! (their cells read into this form).
 //!
-//! A pair is a cell with two digits left or a digit with two places left in a unit. Three of one
-//! unit sharing their two (three cells left with the same two digits, three digits left with
-//! the same two cells) are a contradiction that either guess of any of them shows, which a
-//! search on the other view can miss for millions of guesses on an open grid. [`pigeonhole`]
-//! finds such a group; [`cell_pairs`] and [`place_pair`] the pairs of each view, for a search
-//! that has none of its own view's pairs left.
+//! A unit that can no longer take its missing digits (three cells left with the same two
+//! digits, three digits left with the same two cells, or any larger such group) is a
+//! contradiction a search on the other view can miss for millions of guesses on an open grid:
+//! [`dead_end`] finds it, and a stalled search prunes the node. [`cell_pairs`] and
+//! [`place_pair`] are the pairs of each view (a cell with two digits left, a digit with two
+//! places left in a unit), for a stalled search that has none of its own view's pairs left.
 
 /// Where a cell engine's search stands against [`STALL`](crate::engine::STALL): what its next
 /// node does ([`Stall::check`]). A search stalled before any solution restarts once from the
@@ -35,7 +35,7 @@ pub struct Stall {
 pub enum Next {
     /// Its usual branch choice.
     Usual,
-    /// The widened choice: [`pigeonhole`] first, then the other view's pairs.
+    /// The widened search: a [`dead_end`] pruned, the other view's pairs branched on.
     Widened,
     /// Stop: the search starts again from the root ([`Stall::restart`]).
     Restart,
@@ -81,36 +81,70 @@ pub enum Branch {
     Places(usize, u128),
 }
 
-/// A group of three pairs of one unit sharing their two cells or two digits (no solution
-/// below): a guess on one of them, or `None`.
+/// Whether some row, column or box can no longer take its missing digits: its open cells and
+/// the digits not yet placed in it have no perfect matching (a cell to each digit, among the
+/// digits each cell may hold). Then the node has no solution below. By Hall's theorem this is
+/// every group of k cells left with fewer than k digits between them and every group of k
+/// digits left with fewer than k cells (three cells with the same two digits; four digits of a
+/// box with three cells in different rows and columns), whichever view the search branches on.
 ///
-/// `fields[d]`: the cells where digit `d` may still go, among `unsolved` (the cells not yet
-/// decided; a decided cell is left out, and so is a digit already decided in a unit).
-pub fn pigeonhole(fields: &[u128; 9], unsolved: u128, units: &[u128; 27]) -> Option<Branch> {
-    let pairs = cell_pairs(fields, unsolved);
+/// `fields[d]`: the cells where digit `d` may still go; `unsolved`: the cells not yet decided
+/// (a decided cell keeps its digit's bit, so a digit is placed in a unit where its field holds
+/// a decided cell of it).
+#[inline(never)]
+pub fn dead_end(fields: &[u128; 9], unsolved: u128, units: &[u128; 27]) -> bool {
     for &unit in units {
-        // A unit's pairs by what they share (up to nine distinct), cells and digits apart.
-        let (mut cell_pairs, mut place_pairs) = ([(0, 0); 9], [(0, 0); 9]);
-        let mut cells = pairs & unit;
-        while cells != 0 {
-            let c = cells.trailing_zeros() as usize;
-            cells &= cells - 1;
-            let digits = (0..9).fold(0u128, |m, d| m | (fields[d] >> c & 1) << d);
-            if third(&mut cell_pairs, digits) {
-                return Some(Branch::Cell(c));
-            }
+        let open = unsolved & unit;
+        if open == 0 {
+            continue;
         }
-        for (d, &f) in fields.iter().enumerate() {
-            let places = f & unsolved & unit;
-            if places.count_ones() == 2 && third(&mut place_pairs, places) {
-                return Some(Branch::Places(d, places));
+        // Per missing digit, its places as bits of the unit's open cells in order.
+        let mut places = [0u16; 9];
+        let mut digits = 0;
+        for &f in fields {
+            if f & unit & !unsolved != 0 {
+                continue; // placed here
             }
+            let mut local = 0u16;
+            let (mut cells, mut i) = (open, 0);
+            while cells != 0 {
+                let c = cells.trailing_zeros();
+                cells &= cells - 1;
+                local |= ((f >> c & 1) as u16) << i;
+                i += 1;
+            }
+            places[digits] = local;
+            digits += 1;
+        }
+        if digits != open.count_ones() as usize || !matches(&places[..digits]) {
+            return true;
         }
     }
-    None
+    false
 }
 
-/// The cells (among `unsolved`) with exactly two digits left. Fields as for [`pigeonhole`].
+/// Whether each digit can have a cell of its own (`places[k]`: the cells digit `k` may take,
+/// as bits): a maximum matching by augmenting paths (at most nine of each).
+fn matches(places: &[u16]) -> bool {
+    /// Tries to give digit `k` a cell, moving the digits already matched (`owner[cell]`).
+    fn augment(k: usize, places: &[u16], owner: &mut [usize; 16], seen: &mut u16) -> bool {
+        let mut free = places[k] & !*seen;
+        while free != 0 {
+            let c = free.trailing_zeros() as usize;
+            free &= free - 1;
+            *seen |= 1 << c;
+            if owner[c] == usize::MAX || augment(owner[c], places, owner, seen) {
+                owner[c] = k;
+                return true;
+            }
+        }
+        false
+    }
+    let mut owner = [usize::MAX; 16];
+    (0..places.len()).all(|k| augment(k, places, &mut owner, &mut 0))
+}
+
+/// The cells (among `unsolved`) with exactly two digits left. Fields as for [`dead_end`].
 pub fn cell_pairs(fields: &[u128; 9], unsolved: u128) -> u128 {
     // Bit-sliced counts: at least one, two, three digits.
     let (mut one, mut two, mut three) = (0u128, 0u128, 0u128);
@@ -123,19 +157,8 @@ pub fn cell_pairs(fields: &[u128; 9], unsolved: u128) -> u128 {
     two & !three
 }
 
-/// Counts one more pair sharing `key` among a unit's (`seen`: keys and counts, in the order
-/// met); true when it is the third.
-fn third(seen: &mut [(u128, u8); 9], key: u128) -> bool {
-    let slot = seen
-        .iter_mut()
-        .find(|(k, n)| *n == 0 || *k == key)
-        .expect("a slot for each of a unit's nine cells or digits");
-    *slot = (key, slot.1 + 1);
-    slot.1 == 3
-}
-
 /// The first digit with exactly two places left in a unit (digits in order, then `units` in
-/// order), as `(digit, places)`, or `None`. Fields as for [`pigeonhole`].
+/// order), as `(digit, places)`, or `None`. Fields as for [`dead_end`].
 pub fn place_pair(fields: &[u128; 9], unsolved: u128, units: &[u128; 27]) -> Option<(usize, u128)> {
     for (d, &f) in fields.iter().enumerate() {
         let f = f & unsolved;
@@ -154,7 +177,7 @@ pub fn place_pair(fields: &[u128; 9], unsolved: u128, units: &[u128; 27]) -> Opt
 
 #[cfg(test)]
 mod tests {
-    use super::{Branch, pigeonhole, place_pair};
+    use super::{dead_end, place_pair};
     use crate::tables::UNITS;
 
     /// Digit fields of a grid's givens after the givens' eliminations (no propagation).
@@ -179,36 +202,26 @@ mod tests {
     }
 
     #[test]
-    fn three_digits_left_with_two_cells_are_found() {
-        // Row 6: 3, 5 and 7 can only go in (6,3) and (6,5).
-        let (f, u) = fields(
+    fn groups_short_of_cells_or_digits_are_dead_ends() {
+        for text in [
+            // Row 6: 3, 5 and 7 can only go in (6,3) and (6,5).
             "7.....................1......2...18.4......9.....3........2....35......7..7...53.",
-        );
-        let Some(Branch::Places(d, places)) = pigeonhole(&f, u, &UNITS) else {
-            panic!("no group found");
-        };
-        assert!([2, 4, 6].contains(&d), "digit {}", d + 1);
-        assert_eq!(places, 1 << (9 * 6 + 3) | 1 << (9 * 6 + 5));
-    }
-
-    #[test]
-    fn three_cells_left_with_two_digits_are_found() {
-        // Row 1: (1,0), (1,3), (1,6) can only hold 1 or 2.
-        let (f, u) = fields(
+            // Row 1: (1,0), (1,3), (1,6) can only hold 1 or 2.
             "..........3..4..5..........6..7..8..7..8..9..8..9..6..9..6..7....................",
-        );
-        let Some(Branch::Cell(c)) = pigeonhole(&f, u, &UNITS) else {
-            panic!("no group found");
-        };
-        assert!([9, 12, 15].contains(&c), "cell {c}");
+            // Box 7: 1, 4, 5 and 8 can only go in (6,3), (7,3) and (7,5).
+            "....8.5......5...6.......7.....1.3...8.......2...4.........6............4.....158",
+        ] {
+            let (f, u) = fields(text);
+            assert!(dead_end(&f, u, &UNITS), "{text}");
+        }
     }
 
     #[test]
-    fn a_grid_with_a_solution_has_no_such_group() {
+    fn a_grid_with_a_solution_is_no_dead_end() {
         let (f, u) = fields(
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
         );
-        assert_eq!(pigeonhole(&f, u, &UNITS), None);
+        assert!(!dead_end(&f, u, &UNITS));
         let (f, u) = fields(
             ".................................................................................",
         );

@@ -106,15 +106,14 @@ pub const NO_SOLUTION: &str =
     "12345678.........9...............................................................";
 
 /// Sparse grids without a solution whose contradiction only one view sees (the engines fuzz
-/// target's, equivalent forms of them from `simdoku shuffle`, and two hill climbs on one
-/// engine's guesses found): three digits of a row left with the same two cells, which a branch
-/// on cells does not reach (nor, the second last, a stalled one that takes the first digit
-/// pair it meets); three cells of a row left with the same two digits, which a branch on
-/// lines' digits does not; three digits of a box left with two cells in different rows and
-/// columns (the last), which neither a box engine's lines nor its mini-rows see. Each took one
-/// engine or another 0.1 to 1 s (up to 8M guesses) before searches widen their choice once
-/// stalled ([`STALL`](crate::engine::STALL)).
-pub const ONE_VIEW_CONTRADICTIONS: [&str; 10] = [
+/// target's, equivalent forms of them from `simdoku shuffle`, and hill climbs on one engine's
+/// guesses): three digits of a row left with the same two cells, which a branch on cells does
+/// not reach; three cells of a row left with the same two digits, which a branch on lines'
+/// digits does not; three or four digits of a box left with two or three cells in different
+/// rows and columns (the last three), which neither a box engine's lines nor its mini-rows see.
+/// Each took one engine or another 0.04 to 6 s (up to 8M guesses) before a stalled search
+/// ([`STALL`](crate::engine::STALL)) pruned a unit that cannot take its missing digits.
+pub const ONE_VIEW_CONTRADICTIONS: [&str; 12] = [
     "......347...9.....347...9..9.....26.8..5.........................................",
     "......347...9.....347...9..........2.8........5..................................",
     "...................1......223....6........9........7..8.....26........9.5......7.",
@@ -125,6 +124,8 @@ pub const ONE_VIEW_CONTRADICTIONS: [&str; 10] = [
     "34....78..........78....34.......................................................",
     "7.....................1......2...18.4......9.....3........2....35......7..7...53.",
     "....8.....6......7.......1.....1.7...........7...4..8......3......5.....4.....1.8",
+    "....8.5......5...6.......7.....1.3...8.......2...4.........6............4.....158",
+    "9...8.5......5.8.6.......7.....1.2...........1...4....8....6............4.....158",
 ];
 
 /// A sparse grid with many solutions on which a search's own branches led it into a part
@@ -188,8 +189,7 @@ pub fn conformance<E: Engine>(make: impl Fn() -> E) {
     );
     assert_eq!(e.count(&Grid::EMPTY, 0).solutions, 0, "{name}: limit 0");
 
-    // A contradiction one view misses costs a stall and a few thousand guesses more, not
-    // millions (the most measured: 22,863, avx2 on the sixth).
+    // A contradiction one view misses costs a stall and a few guesses more, not millions.
     for text in ONE_VIEW_CONTRADICTIONS {
         let g = Grid::parse(text).unwrap();
         for limit in [1, 2] {

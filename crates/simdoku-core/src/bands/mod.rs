@@ -24,9 +24,9 @@
 //! digit fits see nothing of a group of cells short of digits (three cells of a row left with
 //! the same two), which a whole-digit search otherwise meets only after placing digit after
 //! digit: 1.5 million guesses on a grid of nine givens with no solution, six this way. A stalled
-//! search ([`crate::stall`]: restarted once from the root if it has no solution yet) takes a
-//! group of pairs with no solution below, else a cell of two candidates, else a digit with two
-//! places left in a unit, before anything else.
+//! search ([`crate::stall`]: restarted once from the root if it has no solution yet) prunes a
+//! node where a unit cannot take its missing digits, and takes a cell of two candidates, else a
+//! digit with two places left in a unit, before anything else.
 //!
 //! No allocation: the state (160 bytes) is copied at each branch, the fit lives on the stack, the
 //! tables are `const`.
@@ -38,7 +38,7 @@ use std::ops::ControlFlow;
 use crate::candidates::{self, Candidates, Searcher, Sink};
 use crate::engine::{Engine, Search};
 use crate::grid::Grid;
-use crate::stall::{self, Next, Stall};
+use crate::stall::{Next, Stall};
 use crate::tables::{Cells, PEERS};
 use tables::{
     BAND, BOX_ORDERS, CHOICE_COMPATIBLE, FOLDED_OFFSETS, ORDERS_AT, PATTERNS, PatternSet,
@@ -294,8 +294,8 @@ impl Bands {
         }
         keys.sort_unstable();
         *order = keys.map(|k| k as u8);
-        if widened && let Some(branch) = Bands::stalled_branch(s) {
-            return Ok(branch);
+        if widened && let Some(next) = Bands::stalled_branch(s) {
+            return next;
         }
         // A grid left this open can hide a group of cells short of digits, which no digit's fit
         // sees: try a cell of few candidates instead. Below these counts the cell branches
@@ -318,23 +318,21 @@ impl Bands {
         Ok(Branch::Digit(order[0] as usize))
     }
 
-    /// The pairs of both views before a digit's placements, for a stalled search: a group of
-    /// them with no solution below first (three digits left with two cells of a unit, or three
-    /// cells with two digits: two guesses rule it out), then a cell pair, then a digit pair.
+    /// For a stalled search: `Err(false)` at a dead end (a unit that cannot take its missing
+    /// digits), else the pairs of both views before a digit's placements, a cell pair, then a
+    /// digit pair; `None` without either.
     #[cold]
     #[inline(never)]
-    fn stalled_branch(s: &Candidates) -> Option<Branch> {
-        if let Some(pair) = s.pigeonhole() {
-            return Some(match pair {
-                stall::Branch::Cell(c) => Branch::Cell(c),
-                stall::Branch::Places(d, cells) => Branch::Places(d, cells),
-            });
+    fn stalled_branch(s: &Candidates) -> Option<Result<Branch, bool>> {
+        if s.dead_end() {
+            return Some(Err(false));
         }
         let (_, two, three) = s.counts();
         if two & !three != 0 {
-            return Some(Branch::Cell((two & !three).trailing_zeros() as usize));
+            return Some(Ok(Branch::Cell((two & !three).trailing_zeros() as usize)));
         }
-        s.place_pair().map(|(d, cells)| Branch::Places(d, cells))
+        s.place_pair()
+            .map(|(d, cells)| Ok(Branch::Places(d, cells)))
     }
 
     fn search<S: Sink>(

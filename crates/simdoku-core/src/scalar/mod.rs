@@ -2,8 +2,8 @@
 //! digit locked candidates and hidden singles (rows, columns, boxes) to a fixed point; then a
 //! branch on a cell with the fewest candidates (of the two-candidate cells, the one that sees
 //! the most unsolved cells). A stalled search ([`crate::stall`]: restarted once from the root if
-//! it has no solution yet) widens its choice: a group of pairs with no solution below first,
-//! and a digit with two places left in a unit before a cell of three or more candidates.
+//! it has no solution yet) prunes a node where a unit cannot take its missing digits, and takes
+//! a digit with two places left in a unit before a cell of three or more candidates.
 //!
 //! The per-digit rules work on the field's three 27-bit band slices with shifts and masks, the
 //! same reasoning as the `sse` engine's (which does it in 128-bit vectors): a few dozen integer
@@ -38,13 +38,9 @@ impl Scalar {
 
 impl Candidates {
     /// The branch: a two-candidate cell if any, else a cell with fewest candidates; `widened`
-    /// (a stalled search, [`crate::stall`]), a group of pairs with no solution below
-    /// ([`Candidates::pigeonhole`]) before all, and a digit with two places left in a unit
-    /// before a cell of three or more candidates.
+    /// (a stalled search, [`crate::stall`]), a digit with two places left in a unit before a
+    /// cell of three or more candidates.
     fn branch(&self, widened: bool) -> Branch {
-        if widened && let Some(pair) = self.pigeonhole() {
-            return pair;
-        }
         let (_, two, three) = self.counts();
         let pairs = two & !three;
         if pairs != 0 {
@@ -80,6 +76,7 @@ impl Scalar {
         }
         let widened = match self.stall.check(self.guesses) {
             Next::Usual => false,
+            Next::Widened if s.dead_end() => return ControlFlow::Continue(()),
             Next::Widened => true,
             Next::Restart => return ControlFlow::Break(()),
         };

@@ -61,9 +61,9 @@
 //! with fewest, and the first undecided variable of that digit; value 0 first of an `h` or `v`
 //! (so 1 first of a `w`) when looking for solutions, 1 first of an `h` or `v` when counting
 //! (each measured faster for its use). A search stalled without a solution ([`STALL`]
-//! guesses) branches first on a cell's digit, where [`stalled_choice`] finds one: the lines'
-//! choice cannot see a group of cells short of digits, nor of digits short of cells across
-//! boxes. When every `h` and `v` is decided and propagation found no contradiction, every cell
+//! guesses) prunes a node where a unit cannot take its missing digits ([`stalled_dead_end`]:
+//! the lines cannot see a group of cells short of digits, nor of digits short of cells across
+//! boxes) and branches first on a cell's digit, where [`stalled_choice`] finds one. When every `h` and `v` is decided and propagation found no contradiction, every cell
 //! is decided: a solution. Counting to two, the first solution ends the count when two of its
 //! digits lie crosswise in four cells without a given, in two rows of a band or two columns of
 //! a stack: swapping them is a second solution.
@@ -77,7 +77,7 @@ mod vector;
 
 use simdoku_core::Grid;
 use simdoku_core::engine::{self, STALL};
-use simdoku_core::stall::{self, Branch};
+use simdoku_core::stall;
 use simdoku_core::tables::UNITS;
 
 pub(crate) use vector::Vector;
@@ -627,19 +627,10 @@ unsafe fn choose<V: Vector>(
     }
 }
 
-/// The branch of a stalled search, as a cell's variable: a group of pairs with no solution
-/// below ([`stall::pigeonhole`]), else a cell with two digits left (its first digit), else a
-/// digit with two places left in a row, column or box (its first place): the views the lines'
-/// choice leaves out. Three cells of a row left with the same two digits (each digit keeping
-/// places elsewhere in the row), or three digits of a box left with the same two cells in
-/// different rows and columns, is a contradiction no line's count shows, so the search over
-/// lines fills the open rest of a sparse grid first (1.7M and 2.7M guesses on such grids with
-/// no solution). Looked for only once the search has stalled.
-#[inline(never)]
-#[cold]
-fn stalled_choice<V: Vector>(s: &State<V>) -> Option<(usize, usize, u16)> {
+/// A state's cells in `simdoku_core::stall`'s form: per digit the cells that may hold it, and
+/// the cells not yet decided.
+fn stall_fields<V: Vector>(s: &State<V>) -> ([u128; 9], u128) {
     const { assert!(size_of::<V>() == size_of::<[u16; 16]>()) };
-    // Per digit the cells that may hold it, and the cells not yet decided (`stall`'s form).
     let (mut fields, mut unsolved) = ([0u128; 9], 0u128);
     for b in 0..9 {
         // SAFETY: `V` is a plain vector of 16 lanes of 16 bits (its size checked above), and
@@ -657,18 +648,38 @@ fn stalled_choice<V: Vector>(s: &State<V>) -> Option<(usize, usize, u16)> {
             }
         }
     }
-    let pair =
-        stall::pigeonhole(&fields, unsolved, &UNITS).or_else(|| {
-            match stall::cell_pairs(&fields, unsolved) {
-                0 => {
-                    stall::place_pair(&fields, unsolved, &UNITS).map(|(d, p)| Branch::Places(d, p))
-                }
-                cells => Some(Branch::Cell(cells.trailing_zeros() as usize)),
-            }
-        })?;
-    let (cell, d) = match pair {
-        Branch::Cell(c) => (c, (0..9).find(|&d| fields[d] >> c & 1 != 0)?),
-        Branch::Places(d, places) => (places.trailing_zeros() as usize, d),
+    (fields, unsolved)
+}
+
+/// Whether a stalled search's node is a dead end: a row, column or box that cannot take its
+/// missing digits ([`stall::dead_end`]). Three cells of a row left with the same two digits
+/// (each digit keeping places elsewhere in the row), or four digits of a box left with three
+/// cells in different rows and columns, is a contradiction no line's count shows, so the
+/// search over lines fills the open rest of a sparse grid first (1.7M and 2.0M guesses on such
+/// grids with no solution).
+#[inline(never)]
+#[cold]
+fn stalled_dead_end<V: Vector>(s: &State<V>) -> bool {
+    let (fields, unsolved) = stall_fields(s);
+    stall::dead_end(&fields, unsolved, &UNITS)
+}
+
+/// The branch of a stalled search, as a cell's variable: a cell with two digits left (its
+/// first digit), else a digit with two places left in a row, column or box (its first place):
+/// the views the lines' choice leaves out; `None` without either.
+#[inline(never)]
+#[cold]
+fn stalled_choice<V: Vector>(s: &State<V>) -> Option<(usize, usize, u16)> {
+    let (fields, unsolved) = stall_fields(s);
+    let (cell, d) = match stall::cell_pairs(&fields, unsolved) {
+        0 => {
+            let (d, places) = stall::place_pair(&fields, unsolved, &UNITS)?;
+            (places.trailing_zeros() as usize, d)
+        }
+        cells => {
+            let c = cells.trailing_zeros() as usize;
+            (c, (0..9).find(|&d| fields[d] >> c & 1 != 0)?)
+        }
     };
     let (row, col) = (cell / 9, cell % 9);
     Some((3 * (row / 3) + col / 3, 4 * (row % 3) + col % 3, 1 << d))
@@ -1018,15 +1029,16 @@ pub(crate) unsafe fn search<V: Vector, S: Sink, const TWO: bool>(
         // Whether a cell's digit has been branched on (only once stalled).
         let mut cell_branch = false;
         loop {
+            let stalled = guesses - found_at > STALL;
             let consistent = if first {
                 first = false;
                 consistent
             } else {
                 propagate(&mut states[d].0, &k, boxes, lines)
-            };
+            } && !(stalled && stalled_dead_end(&states[d].0));
             failed |= !consistent;
             if consistent {
-                match choose(&states[d].0, &k, guesses - found_at > STALL) {
+                match choose(&states[d].0, &k, stalled) {
                     None => {
                         let g = if S::GRID {
                             grid_of(&states[d].0)

@@ -34,9 +34,9 @@
 //!   places a digit; then round again, until nothing changes.
 //! * Then a branch on the two-candidate cell with the most unsolved peers (or, without one, a
 //!   cell with fewest candidates), digits in increasing order; a stalled search
-//!   (`simdoku_core::stall`: restarted once from the root if it has no solution yet) takes a
-//!   group of pairs with no solution below first, and a digit with two places left in a unit
-//!   before a cell of three or more candidates.
+//!   (`simdoku_core::stall`: restarted once from the root if it has no solution yet) prunes a
+//!   node where a unit cannot take its missing digits, and takes a digit with two places left
+//!   in a unit before a cell of three or more candidates.
 //!
 //! Branches that depend on the data are kept out of the hot loops where it was cheap to do so:
 //! the digits to work on are gathered into a bit mask without a branch per digit, then walked.
@@ -492,22 +492,22 @@ with_sse! {
 
     #[inline(never)]
     #[cold]
-    /// The branch of a stalled search ([`Next::Widened`]): a group of pairs with no
-    /// solution below ([`stall::pigeonhole`]) before all, and a digit with two places left in
-    /// a unit ([`stall::place_pair`]) before a cell of three or more candidates; else
-    /// [`branch_pos`]'s cell.
-    fn stalled_branch(s: &State) -> Branch {
+    /// The branch of a stalled search ([`Next::Widened`]), or `None` at a dead end (a unit
+    /// that cannot take its missing digits: [`stall::dead_end`]): a digit with two places
+    /// left in a unit ([`stall::place_pair`]) before a cell of three or more candidates;
+    /// else [`branch_pos`]'s cell.
+    fn stalled_branch(s: &State) -> Option<Branch> {
         let fields: [u128; 9] = std::array::from_fn(|d| bits(s.cand[d]));
         let unsolved = bits(s.unsolved);
-        if let Some(pair) = stall::pigeonhole(&fields, unsolved, &UNIT_POS) {
-            return pair;
+        if stall::dead_end(&fields, unsolved, &UNIT_POS) {
+            return None;
         }
         if stall::cell_pairs(&fields, unsolved) == 0
             && let Some((d, places)) = stall::place_pair(&fields, unsolved, &UNIT_POS)
         {
-            return Branch::Places(d, places);
+            return Some(Branch::Places(d, places));
         }
-        Branch::Cell(branch_pos(s))
+        Some(Branch::Cell(branch_pos(s)))
     }
 
     #[inline]
@@ -561,11 +561,10 @@ impl Sse {
             }
             let p = match self.stall.check(self.guesses) {
                 Next::Usual => branch_pos(s),
-                Next::Widened => match stalled_branch(s) {
-                    Branch::Cell(p) => p,
-                    Branch::Places(d, places) => return self.places(s, d, places, sink),
+                next => match self.stalled(s, next, sink) {
+                    Ok(p) => p,
+                    Err(flow) => return flow,
                 },
-                Next::Restart => return ControlFlow::Break(()),
             };
             let bit = BIT[p];
             let mut digits = 0u32;
@@ -589,6 +588,27 @@ impl Sse {
                 }
             }
             ControlFlow::Continue(())
+        }
+
+        #[inline(never)]
+        #[cold]
+        /// A stalled search's node (`next`: [`Next::Widened`] or [`Next::Restart`]): the
+        /// position of a cell to branch on, or what the node returns (a restart, a dead end, or
+        /// the branch on a digit's two places, taken here).
+        fn stalled<S: Sink>(
+            &mut self,
+            s: &State,
+            next: Next,
+            sink: &mut S,
+        ) -> Result<usize, ControlFlow<()>> {
+            if next == Next::Restart {
+                return Err(ControlFlow::Break(()));
+            }
+            match stalled_branch(s) {
+                Some(Branch::Cell(p)) => Ok(p),
+                Some(Branch::Places(d, places)) => Err(self.places(s, d, places, sink)),
+                None => Err(ControlFlow::Continue(())),
+            }
         }
 
         #[inline(never)]
