@@ -9,15 +9,16 @@ use std::ops::ControlFlow;
 use crate::grid::Grid;
 
 /// Guesses since a search last found a solution (or since it began) after which it counts as
-/// stalled and widens its branch choice to the view its usual choice leaves out: a cell engine
-/// then also weighs a digit's places in a unit, a box engine a cell's digits.
+/// stalled and widens to the view its usual choice leaves out ([`crate::stall`]: it prunes a
+/// node where a unit cannot take its missing digits and branches first on the other view's
+/// pairs; a cell engine with no solution yet restarts once from the root so).
 ///
 /// Each view alone can be led astray on a sparse grid with no solution: three digits left with
 /// the same two cells of a row (no cell has fewer than three candidates, so a cell search
 /// fills the rest of the grid first), or three cells of a row left with the same two digits
-/// (each digit keeps six places in the row, so a search over digits' places does). The
-/// fuzzer's such grids took an engine 0.1 to 1 s and up to 8M guesses; once stalled, every
-/// engine refutes them within a few thousand more. The bound is about seven times the most
+/// (each digit keeps six places in the row, so a search over digits' places does). Such grids
+/// (the fuzzer's, and hill climbs on one engine's guesses) took an engine 0.04 to 6 s and up
+/// to 8M guesses; once stalled, every engine refutes them within a few dozen more. The bound is about seven times the most
 /// guesses any engine makes on a puzzle of `forum_hardest_1106` counting to two (1,397), so
 /// no search of a real puzzle meets it; a barren stretch of a long enumeration may, and only
 /// changes which branch comes next there.

@@ -1,8 +1,9 @@
-//! What a stalled search branches on: the pairs of a grid's two views.
+//! What a stalled search does: prune the nodes no unit can complete, branch on the pairs of a
+//! grid's two views.
 //!
 //! A search that has made [`STALL`](crate::engine::STALL) guesses since its last solution widens
-//! its branch choice to the view its usual choice leaves out (see there). These are the choices
-//! it widens to, written once over digit fields in any cell layout (bit = the caller's cell
+//! to the view its usual choice leaves out (see there). This module holds what it widens to,
+//! written once over digit fields in any cell layout (bit = the caller's cell
 //! position; `units` the 27 rows, columns and boxes in the same layout), for every engine:
 //! `scalar` and `bands` here, `sse` (its position layout) and the box engines of simdoku-simd
 //! (their cells read into this form).

@@ -129,9 +129,9 @@ pub const ONE_VIEW_CONTRADICTIONS: [&str; 12] = [
 ];
 
 /// A sparse grid with many solutions on which a search's own branches led it into a part
-/// without solutions that no group of pairs refutes (`sse`: 113,411 guesses before its first
-/// solution; scalar 27): a search stalled before any solution restarts once from the root
-/// ([`crate::stall`]).
+/// without solutions (`sse`: 113,411 guesses before its first solution, and still far more
+/// once its choice widened there; scalar 27): a search stalled before any solution restarts
+/// once from the root ([`crate::stall`]).
 pub const STALLS_BEFORE_A_SOLUTION: &str =
     "....8........5.8.3.......9.....6.7...........6...4....8....6............4.....158";
 
