@@ -216,8 +216,8 @@ impl Bands {
     /// in the cells common to all of them (after the cover, exactly the cells alone in their
     /// row: every hidden single ends up so). Returns what to branch on (the digit with the
     /// fewest placements, or on a wide-open grid a cell of two to four candidates: [`OPEN`];
-    /// `widened` (a stalled search), the pairs of [`crate::stall`] first), or `Err(true)` when
-    /// solved, `Err(false)` on a contradiction.
+    /// `widened` (a stalled search), [`Bands::stalled_branch`]'s answer first), or `Err(true)`
+    /// when solved, `Err(false)` on a contradiction.
     #[inline(always)]
     fn settle(s: &mut Candidates, order: &mut [u8; 9], widened: bool) -> Result<Branch, bool> {
         let mut fitted = [u128::MAX; 9];
@@ -350,21 +350,13 @@ impl Bands {
             Ok(Branch::Digit(d)) => d,
             Ok(Branch::Cell(c)) => {
                 for v in 0..9 {
-                    let mut t = s;
-                    if t.place(c, v) {
-                        self.guesses += 1;
-                        self.search(t, order, sink)?;
-                    }
+                    self.try_place(s, order, c, v, sink)?;
                 }
                 return ControlFlow::Continue(());
             }
             Ok(Branch::Places(d, cells)) => {
                 for c in Cells(cells) {
-                    let mut t = s;
-                    if t.place(c, d) {
-                        self.guesses += 1;
-                        self.search(t, order, sink)?;
-                    }
+                    self.try_place(s, order, c, d, sink)?;
                 }
                 return ControlFlow::Continue(());
             }
@@ -417,6 +409,25 @@ impl Bands {
                     }
                 }
             }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// One guess, where `d` may still go in `c`: `d` there on a copy of `s`, then the search
+    /// below it. (Inlined: as a call it cost `serg_benchmark` 1-2%, measured on Zen 5.)
+    #[inline(always)]
+    fn try_place<S: Sink>(
+        &mut self,
+        s: Candidates,
+        order: [u8; 9],
+        c: usize,
+        d: usize,
+        sink: &mut S,
+    ) -> ControlFlow<()> {
+        let mut t = s;
+        if t.place(c, d) {
+            self.guesses += 1;
+            self.search(t, order, sink)?;
         }
         ControlFlow::Continue(())
     }
