@@ -637,14 +637,15 @@ impl Sse {
         fn run<S: Sink>(&mut self, grid: &Grid, sink: &mut S) {
             self.guesses = 0;
             self.stall = Stall::default();
-            if let Some(mut s) = initial(grid)
-                && propagate(&mut s)
-            {
-                let root = s;
-                let _ = self.search(&mut s, sink);
-                if self.stall.restart() {
-                    s = root;
+            // A restart (rare) starts again from the givens: no copy of the root kept for it.
+            loop {
+                if let Some(mut s) = initial(grid)
+                    && propagate(&mut s)
+                {
                     let _ = self.search(&mut s, sink);
+                }
+                if !self.stall.restart() {
+                    break;
                 }
             }
         }
