@@ -63,10 +63,11 @@
 //! (each measured faster for its use). A search stalled without a solution ([`STALL`]
 //! guesses) prunes a node where a unit cannot take its missing digits ([`stalled_dead_end`]:
 //! the lines cannot see a group of cells short of digits, nor of digits short of cells across
-//! boxes) and branches first on a cell's digit, where [`stalled_choice`] finds one. When every `h` and `v` is decided and propagation found no contradiction, every cell
-//! is decided: a solution. Counting to two, the first solution ends the count when two of its
-//! digits lie crosswise in four cells without a given, in two rows of a band or two columns of
-//! a stack: swapping them is a second solution.
+//! boxes) and branches first on a cell's digit, where [`stalled_choice`] finds one. When every
+//! `h` and `v` is decided and propagation found no contradiction, every cell is decided: a
+//! solution. Counting to two, the first solution ends the count when two of its digits lie
+//! crosswise in four cells without a given, in two rows of a band or two columns of a stack:
+//! swapping them is a second solution.
 //!
 //! The idea of the representation is Tom Dillon's (tdoku's `dpll_triad` solvers and write-up);
 //! this code is our own.
