@@ -323,7 +323,8 @@ unsafe fn counts<V: Vector>(p: V, n: V, k: &Consts<V>, bad: &mut V) -> (V, V) {
     }
 }
 
-/// The rules inside one box, once each.
+/// The rules inside one box, once each; the count rule's contradictions go into `bad` (the
+/// compiler drops that test where `bad` is not read after).
 #[inline(always)]
 unsafe fn box_rules<V: Vector>(p: &mut V, n: &mut V, k: &Consts<V>, bad: &mut V) {
     // SAFETY: the caller runs with V's features.
@@ -363,6 +364,14 @@ unsafe fn propagate<V: Vector>(
                 // SAFETY: `boxes` holds box numbers, below 9.
                 let (p, n) = s.get(b);
                 let (mut q, mut m) = (p, n);
+                // The rules applied `BOX_RULES_PER_PASS` times; only the last application's
+                // contradictions are looked at (the counts only fall, so it sees the earlier
+                // ones' too).
+                let mut unread = bad;
+                for _ in 1..V::BOX_RULES_PER_PASS {
+                    box_rules(&mut q, &mut m, k, &mut unread);
+                }
+                let (q1, m1) = (q, m);
                 box_rules(&mut q, &mut m, k, &mut bad);
                 // A variable that may be neither 0 nor 1 fails the node now, not after the
                 // fixed point (checking once at the end, in the boxes the call changed, let
@@ -370,11 +379,12 @@ unsafe fn propagate<V: Vector>(
                 bad = bad.or(q.or(m).andnot(k.valid));
                 // SAFETY: as above.
                 s.put(b, q, m);
-                // Changed at all: run again; changed in h (v) lanes: its band (stack) too.
-                // (Shifts by the box's lines, not a table indexed by the change: that load
-                // would sit between this pass and the next round's choice of lines.)
+                // Changed by the last application: run again; changed in h (v) lanes at all:
+                // its band (stack) too. (Shifts by the box's lines, not a table indexed by the
+                // change: that load would sit between this pass and the next round's choice of
+                // lines.)
                 let diff = q.differing_bytes(p, m, n);
-                changed |= u32::from(diff != 0) << b;
+                changed |= u32::from(q.differing_bytes(q1, m, m1) != 0) << b;
                 let hc = u32::from(diff & H_BYTES != 0);
                 let vc = u32::from(diff & V_BYTES != 0);
                 lines |= (hc << LINES_OF[b & 15][0]) | (vc << LINES_OF[b & 15][1]);

@@ -12,6 +12,10 @@
 
 /// 16 lanes of 16 bits.
 pub(crate) trait Vector: Copy {
+    /// How many times a tracked box pass applies the box rules (`dpll::propagate`): more
+    /// settle more of a box while it is in registers, fewer cost less a pass; measured per
+    /// instantiation, as the rules cost it.
+    const BOX_RULES_PER_PASS: u32 = 1;
     unsafe fn load(a: &[u16; 16]) -> Self;
     /// The 32 bytes at `p` (unaligned).
     unsafe fn load_bytes(p: *const u8) -> Self;
