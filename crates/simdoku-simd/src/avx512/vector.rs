@@ -11,7 +11,7 @@ use std::arch::x86_64::{
 };
 
 use crate::avx2::V2;
-use crate::dpll::Vector;
+use crate::dpll::{PreRules, Vector};
 
 /// The AVX-512 instantiation (AVX-512F/BW/VL/BITALG on 256-bit vectors): the AVX2 one where
 /// AVX-512 adds nothing, three-input logic in one `vpternlogq`, lane rotations by `vprolq`,
@@ -48,12 +48,13 @@ impl V5 {
 }
 
 impl Vector for V5 {
-    // Twice: one application leaves 62% of the boxes it changes short of their own fixed
-    // point (serg_benchmark), and each of those took another round of the propagation to
-    // finish; the second application, on values still in registers, finishes three in five
-    // of them. Measured 7-15% faster on every bundled set (Granite Rapids class Xeon, first
-    // solutions and counts); three times, 0-10% slower than twice.
-    const BOX_RULES_PER_PASS: u32 = 2;
+    // The box rules twice: one application leaves 62% of the boxes it changes short of their
+    // own fixed point (serg_benchmark), and each of those took another round of the
+    // propagation to finish; the second application, on values still in registers, finishes
+    // three in five of them. Measured 7-15% faster on every bundled set (Granite Rapids class
+    // Xeon, first solutions and counts); three times, 0-10% slower than twice; the rows' and
+    // columns' rules only before the full set, 0-4% slower.
+    const BOX_PRE_RULES: PreRules = PreRules::All;
 
     #[inline(always)]
     unsafe fn load(a: &[u16; 16]) -> Self {

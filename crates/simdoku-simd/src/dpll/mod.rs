@@ -49,11 +49,12 @@
 //! boxes' vectors. The equations inside a lane (a cell's nine `a` sum to 1, a mini-row's nine
 //! `h` to 6, a mini-column's nine `w` to 3) compare per-lane popcounts of `p` and `n` with the
 //! totals. Propagation applies all rules to a fixed point, sweeping only the boxes that changed
-//! and then the bands (stacks) whose `h` (`v`) lanes changed; the first one, from the givens,
-//! sweeps everything until few boxes still change, then hands over to the tracked passes. The
-//! givens are loaded with what they say at once (an empty cell loses the digits given in its
-//! row, column and box; the mini-rows and mini-columns they decide), so that first propagation
-//! starts a sweep or two further on.
+//! (a pass applies the box rules more than once while the box is in registers, as
+//! [`Vector::BOX_PRE_RULES`] says) and then the bands (stacks) whose `h` (`v`) lanes changed;
+//! the first one, from the givens, sweeps everything until few boxes still change, then hands
+//! over to the tracked passes. The givens are loaded with what they say at once (an empty cell
+//! loses the digits given in its row, column and box; the mini-rows and mini-columns they
+//! decide), so that first propagation starts a sweep or two further on.
 //!
 //! # Search
 //! Depth first, branching only on `h` and `v` variables: the band (three boxes in a row, their
@@ -81,7 +82,7 @@ use simdoku_core::engine::{self, STALL};
 use simdoku_core::stall;
 use simdoku_core::tables::UNITS;
 
-pub(crate) use vector::Vector;
+pub(crate) use vector::{PreRules, Vector};
 
 /// Lane masks (16-bit lanes, lane `4 * row + column` of the box matrix).
 macro_rules! lanes {
@@ -364,12 +365,16 @@ unsafe fn propagate<V: Vector>(
                 // SAFETY: `boxes` holds box numbers, below 9.
                 let (p, n) = s.get(b);
                 let (mut q, mut m) = (p, n);
-                // The rules applied `BOX_RULES_PER_PASS` times; only the last application's
-                // contradictions are looked at (the counts only fall, so it sees the earlier
-                // ones' too).
-                let mut unread = bad;
-                for _ in 1..V::BOX_RULES_PER_PASS {
-                    box_rules(&mut q, &mut m, k, &mut unread);
+                // `BOX_PRE_RULES`, then the box rules, whose contradictions alone are looked
+                // at (the counts only fall, so they see the earlier ones' too), and whose
+                // changes alone say that the box is not yet at its own fixed point.
+                match V::BOX_PRE_RULES {
+                    PreRules::None => {}
+                    PreRules::RowsCols => {
+                        let (x, y) = rows(q, m, k);
+                        (q, m) = cols(x, y, k);
+                    }
+                    PreRules::All => box_rules(&mut q, &mut m, k, &mut bad.clone()),
                 }
                 let (q1, m1) = (q, m);
                 box_rules(&mut q, &mut m, k, &mut bad);

@@ -10,12 +10,22 @@
 
 #![allow(clippy::missing_safety_doc)]
 
+/// The rules a tracked box pass applies before the box rules (see [`Vector::BOX_PRE_RULES`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum PreRules {
+    None,
+    /// The rows' and the columns' rules (not the counts').
+    RowsCols,
+    /// All the box rules.
+    All,
+}
+
 /// 16 lanes of 16 bits.
 pub(crate) trait Vector: Copy {
-    /// How many times a tracked box pass applies the box rules (`dpll::propagate`): more
-    /// settle more of a box while it is in registers, fewer cost less a pass; measured per
+    /// What a tracked box pass applies before the box rules (`dpll::propagate`): more settles
+    /// more of a box while it is in registers, less costs less a pass; measured per
     /// instantiation, as the rules cost it.
-    const BOX_RULES_PER_PASS: u32 = 1;
+    const BOX_PRE_RULES: PreRules = PreRules::None;
     unsafe fn load(a: &[u16; 16]) -> Self;
     /// The 32 bytes at `p` (unaligned).
     unsafe fn load_bytes(p: *const u8) -> Self;
