@@ -51,11 +51,12 @@ const ENUMERATE_SAMPLE: &str = include_str!("../data/calibration-enumerate.txt")
 /// Timed runs of each sample per engine; the fastest is kept.
 pub const REPS: usize = 7;
 /// How the rates were measured, kept in the cache file: a file measured another way is
-/// measured again (raise it when the method or the list of engines changes). 1 (a file
-/// without it): the whole solve sample timed at once; 2: its five sets one by one, the rates'
-/// geometric mean, and the routed engine `avx2+sse` among those measured; 3: `avx512+sse`
-/// among them too; 4: `avx2+sse-cells` too.
-const METHOD: u64 = 4;
+/// measured again (raise it when the method, the list of engines or their relative speeds
+/// change). 1 (a file without it): the whole solve sample timed at once; 2: its five sets one
+/// by one, the rates' geometric mean, and the routed engine `avx2+sse` among those measured;
+/// 3: `avx512+sse` among them too; 4: `avx2+sse-cells` too; 5: as 4, after avx512's and avx2's
+/// box passes became 7-15% faster (a ranking measured before may no longer hold).
+const METHOD: u64 = 5;
 
 /// The key of a kind of work in the cache file.
 fn key(work: Work) -> &'static str {

@@ -22,9 +22,10 @@ impl Vector for V2 {
     // The rows' and columns' rules before the box rules: one application leaves most boxes
     // it changes short of their own fixed point, and each took another round of the
     // propagation to finish. Measured on a Granite Rapids class Xeon, first solutions: 8-9%
-    // faster on serg_benchmark, 1-5% on top95, forum_hardest_1106 and 17_clue; the full
-    // rules twice (as avx512 does; here the counts cost six operations, not two) -6% to +5%,
-    // the rows' rule alone 2-6% faster, the columns' alone slower.
+    // faster on serg_benchmark, 1-5% on top95, forum_hardest_1106 and 17_clue. Against this,
+    // the full rules twice (as avx512 does; here the counts cost six operations, not one)
+    // 3-10% slower, the rows' rule alone 1-5%, the columns' alone 4-12%
+    // (docs/notes/2026-11-29-box-passes.md).
     const BOX_PRE_RULES: PreRules = PreRules::RowsCols;
 
     #[inline(always)]

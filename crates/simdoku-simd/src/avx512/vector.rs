@@ -52,8 +52,8 @@ impl Vector for V5 {
     // own fixed point (serg_benchmark), and each of those took another round of the
     // propagation to finish; the second application, on values still in registers, finishes
     // three in five of them. Measured 7-15% faster on every bundled set (Granite Rapids class
-    // Xeon, first solutions and counts); three times, 0-10% slower than twice; the rows' and
-    // columns' rules only before the full set, 0-4% slower.
+    // Xeon, first solutions and counts); three times, up to 12% slower than twice; the rows'
+    // and columns' rules alone first, up to 6% slower (docs/notes/2026-11-29-box-passes.md).
     const BOX_PRE_RULES: PreRules = PreRules::All;
 
     #[inline(always)]
