@@ -13,6 +13,7 @@
 /// The rules a tracked box pass applies before the box rules (see [`Vector::BOX_PRE_RULES`]).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum PreRules {
+    /// Nothing: the box rules once a pass (both engines before 2026-11-29).
     None,
     /// The rows' and the columns' rules (not the counts').
     RowsCols,
