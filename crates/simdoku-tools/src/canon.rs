@@ -641,5 +641,13 @@ mod tests {
                 assert_eq!(canon.canonical(&q), want, "{q}");
             }
         }
+        // A full grid with a conflict (two cells of a row swapped) takes the general search.
+        let mut bad = grids[0];
+        let (x, y) = (bad.get(0), bad.get(1));
+        bad.set(0, y);
+        bad.set(1, x);
+        assert!(bad.is_full() && bad.conflict().is_some());
+        assert!(canon.solved(&bad).is_none());
+        assert_eq!(canon.canonical(&bad), canon.search(&bad));
     }
 }
