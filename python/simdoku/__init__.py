@@ -37,6 +37,7 @@ __all__ = [
     "explain",
     "minimize",
     "canonical",
+    "minlex",
     "shuffle",
     "solutions",
     "read",
@@ -496,6 +497,22 @@ def canonical(puzzles, *, errors="raise", threads=None):
     True
     """
     return _map(puzzles, "canonical", None, errors, threads)
+
+
+def minlex(puzzles, *, errors="raise", threads=None):
+    """The usual minlex form of each puzzle: the least 81-character string over its
+    arrangements with an empty cell the least symbol (written ``.`` here, ``0`` in most
+    published lists), so empty cells gather at the top left. Equivalent puzzles share it, as
+    they share ``canonical``; on solved grids the two agree.
+
+    >>> import simdoku
+    >>> p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    >>> simdoku.minlex(p)
+    '........1.....1.23..4.5..........5.....6..74.38............2.....7...6...1...8...'
+    >>> simdoku.minlex(simdoku.shuffle(p, seed=3)) == simdoku.minlex(p)
+    True
+    """
+    return _map(puzzles, "minlex", None, errors, threads)
 
 
 def shuffle(puzzles, seed=None, *, errors="raise", threads=None):

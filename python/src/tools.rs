@@ -15,7 +15,7 @@ use simdoku::engines::Work;
 use simdoku::large::{Config, LargeGrid, Shape, Solver, Status};
 use simdoku::tools::{
     ClueSymmetry, GenerateOptions, Generated, Pencilmarks, Rng, Singles, Symmetry, canonical,
-    generate, generate_rated, minimize, rate, singles_grade,
+    generate, generate_rated, minimize, minlex, rate, singles_grade,
 };
 use simdoku::{Grid, Level, NotUnique, SeTarget, SeTargetError};
 
@@ -309,6 +309,7 @@ fn rate_cells<'py>(
 enum Tool {
     Minimize,
     Canonical,
+    Minlex,
     Shuffle,
 }
 
@@ -325,6 +326,7 @@ fn map_cells<'py>(
     let tool = match tool {
         "minimize" => Tool::Minimize,
         "canonical" => Tool::Canonical,
+        "minlex" => Tool::Minlex,
         "shuffle" => Tool::Shuffle,
         _ => return Err(PyValueError::new_err(format!("unknown tool {tool:?}"))),
     };
@@ -347,6 +349,7 @@ fn map_cells<'py>(
                     (status, err.to_string())
                 }),
                 Tool::Canonical => Ok(canonical(g)),
+                Tool::Minlex => Ok(minlex(g)),
                 Tool::Shuffle => Ok(Symmetry::random(&mut base.derive(*i as u64)).apply(g)),
             }
         })

@@ -165,6 +165,10 @@ def test_minimize_canonical_shuffle():
     assert sh != top and all(simdoku.is_unique(sh))
     assert simdoku.canonical(sh) == simdoku.canonical(top)
     assert len(set(simdoku.canonical(top))) == 30
+    ml = simdoku.minlex(top)
+    assert simdoku.minlex(sh) == ml and len(set(ml)) == 30
+    assert all(m.startswith(".") for m in ml)  # empty cells first
+    assert simdoku.minlex(simdoku.solve(top)) == simdoku.canonical(simdoku.solve(top))
     a = to_cells(top).reshape(30, 9, 9).astype(np.int32)
     ca = simdoku.canonical(a)
     assert ca.shape == (30, 9, 9) and ca.dtype == np.int32

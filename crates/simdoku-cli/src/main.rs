@@ -183,10 +183,11 @@ enum Command {
     /// Canonical form of each puzzle under the Sudoku symmetries (one a line): equivalent
     /// puzzles give the same line.
     #[command(
-        after_help = "Example:\n  simdoku canon bench-data/top95.txt | sort -u | wc -l   \
-        # different puzzles up to symmetry"
+        after_help = "Examples:\n  simdoku canon bench-data/top95.txt | sort -u | wc -l   \
+        # different puzzles up to symmetry\n  \
+        simdoku canon --minlex --empty 0 bench-data/top95.txt   # the minlex form other tools print"
     )]
-    Canon(tools::FileArgs),
+    Canon(tools::CanonArgs),
     /// Shuffle each puzzle with a random validity-preserving symmetry (digits relabelled,
     /// rows within bands, bands, columns within stacks, stacks, transposition): an equivalent
     /// puzzle, one a line (`invalid` for a malformed line).

@@ -150,6 +150,17 @@ pub struct FileArgs {
     pub common: RunOptions,
 }
 
+#[derive(Args, Debug)]
+pub struct CanonArgs {
+    #[command(flatten)]
+    pub files: FileArgs,
+    /// Print the usual minlex form instead (an empty cell is the least symbol, so empty cells
+    /// gather at the top left; the form most Sudoku tools publish). Without it, empty cells
+    /// rank after every digit and givens gather at the top left. On solved grids the two agree.
+    #[arg(long)]
+    pub minlex: bool,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum RateFormat {
     /// `puzzle,guesses,grade` (`puzzle,none`, `puzzle,multiple`, `puzzle,invalid`); with --se
@@ -859,13 +870,20 @@ pub fn rate(a: &RateArgs) -> ExitCode {
     })
 }
 
-/// `simdoku canon`: the canonical form alone, one a line.
-pub fn canon(a: &FileArgs) -> ExitCode {
-    let empty = a.common.empty;
-    map_lines("canon", a, Work::Count, &move |wk, item| match &item.grid {
-        Ok(g) => render::grid(&wk.canon.canonical(g), empty),
-        Err(_) => "invalid".to_string(),
-    })
+/// `simdoku canon`: the canonical form (or with `--minlex` the minlex form) alone, one a line.
+pub fn canon(a: &CanonArgs) -> ExitCode {
+    let empty = a.files.common.empty;
+    let minlex = a.minlex;
+    map_lines(
+        "canon",
+        &a.files,
+        Work::Count,
+        &move |wk, item| match &item.grid {
+            Ok(g) if minlex => render::grid(&simdoku::minlex(g), empty),
+            Ok(g) => render::grid(&wk.canon.canonical(g), empty),
+            Err(_) => "invalid".to_string(),
+        },
+    )
 }
 
 /// `simdoku shuffle`: each puzzle under a random symmetry (relabelled digits, rows permuted

@@ -206,6 +206,24 @@ fn minimize_rate_and_canon() {
     let again = joined(&forms);
     let out = simdoku(&["canon", "-q"], again.as_bytes());
     assert_eq!(grids(&out.stdout), forms, "fixed points");
+
+    // canon --minlex: the usual minlex form, the same for equivalent puzzles.
+    let out = simdoku(
+        &["canon", "-q", "--minlex", "--empty", "0"],
+        input.as_bytes(),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 20);
+    for (i, pair) in lines.chunks(2).enumerate() {
+        assert_eq!(pair[0], pair[1]);
+        assert_eq!(
+            pair[0].as_bytes(),
+            simdoku::minlex(&set[i]).to_line_with(b'0')
+        );
+        assert!(pair[0].starts_with('0'), "empty cells first: {}", pair[0]);
+    }
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! The usual minlex form, and the automorphism count, by a pruned scan of every arrangement.
+//! The usual minlex form, and the automorphism count.
 //!
 //! Minlex: among the 2 x 6^8 = 3,359,232 row/column arrangements of a grid (band, row-in-band,
 //! stack, column-in-stack permutations and the transposition), each with its digits relabelled
@@ -8,15 +8,19 @@
 //! gather at the top left), which lets its search prune much harder. On solved grids the two
 //! agree.
 //!
-//! The scan is a reference-speed tool (tens of milliseconds a grid, up to a few hundred on
-//! grids with many symmetries); use [`canonical`](crate::canonical) for bulk work. Solved
-//! grids skip it: both functions take the canonical form's search for them (about 10 µs).
+//! [`minlex`] finds the form by a pruned search, the mirror of the canonical form's (a few
+//! microseconds a puzzle; 125k 17-clue puzzles a second on one core); solved grids take the
+//! canonical form's search for them, and so does [`automorphisms`]. Both fall back to a scan
+//! of every arrangement (tens of milliseconds a grid): `minlex` for grids with a conflict,
+//! `automorphisms` for puzzles with empty cells.
 
 use std::sync::OnceLock;
 
 use simdoku_core::Grid;
 
 use crate::Canonicalizer;
+
+mod search;
 
 /// Every permutation of 0..9 that keeps bands (groups of three) together: 6 x 6^3 = 1296.
 fn line_perms() -> &'static [[u8; 9]] {
@@ -116,10 +120,13 @@ fn transposed(g: &Grid) -> [u8; 81] {
 /// assert!(minlex(&p).to_line_with(b'0').starts_with(b"0000000"));
 /// ```
 pub fn minlex(g: &Grid) -> Grid {
-    match Canonicalizer::new().solved(g) {
-        Some((form, _)) => form,
-        None => minlex_scan(g),
+    if let Some((form, _)) = Canonicalizer::new().solved(g) {
+        return form;
     }
+    if g.conflict().is_none() {
+        return search::minlex_search(g);
+    }
+    minlex_scan(g)
 }
 
 /// [`minlex`] by a scan of every arrangement (any grid).
@@ -185,6 +192,35 @@ mod tests {
 
     const SOLVED: &str =
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+    /// The search gives the scan's form: on top95 and its images, and on random subsets of
+    /// random solutions, from no givens to 80 (empty rows, stacks and bands included).
+    #[test]
+    fn search_gives_the_scans_form() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../bench-data/top95.txt"
+        ))
+        .expect("top95");
+        let mut rng = Rng::new(3);
+        for line in text.lines().filter(|l| !l.starts_with('#')).step_by(3) {
+            let g: Grid = line[..81].parse().expect("a puzzle");
+            let want = minlex_scan(&g);
+            assert_eq!(search::minlex_search(&g), want, "{g}");
+            let q = Symmetry::random(&mut rng).apply(&g);
+            assert_eq!(search::minlex_search(&q), want, "{q}");
+        }
+        for k in 0..81 {
+            let sol = crate::random_solution(&mut rng);
+            let mut cells: Vec<usize> = (0..81).collect();
+            rng.shuffle(&mut cells);
+            let mut g = Grid::EMPTY;
+            for &i in &cells[..k] {
+                g.set(i, sol.get(i));
+            }
+            assert_eq!(search::minlex_search(&g), minlex_scan(&g), "{g}");
+        }
+    }
 
     #[test]
     fn minlex_is_an_invariant_and_agrees_with_canonical_on_solved_grids() {

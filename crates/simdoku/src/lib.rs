@@ -100,7 +100,7 @@
 //! 3,359,232 row/column arrangements with digits relabelled by first appearance, where an
 //! **empty cell ranks after every digit** (givens gather at the top left). The usual minlex
 //! form ranks empty cells *first* (`0`); on solved grids the two agree, on puzzles they differ,
-//! so [`minlex`] is offered too (slower). [`automorphisms`] counts the arrangements that map a
+//! so [`minlex`] is offered too (`simdoku canon --minlex`). [`automorphisms`] counts the arrangements that map a
 //! grid onto itself up to the relabelling they force.
 //!
 //! # Explain, hint, rate as a person solves
