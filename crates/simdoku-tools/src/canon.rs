@@ -577,6 +577,14 @@ impl Canonicalizer {
 
     /// The general search (any grid).
     fn search(&mut self, g: &Grid) -> Grid {
+        self.search_counted(g).0
+    }
+
+    /// The general search's form of `g`, a grid without conflicts, and how many arrangements
+    /// give it: the size of its automorphism group (those that give one image are a coset of
+    /// it). Each partial arrangement left stands for every order of what it left open: the
+    /// open columns of each stack (empty in every row) and the open stacks.
+    pub(crate) fn search_counted(&mut self, g: &Grid) -> (Grid, u64) {
         let plain = *g.cells();
         let transposed: [u8; 81] = std::array::from_fn(|i| plain[9 * (i % 9) + i / 9]);
         let grids = [plain, transposed];
@@ -628,7 +636,22 @@ impl Canonicalizer {
             }
             std::mem::swap(&mut self.cur, &mut self.next);
         }
-        Grid::from_cells(out).expect("labels are 0..=9")
+        let fact = |n: u32| [1u64, 1, 2, 6][n as usize];
+        let arrangements = self
+            .cur
+            .iter()
+            .map(|p| {
+                let open = 3 - u32::from(p.assigned);
+                let columns: u64 = (0..p.assigned as usize)
+                    .map(|s| fact(p.free[s].count_ones()))
+                    .product();
+                columns * fact(open) * 6u64.pow(open)
+            })
+            .sum();
+        (
+            Grid::from_cells(out).expect("labels are 0..=9"),
+            arrangements,
+        )
     }
 }
 
