@@ -4,13 +4,17 @@
 //! * generate: 180-degree symmetric puzzles, minimal under the symmetry (what the peer's
 //!   `Sudoku::generate()` makes), and minimal puzzles without symmetry (ours only);
 //! * canonical forms of solved grids (the peer canonicalizes solved grids only) and of
-//!   17-clue puzzles (ours; the peer solves a puzzle and canonicalizes its solution).
+//!   17-clue puzzles (ours; the peer solves a puzzle and canonicalizes its solution);
+//! * the usual minlex form and the automorphism count of 17-clue puzzles (ours only).
 
 use std::time::Instant;
 
 use simdoku_core::Grid;
 use simdoku_core::testkit::bench_set;
-use simdoku_tools::{Canonicalizer, ClueSymmetry, GenerateOptions, Rng, generate, random_solution};
+use simdoku_tools::{
+    Canonicalizer, ClueSymmetry, GenerateOptions, Rng, automorphisms, generate, minlex,
+    random_solution,
+};
 use sudoku::Sudoku;
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -113,4 +117,12 @@ fn main() {
         "canonical form, 17-clue puzzles: simdoku {ours:.0}/s, peer (solve + canonicalize the \
          solution) {peer:.0}/s"
     );
+    let ours = rate(5, puzzles.len(), |i| {
+        std::hint::black_box(minlex(&puzzles[i % puzzles.len()]));
+    });
+    println!("minlex form, 17-clue puzzles: simdoku {ours:.0}/s");
+    let ours = rate(5, puzzles.len(), |i| {
+        std::hint::black_box(automorphisms(&puzzles[i % puzzles.len()]));
+    });
+    println!("automorphisms, 17-clue puzzles: simdoku {ours:.0}/s");
 }
