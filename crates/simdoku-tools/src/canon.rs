@@ -28,8 +28,88 @@ use simdoku_core::Grid;
 
 /// The rank of an empty cell: after every digit and after a digit not labelled yet.
 const EMPTY: u8 = 11;
-/// The rank of a digit without a label yet, when stacks are compared.
-const NEW: u8 = 10;
+/// The rank of a digit without a label yet (after every label).
+pub(crate) const NEW: u8 = 10;
+
+/// Digits labelled in order of first appearance (1, 2, ...), an empty cell ranking
+/// `EMPTY_RANK` (after every digit for the canonical form, before them for minlex).
+#[derive(Clone, Copy)]
+pub(crate) struct Labels<const EMPTY_RANK: u8> {
+    /// Source digit -> label (0: not seen yet).
+    map: [u8; 10],
+    next: u8,
+}
+
+impl<const EMPTY_RANK: u8> Labels<EMPTY_RANK> {
+    pub(crate) const NONE: Self = Labels {
+        map: [0; 10],
+        next: 0,
+    };
+
+    /// The rank of cell value `v`: its label, [`NEW`] without one, `EMPTY_RANK` if empty.
+    pub(crate) fn rank(&self, v: u8) -> u8 {
+        match v {
+            0 => EMPTY_RANK,
+            v if self.map[v as usize] == 0 => NEW,
+            v => self.map[v as usize],
+        }
+    }
+
+    /// The label of `v`, given now if it has none (`EMPTY_RANK` if empty).
+    pub(crate) fn label(&mut self, v: u8) -> u8 {
+        if v == 0 {
+            return EMPTY_RANK;
+        }
+        let m = &mut self.map[v as usize];
+        if *m == 0 {
+            self.next += 1;
+            *m = self.next;
+        }
+        *m
+    }
+
+    /// The sorted ranks of source stack `x`'s cells in `vals`: the key that orders stacks
+    /// not placed yet.
+    pub(crate) fn key(&self, vals: &[u8; 9], x: u8) -> [u8; 3] {
+        let mut k = [0, 1, 2].map(|i| self.rank(vals[3 * x as usize + i]));
+        k.sort_unstable();
+        k
+    }
+}
+
+/// The source rows that can make image row `level` (a row of an unused band when a band
+/// starts, else an unused row of the band being built), each with its band and the bands used
+/// after it.
+pub(crate) fn next_rows(
+    level: usize,
+    bands: u8,
+    band: u8,
+    rows: u16,
+) -> impl Iterator<Item = (usize, u8, u8)> {
+    (0..9u8).filter_map(move |r| {
+        let b = r / 3;
+        if level.is_multiple_of(3) {
+            (bands & (1 << b) == 0).then_some((r as usize, b, bands | 1 << b))
+        } else {
+            (b == band && rows & (1 << r) == 0).then_some((r as usize, b, bands))
+        }
+    })
+}
+
+/// Every order of `n` new digits, for `n` from 0 to 3 (each order labels them differently).
+pub(crate) const NEW_ORDERS: [&[&[usize]]; 4] = [
+    &[&[]],
+    &[&[0]],
+    &[&[0, 1], &[1, 0]],
+    &[
+        &[0, 1, 2],
+        &[0, 2, 1],
+        &[1, 0, 2],
+        &[1, 2, 0],
+        &[2, 0, 1],
+        &[2, 1, 0],
+    ],
+];
 
 /// A partial arrangement: the rows chosen so far, the columns they have ordered, the digit map.
 ///
@@ -57,8 +137,7 @@ struct Partial {
     assigned: u8,
     free_stacks: u8,
     /// Source digit -> label (0: not seen yet).
-    map: [u8; 10],
-    next: u8,
+    labels: Labels<EMPTY>,
 }
 
 impl Partial {
@@ -74,36 +153,8 @@ impl Partial {
             free: [0; 3],
             assigned: 0,
             free_stacks: 0b111,
-            map: [0; 10],
-            next: 0,
+            labels: Labels::NONE,
         }
-    }
-
-    fn rank(&self, v: u8) -> u8 {
-        match v {
-            0 => EMPTY,
-            v if self.map[v as usize] == 0 => NEW,
-            v => self.map[v as usize],
-        }
-    }
-
-    fn label(&mut self, v: u8) -> u8 {
-        if v == 0 {
-            return EMPTY;
-        }
-        let m = &mut self.map[v as usize];
-        if *m == 0 {
-            self.next += 1;
-            *m = self.next;
-        }
-        *m
-    }
-
-    /// The ranks of a free stack's cells in `vals`, sorted: the key that orders open stacks.
-    fn stack_key(&self, vals: &[u8; 9], x: u8) -> [u8; 3] {
-        let mut k = [0, 1, 2].map(|i| self.rank(vals[3 * x as usize + i]));
-        k.sort_unstable();
-        k
     }
 }
 
@@ -153,13 +204,13 @@ fn least_row(p: &Partial, vals: &[u8; 9]) -> [u8; 9] {
         }
         for k in 0..q.fixed[s] as usize {
             let j = 3 * s + k;
-            row[j] = q.label(vals[q.cols[j] as usize]);
+            row[j] = q.labels.label(vals[q.cols[j] as usize]);
         }
         let mut group = group_of(&q, vals, s);
         let n = group.len;
         group.sort_by_rank();
         for (i, &c) in group.cols[..n].iter().enumerate() {
-            row[3 * s + q.fixed[s] as usize + i] = q.label(vals[c as usize]);
+            row[3 * s + q.fixed[s] as usize + i] = q.labels.label(vals[c as usize]);
         }
     }
     row
@@ -170,7 +221,7 @@ fn min_free_stack(q: &Partial, vals: &[u8; 9]) -> Option<u8> {
     let mut best: Option<(u8, [u8; 3])> = None;
     for x in 0..3u8 {
         if q.free_stacks & (1 << x) != 0 {
-            let k = q.stack_key(vals, x);
+            let k = q.labels.key(vals, x);
             if best.is_none_or(|(_, b)| k < b) {
                 best = Some((x, k));
             }
@@ -211,7 +262,7 @@ fn group_of(q: &Partial, vals: &[u8; 9], s: usize) -> Group {
             let v = vals[c as usize];
             if v != 0 {
                 g.cols[g.len] = c;
-                g.ranks[g.len] = q.rank(v);
+                g.ranks[g.len] = q.labels.rank(v);
                 g.len += 1;
             }
         }
@@ -231,9 +282,9 @@ fn children(mut q: Partial, vals: &[u8; 9], s: usize, out: &mut Vec<Partial>) {
             out.push(q);
             return;
         };
-        let key = q.stack_key(vals, x0);
+        let key = q.labels.key(vals, x0);
         for x in 0..3u8 {
-            if q.free_stacks & (1 << x) != 0 && q.stack_key(vals, x) == key {
+            if q.free_stacks & (1 << x) != 0 && q.labels.key(vals, x) == key {
                 let mut r = q;
                 r.stack[s] = x;
                 r.free[s] = 0b111;
@@ -246,7 +297,7 @@ fn children(mut q: Partial, vals: &[u8; 9], s: usize, out: &mut Vec<Partial>) {
     }
     for k in 0..q.fixed[s] as usize {
         let j = 3 * s + k;
-        q.label(vals[q.cols[j] as usize]);
+        q.labels.label(vals[q.cols[j] as usize]);
     }
     place_slot_open(q, vals, s, out);
 }
@@ -265,20 +316,7 @@ fn place_slot_open(mut q: Partial, vals: &[u8; 9], s: usize, out: &mut Vec<Parti
         q.free[s] &= !(1 << (c - 3 * q.stack[s]));
     }
     let new = &g.cols[old..n];
-    let orders: &[&[usize]] = match new.len() {
-        0 => &[&[]],
-        1 => &[&[0]],
-        2 => &[&[0, 1], &[1, 0]],
-        _ => &[
-            &[0, 1, 2],
-            &[0, 2, 1],
-            &[1, 0, 2],
-            &[1, 2, 0],
-            &[2, 0, 1],
-            &[2, 1, 0],
-        ],
-    };
-    for order in orders {
+    for order in NEW_ORDERS[new.len()] {
         let mut r = q;
         for &i in *order {
             let c = new[i];
@@ -286,7 +324,7 @@ fn place_slot_open(mut q: Partial, vals: &[u8; 9], s: usize, out: &mut Vec<Parti
             r.cols[j] = c;
             r.fixed[s] += 1;
             r.free[s] &= !(1 << (c - 3 * r.stack[s]));
-            r.label(vals[c as usize]);
+            r.labels.label(vals[c as usize]);
         }
         children(r, vals, s + 1, out);
     }
@@ -614,21 +652,8 @@ impl Canonicalizer {
                     q.bands = bands;
                     children(q, vals, 0, &mut self.next);
                 };
-                if level % 3 == 0 {
-                    for b in 0..3u8 {
-                        if p.bands & (1 << b) == 0 {
-                            for r in 3 * b..3 * b + 3 {
-                                try_row(r as usize, b, p.bands | 1 << b);
-                            }
-                        }
-                    }
-                } else {
-                    let b = p.band;
-                    for r in 3 * b..3 * b + 3 {
-                        if p.rows & (1 << r) == 0 {
-                            try_row(r as usize, b, p.bands);
-                        }
-                    }
+                for (r, band, bands) in next_rows(level, p.bands, p.band, p.rows) {
+                    try_row(r, band, bands);
                 }
             }
             for (o, &l) in out[9 * level..9 * level + 9].iter_mut().zip(&best) {

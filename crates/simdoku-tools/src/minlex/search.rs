@@ -14,8 +14,8 @@
 
 use simdoku_core::Grid;
 
-/// The rank of a digit without a label yet (after every label, 1..=9).
-const NEW: u8 = 10;
+use crate::canon::{Labels, NEW, NEW_ORDERS, next_rows};
+
 const NONE: u8 = u8::MAX;
 
 /// A partial arrangement. Output stack slots `0..open` are open (their source stacks are the
@@ -33,8 +33,7 @@ struct Lex {
     stack: [u8; 3],
     free: [u8; 3],
     cols: [u8; 9],
-    map: [u8; 10],
-    next: u8,
+    labels: Labels<0>,
 }
 
 impl Lex {
@@ -49,37 +48,8 @@ impl Lex {
             stack: [NONE; 3],
             free: [0; 3],
             cols: [0; 9],
-            map: [0; 10],
-            next: 0,
+            labels: Labels::NONE,
         }
-    }
-
-    fn rank(&self, v: u8) -> u8 {
-        match v {
-            0 => 0,
-            v if self.map[v as usize] == 0 => NEW,
-            v => self.map[v as usize],
-        }
-    }
-
-    fn label(&mut self, v: u8) -> u8 {
-        if v == 0 {
-            return 0;
-        }
-        let m = &mut self.map[v as usize];
-        if *m == 0 {
-            self.next += 1;
-            *m = self.next;
-        }
-        *m
-    }
-
-    /// The sorted ranks of source stack `x`'s cells in `vals`: the key that orders the stacks
-    /// one row takes out of the open set.
-    fn key(&self, vals: &[u8; 9], x: u8) -> [u8; 3] {
-        let mut k = [0, 1, 2].map(|i| self.rank(vals[3 * x as usize + i]));
-        k.sort_unstable();
-        k
     }
 
     /// The row this arrangement (an outcome of [`expand`]) gives to `vals`.
@@ -87,7 +57,7 @@ impl Lex {
         let mut row = [0u8; 9];
         for s in self.open as usize..3 {
             for j in 3 * s + self.free[s].count_ones() as usize..3 * s + 3 {
-                row[j] = self.label(vals[self.cols[j] as usize]);
+                row[j] = self.labels.label(vals[self.cols[j] as usize]);
             }
         }
         row
@@ -101,34 +71,22 @@ fn fix(q: Lex, vals: &[u8; 9], at: usize, digits: &[u8], all: bool, out: &mut Ve
     let n = digits.len();
     let mut d = [0u8; 3];
     d[..n].copy_from_slice(digits);
-    d[..n].sort_unstable_by_key(|&c| q.rank(vals[c as usize]));
+    d[..n].sort_unstable_by_key(|&c| q.labels.rank(vals[c as usize]));
     let old = d[..n]
         .iter()
-        .filter(|&&c| q.rank(vals[c as usize]) != NEW)
+        .filter(|&&c| q.labels.rank(vals[c as usize]) != NEW)
         .count();
     let mut q = q;
     q.cols[at..at + old].copy_from_slice(&d[..old]);
     let new = &d[old..n];
-    let perms: &[&[usize]] = match new.len() {
-        0 => &[&[]],
-        1 => &[&[0]],
-        2 => &[&[0, 1], &[1, 0]],
-        _ => &[
-            &[0, 1, 2],
-            &[0, 2, 1],
-            &[1, 0, 2],
-            &[1, 2, 0],
-            &[2, 0, 1],
-            &[2, 1, 0],
-        ],
-    };
+    let perms = NEW_ORDERS[new.len()];
     let take = if all { perms.len() } else { 1 };
     for perm in &perms[..take] {
         let mut r = q;
         for (k, &i) in perm.iter().enumerate() {
             let c = new[i];
             r.cols[at + old + k] = c;
-            r.label(vals[c as usize]);
+            r.labels.label(vals[c as usize]);
         }
         out.push(r);
     }
@@ -168,7 +126,7 @@ fn expand(p: &Lex, vals: &[u8; 9], all: bool, out: &mut Vec<Lex>) {
         next.clear();
         for q in &states {
             let left = filled & q.free_stacks;
-            let keys = [0, 1, 2].map(|x| q.key(vals, x));
+            let keys = [0, 1, 2].map(|x| q.labels.key(vals, x));
             let least = (0..3u8)
                 .filter(|&x| left & (1 << x) != 0)
                 .map(|x| keys[x as usize])
@@ -203,7 +161,7 @@ fn expand(p: &Lex, vals: &[u8; 9], all: bool, out: &mut Vec<Lex>) {
             fix(r, vals, at, &digits[..n], all, &mut next);
             for r in &mut next[from..] {
                 for j in ordered..3 * s + 3 {
-                    r.label(vals[r.cols[j] as usize]);
+                    r.labels.label(vals[r.cols[j] as usize]);
                 }
             }
         }
@@ -247,21 +205,8 @@ pub(crate) fn minlex_search(g: &Grid) -> Grid {
                 q.bands = bands;
                 expand(&q, vals, true, &mut next);
             };
-            if level % 3 == 0 {
-                for b in 0..3u8 {
-                    if p.bands & (1 << b) == 0 {
-                        for r in 3 * b..3 * b + 3 {
-                            try_row(r as usize, b, p.bands | 1 << b);
-                        }
-                    }
-                }
-            } else {
-                let b = p.band;
-                for r in 3 * b..3 * b + 3 {
-                    if p.rows & (1 << r) == 0 {
-                        try_row(r as usize, b, p.bands);
-                    }
-                }
+            for (r, band, bands) in next_rows(level, p.bands, p.band, p.rows) {
+                try_row(r, band, bands);
             }
         }
         out[9 * level..9 * level + 9].copy_from_slice(&best);
