@@ -52,7 +52,7 @@ per cell, in either form, or N lines of N characters), `Sudoku X` or `X-Sudoku` 
 alone (e.g. `16x16`) is an empty grid of that side. A line starting with # is a comment.
 
 Output: each solution in the form its grid was read in (number grids are followed by a blank
-line). A grid that is malformed, has no solution, several (with --limit 2 or more) or runs out of
+line); with --minimize, a minimal puzzle with the same unique solution instead, after a `#` line. A grid that is malformed, has no solution, several (with --limit 2 or more) or runs out of
 time gets a `# FILE:LINE: what happened` comment line; --stats writes one for every grid (status,
 guesses, milliseconds). Problems also go to stderr as FILE:LINE: reason.
 
@@ -94,6 +94,14 @@ pub struct LargeCmd {
     /// Treat every grid as Sudoku-X.
     #[arg(short, long)]
     pub x: bool,
+    /// Print each grid as a minimal puzzle instead of its solution (in the grid's form, after a
+    /// `#` line with its givens before and after): givens are taken away one at a time, in a
+    /// fixed pseudo-random order, while the solution stays unique. A grid without exactly one
+    /// solution is reported as with --unique and not printed. Each uniqueness check gets
+    /// --timeout; a check that runs out keeps its given (the puzzle is then unique but perhaps
+    /// not minimal, and the `#` line says so).
+    #[arg(long)]
+    pub minimize: bool,
     /// A comment line per grid: status, solutions, guesses, time.
     #[arg(short, long)]
     pub stats: bool,
@@ -158,11 +166,13 @@ pub fn large(a: &LargeCmd) -> ExitCode {
         }
     }
     let args = LargeArgs {
-        limit: match (a.limit, a.unique) {
+        limit: match (a.limit, a.unique || a.minimize) {
+            _ if a.minimize => 2,
             (0, _) => u64::MAX,
             (l, true) => l.max(2),
             (l, false) => l,
         },
+        minimize: a.minimize,
         timeout,
         x: a.x,
         stats: a.stats,

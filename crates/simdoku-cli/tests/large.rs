@@ -497,3 +497,75 @@ fn a_bad_timeout_does_not_wait_for_stdin() {
     drop(child.stdin.take());
     assert_eq!(status.code(), Some(2));
 }
+
+/// --minimize prints a minimal puzzle of each unique grid in its form (Sudoku-X kept), whose
+/// solution is the grid's; a grid with several solutions is reported and not printed.
+#[test]
+fn minimize_prints_minimal_puzzles_with_the_same_solution() {
+    use simdoku::large::{Config, Solver, Status};
+    let gecode = std::fs::read_to_string(large("gecode_16x16.txt")).unwrap();
+    let mut input: String = gecode.lines().take(2).flat_map(|l| [l, "\n"]).collect();
+    input.push_str(&std::fs::read_to_string(large("sigh_16x16_X_2.txt")).unwrap());
+    input.push_str("\n16x16\n");
+    let out = simdoku(&["large", "--minimize"], input.as_bytes());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let notes: Vec<&str> = stdout.lines().filter(|l| l.starts_with('#')).collect();
+    assert_eq!(notes.len(), 4, "{stdout}");
+    assert!(notes[0].contains("-> minimal puzzle of"), "{}", notes[0]);
+    assert!(
+        notes[3].contains("solutions"),
+        "the empty grid: {}",
+        notes[3]
+    );
+    let inputs = text::parse(&input);
+    let puzzles: Vec<_> = text::parse(&stdout)
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(
+        puzzles.len(),
+        3,
+        "three unique grids, the empty one not printed"
+    );
+    for (original, minimal) in inputs.iter().zip(&puzzles) {
+        let original = original.as_ref().unwrap();
+        assert_eq!(minimal.x, original.x);
+        assert_eq!(minimal.form, original.form);
+        let mut solver = Solver::for_shape(original.grid.shape(), original.x, Config::default());
+        let (_, want, _) = solver.count(&original.grid, 2, None);
+        let (status, got, _) = solver.count(&minimal.grid, 2, None);
+        assert_eq!(status, Status::Unique);
+        assert_eq!(got, want);
+        // Givens of the original only, and each needed.
+        let side = minimal.grid.side();
+        let mut g = minimal.grid.clone();
+        for c in 0..side * side {
+            let v = g.cells()[c];
+            if v == 0 {
+                continue;
+            }
+            assert_eq!(original.grid.cells()[c], v);
+            g.set(c / side, c % side, 0);
+            assert_eq!(
+                solver.count(&g, 2, None).0,
+                Status::Multiple,
+                "given {c} is needed"
+            );
+            g.set(c / side, c % side, v);
+        }
+    }
+    // JSON: the puzzle's rows and whether it is minimal.
+    let out = simdoku(
+        &["large", "--minimize", "--format", "json"],
+        input.as_bytes(),
+    );
+    let first = String::from_utf8(out.stdout).unwrap();
+    let first: serde_json::Value = serde_json::from_str(first.lines().next().unwrap()).unwrap();
+    assert_eq!(first["minimal"], true);
+    assert_eq!(first["minimized"].as_array().unwrap().len(), 16);
+}

@@ -121,8 +121,27 @@ pub fn minimize(
     per_count: Duration,
     rng: &mut Rng,
 ) -> Minimized {
-    let side = puzzle.side();
     let mut solver = Solver::for_shape(puzzle.shape(), false, Config::default());
+    let m = minimize_with(&mut solver, puzzle, Some(per_count), rng);
+    debug_assert!(
+        solution
+            .cells()
+            .iter()
+            .zip(m.puzzle.cells())
+            .all(|(&s, &p)| p == 0 || p == s)
+    );
+    m
+}
+
+/// [`minimize`] with `solver`, made for the puzzle's shape and variant (Sudoku-X too), which
+/// must have one solution; `per_count` `None` lets every count run to its end.
+pub fn minimize_with(
+    solver: &mut Solver,
+    puzzle: &LargeGrid,
+    per_count: Option<Duration>,
+    rng: &mut Rng,
+) -> Minimized {
+    let side = puzzle.side();
     let mut g = puzzle.clone();
     let filled: Vec<usize> = (0..side * side).filter(|&c| g.cells()[c] != 0).collect();
     let mut minimal = true;
@@ -130,7 +149,7 @@ pub fn minimize(
         let c = filled[k];
         let v = g.cells()[c];
         g.set(c / side, c % side, 0);
-        let (status, _, _) = solver.count(&g, 2, Some(per_count));
+        let (status, _, _) = solver.count(&g, 2, per_count);
         match status {
             Status::Unique => {}
             Status::TimedOut => {
@@ -140,13 +159,6 @@ pub fn minimize(
             _ => g.set(c / side, c % side, v),
         }
     }
-    debug_assert!(
-        solution
-            .cells()
-            .iter()
-            .zip(g.cells())
-            .all(|(&s, &p)| p == 0 || p == s)
-    );
     Minimized { puzzle: g, minimal }
 }
 

@@ -6,6 +6,8 @@ use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
+use simdoku::large::generate::Rng;
+use simdoku::large::mixed::{self, Minimized};
 use simdoku::large::text::{self, Form, Puzzle, TextError};
 use simdoku::large::{Config, LargeGrid, Solver, Stats, Status};
 use simdoku::pipeline::Pipeline;
@@ -14,6 +16,7 @@ use crate::render::{fixed, write_json};
 
 /// Options of `simdoku large`.
 #[derive(Clone, Debug)]
+#[allow(clippy::struct_excessive_bools)] // command-line switches
 pub struct LargeArgs {
     /// Stop after this many solutions: 1 solves, 2 also proves uniqueness, more counts.
     pub limit: u64,
@@ -30,6 +33,8 @@ pub struct LargeArgs {
     /// Threads asked for with -j: when there are fewer grids, each grid gets `threads / grids`
     /// searches at once (`Config::threads`); `None`: one search per grid.
     pub threads: Option<usize>,
+    /// Write a minimal puzzle of each unique grid instead of its solution (`limit` 2).
+    pub minimize: bool,
 }
 
 impl Default for LargeArgs {
@@ -42,6 +47,7 @@ impl Default for LargeArgs {
             config: Config::default(),
             json: false,
             threads: None,
+            minimize: false,
         }
     }
 }
@@ -196,6 +202,12 @@ struct GridJson<'a> {
     ms: Option<Box<serde_json::value::RawValue>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     solution: Option<Vec<&'a [u16]>>,
+    /// With --minimize: the minimal puzzle (rows, 0 empty) and whether every given was shown
+    /// needed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    minimized: Option<Vec<&'a [u16]>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    minimal: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
 }
@@ -225,6 +237,8 @@ enum Done {
         solution: Option<LargeGrid>,
         stats: Stats,
         ms: f64,
+        /// With --minimize, a unique grid's minimal puzzle and the milliseconds it took.
+        minimized: Option<(Minimized, f64)>,
     },
 }
 
@@ -253,11 +267,20 @@ fn solve_one(
     };
     let t0 = Instant::now();
     let (status, solution, stats) = solvers[k].count(&p.grid, args.limit.max(1), args.timeout);
+    let ms = t0.elapsed().as_secs_f64() * 1e3;
+    let minimized = (args.minimize && status == Status::Unique).then(|| {
+        let t0 = Instant::now();
+        // A fixed order: the same input gives the same puzzle.
+        let mut rng = Rng::new(1);
+        let m = mixed::minimize_with(&mut solvers[k], &p.grid, args.timeout, &mut rng);
+        (m, t0.elapsed().as_secs_f64() * 1e3)
+    });
     Done::Searched {
         status,
         solution,
         stats,
-        ms: t0.elapsed().as_secs_f64() * 1e3,
+        ms,
+        minimized,
     }
 }
 
@@ -296,7 +319,7 @@ fn report(
     let side = p.grid.side();
     let here = format!("{name}:{}", p.line);
     let what = format!("{}{}", p.grid.shape(), if x { " X" } else { "" });
-    let (status, sol, stats, ms) = match done {
+    let (status, sol, stats, ms, minimized) = match done {
         Done::Unread => unreachable!("a grid that was read is solved"),
         Done::Failed(why) => {
             sum.errors += 1;
@@ -331,7 +354,8 @@ fn report(
             solution,
             stats,
             ms,
-        } => (*status, solution, stats, *ms),
+            minimized,
+        } => (*status, solution, stats, *ms, minimized),
     };
     sum.guesses += stats.guesses;
     match status {
@@ -377,6 +401,10 @@ fn report(
         line.guesses = Some(stats.guesses);
         line.ms = Some(fixed(ms, 3));
         line.solution = sol.as_ref().map(|s| s.cells().chunks(side).collect());
+        if let Some((m, _)) = minimized {
+            line.minimized = Some(m.puzzle.cells().chunks(side).collect());
+            line.minimal = Some(m.minimal);
+        }
         return write_json(out, &line);
     }
     let quiet = matches!(status, Status::Solved | Status::Unique) && !args.stats;
@@ -393,7 +421,25 @@ fn report(
             }
         )?;
     }
-    if let Some(s) = sol {
+    let shown = if args.minimize {
+        if let Some((m, ms)) = minimized {
+            let what = if m.minimal {
+                "minimal"
+            } else {
+                "unique, perhaps not minimal (a uniqueness check timed out)"
+            };
+            writeln!(
+                out,
+                "# {here}: {} givens -> {what} puzzle of {} givens, {ms:.1} ms",
+                p.grid.givens(),
+                m.puzzle.givens()
+            )?;
+        }
+        minimized.as_ref().map(|(m, _)| &m.puzzle)
+    } else {
+        sol.as_ref()
+    };
+    if let Some(s) = shown {
         let form = if side > 35 { Form::Numbers } else { p.form };
         // The `Sudoku X` line as in the input; --x adds it to number grids only, so
         // that line-form output stays one line per grid.
