@@ -97,9 +97,10 @@ pub struct LargeCmd {
     /// Print each grid as a minimal puzzle instead of its solution (in the grid's form, after a
     /// `#` line with its givens before and after): givens are taken away one at a time, in a
     /// fixed pseudo-random order, while the solution stays unique. A grid without exactly one
-    /// solution is reported as with --unique and not printed. Each uniqueness check gets
-    /// --timeout; a check that runs out keeps its given (the puzzle is then unique but perhaps
-    /// not minimal, and the `#` line says so).
+    /// solution is reported as with --unique and not printed. After its solve, a grid's
+    /// removals get --timeout in all, each uniqueness check at most a quarter of the time left;
+    /// a given whose check runs out, or is not reached in time, stays (the puzzle is then
+    /// unique but perhaps not minimal, and the `#` line says so).
     #[arg(long)]
     pub minimize: bool,
     /// A comment line per grid: status, solutions, guesses, time.

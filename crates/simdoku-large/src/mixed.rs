@@ -14,7 +14,7 @@
 //! while the solution stays unique ([`minimize`]). Near 50-60% givens such puzzles are where
 //! all-different search, CP and SAT solvers meet a hardness peak (see `bench-data/large/`).
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::generate::{Generated, Rng, remove_cells, solution_grid};
 use crate::grid::LargeGrid;
@@ -122,7 +122,7 @@ pub fn minimize(
     rng: &mut Rng,
 ) -> Minimized {
     let mut solver = Solver::for_shape(puzzle.shape(), false, Config::default());
-    let m = minimize_with(&mut solver, puzzle, Some(per_count), rng);
+    let m = remove_givens(&mut solver, puzzle, rng, || Some(Some(per_count)));
     debug_assert!(
         solution
             .cells()
@@ -133,19 +133,44 @@ pub fn minimize(
     m
 }
 
-/// [`minimize`] with `solver`, made for the puzzle's shape and variant (Sudoku-X too), which
-/// must have one solution; `per_count` `None` lets every count run to its end.
+/// [`minimize`] with `solver`, made for the puzzle's shape and variant (Sudoku-X too), for a
+/// puzzle with one solution, within `budget` in all (`None`: every count runs to its end).
+/// Each uniqueness check gets at most a quarter of the time left, so that one hard check
+/// leaves time for the others; once less than a millisecond is left the givens not tried yet
+/// are kept.
 pub fn minimize_with(
     solver: &mut Solver,
     puzzle: &LargeGrid,
-    per_count: Option<Duration>,
+    budget: Option<Duration>,
     rng: &mut Rng,
+) -> Minimized {
+    let end = budget.and_then(|b| Instant::now().checked_add(b));
+    remove_givens(solver, puzzle, rng, || match end {
+        None => Some(None),
+        Some(end) => {
+            let left = end.saturating_duration_since(Instant::now());
+            (left >= Duration::from_millis(1)).then_some(Some(left / 4))
+        }
+    })
+}
+
+/// The removal loop of [`minimize`]: `limit` gives each count's time limit (`Some(None)`: none),
+/// or `None` when no time is left (the given is kept, unchecked).
+fn remove_givens(
+    solver: &mut Solver,
+    puzzle: &LargeGrid,
+    rng: &mut Rng,
+    mut limit: impl FnMut() -> Option<Option<Duration>>,
 ) -> Minimized {
     let side = puzzle.side();
     let mut g = puzzle.clone();
     let filled: Vec<usize> = (0..side * side).filter(|&c| g.cells()[c] != 0).collect();
     let mut minimal = true;
     for k in rng.permutation(filled.len()) {
+        let Some(per_count) = limit() else {
+            minimal = false;
+            break;
+        };
         let c = filled[k];
         let v = g.cells()[c];
         g.set(c / side, c % side, 0);

@@ -426,7 +426,7 @@ fn report(
             let what = if m.minimal {
                 "minimal"
             } else {
-                "unique, perhaps not minimal (a uniqueness check timed out)"
+                "unique, perhaps not minimal (out of time: a given stayed unchecked)"
             };
             writeln!(
                 out,
