@@ -11,7 +11,7 @@ use clap::Args;
 use crate::args::{finish, init_threads, sources};
 use crate::output::Output;
 use crate::progress::Progress;
-use run::{Input, LargeArgs, run};
+use run::{Input, LargeArgs, Minimize, run};
 
 mod run;
 
@@ -103,6 +103,14 @@ pub struct LargeCmd {
     /// unique but perhaps not minimal, and the `#` line says so).
     #[arg(long)]
     pub minimize: bool,
+    /// With --minimize: the seed of the order in which givens are tried (default 1: the same
+    /// input gives the same puzzle).
+    #[arg(long, requires = "minimize")]
+    pub seed: Option<u64>,
+    /// With --minimize: take a given away only when the puzzle left is still solved by
+    /// propagation alone (no guess), so that a puzzle solvable without guessing stays so.
+    #[arg(long, requires = "minimize")]
+    pub no_guesses: bool,
     /// A comment line per grid: status, solutions, guesses, time.
     #[arg(short, long)]
     pub stats: bool,
@@ -173,7 +181,10 @@ pub fn large(a: &LargeCmd) -> ExitCode {
             (l, true) => l.max(2),
             (l, false) => l,
         },
-        minimize: a.minimize,
+        minimize: a.minimize.then_some(Minimize {
+            seed: a.seed.unwrap_or(1),
+            no_guesses: a.no_guesses,
+        }),
         timeout,
         x: a.x,
         stats: a.stats,

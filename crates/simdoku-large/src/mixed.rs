@@ -122,7 +122,7 @@ pub fn minimize(
     rng: &mut Rng,
 ) -> Minimized {
     let mut solver = Solver::for_shape(puzzle.shape(), false, Config::default());
-    let m = remove_givens(&mut solver, puzzle, rng, || Some(Some(per_count)));
+    let m = remove_givens(&mut solver, puzzle, false, rng, || Some(Some(per_count)));
     debug_assert!(
         solution
             .cells()
@@ -137,15 +137,18 @@ pub fn minimize(
 /// puzzle with one solution, within `budget` in all (`None`: every count runs to its end).
 /// Each uniqueness check gets at most a quarter of the time left, so that one hard check
 /// leaves time for the others; once less than a millisecond is left the givens not tried yet
-/// are kept.
+/// are kept. With `no_guesses`, a removal stays only when the solver's propagation alone
+/// still solves the puzzle (no guess), so the puzzle stays solvable without guessing if it
+/// was.
 pub fn minimize_with(
     solver: &mut Solver,
     puzzle: &LargeGrid,
     budget: Option<Duration>,
+    no_guesses: bool,
     rng: &mut Rng,
 ) -> Minimized {
     let end = budget.and_then(|b| Instant::now().checked_add(b));
-    remove_givens(solver, puzzle, rng, || match end {
+    remove_givens(solver, puzzle, no_guesses, rng, || match end {
         None => Some(None),
         Some(end) => {
             let left = end.saturating_duration_since(Instant::now());
@@ -159,6 +162,7 @@ pub fn minimize_with(
 fn remove_givens(
     solver: &mut Solver,
     puzzle: &LargeGrid,
+    no_guesses: bool,
     rng: &mut Rng,
     mut limit: impl FnMut() -> Option<Option<Duration>>,
 ) -> Minimized {
@@ -174,9 +178,9 @@ fn remove_givens(
         let c = filled[k];
         let v = g.cells()[c];
         g.set(c / side, c % side, 0);
-        let (status, _, _) = solver.count(&g, 2, per_count);
+        let (status, _, stats) = solver.count(&g, 2, per_count);
         match status {
-            Status::Unique => {}
+            Status::Unique if !no_guesses || stats.guesses == 0 => {}
             Status::TimedOut => {
                 minimal = false;
                 g.set(c / side, c % side, v);

@@ -16,7 +16,6 @@ use crate::render::{fixed, write_json};
 
 /// Options of `simdoku large`.
 #[derive(Clone, Debug)]
-#[allow(clippy::struct_excessive_bools)] // command-line switches
 pub struct LargeArgs {
     /// Stop after this many solutions: 1 solves, 2 also proves uniqueness, more counts.
     pub limit: u64,
@@ -34,7 +33,16 @@ pub struct LargeArgs {
     /// searches at once (`Config::threads`); `None`: one search per grid.
     pub threads: Option<usize>,
     /// Write a minimal puzzle of each unique grid instead of its solution (`limit` 2).
-    pub minimize: bool,
+    pub minimize: Option<Minimize>,
+}
+
+/// How --minimize takes givens away.
+#[derive(Clone, Copy, Debug)]
+pub struct Minimize {
+    /// The seed of the order givens are tried in.
+    pub seed: u64,
+    /// Keep only removals after which propagation alone solves the puzzle.
+    pub no_guesses: bool,
 }
 
 impl Default for LargeArgs {
@@ -47,7 +55,7 @@ impl Default for LargeArgs {
             config: Config::default(),
             json: false,
             threads: None,
-            minimize: false,
+            minimize: None,
         }
     }
 }
@@ -268,13 +276,21 @@ fn solve_one(
     let t0 = Instant::now();
     let (status, solution, stats) = solvers[k].count(&p.grid, args.limit.max(1), args.timeout);
     let ms = t0.elapsed().as_secs_f64() * 1e3;
-    let minimized = (args.minimize && status == Status::Unique).then(|| {
-        let t0 = Instant::now();
-        // A fixed order: the same input gives the same puzzle.
-        let mut rng = Rng::new(1);
-        let m = mixed::minimize_with(&mut solvers[k], &p.grid, args.timeout, &mut rng);
-        (m, t0.elapsed().as_secs_f64() * 1e3)
-    });
+    let minimized = args
+        .minimize
+        .filter(|_| status == Status::Unique)
+        .map(|how| {
+            let t0 = Instant::now();
+            let mut rng = Rng::new(how.seed);
+            let m = mixed::minimize_with(
+                &mut solvers[k],
+                &p.grid,
+                args.timeout,
+                how.no_guesses,
+                &mut rng,
+            );
+            (m, t0.elapsed().as_secs_f64() * 1e3)
+        });
     Done::Searched {
         status,
         solution,
@@ -421,16 +437,19 @@ fn report(
             }
         )?;
     }
-    let shown = if args.minimize {
+    let shown = if args.minimize.is_some() {
         if let Some((m, ms)) = minimized {
-            let what = if m.minimal {
+            let no_guesses = args.minimize.is_some_and(|how| how.no_guesses);
+            let what = if m.minimal && no_guesses {
+                "minimal for solving without a guess"
+            } else if m.minimal {
                 "minimal"
             } else {
                 "unique, perhaps not minimal (out of time: a given stayed unchecked)"
             };
             writeln!(
                 out,
-                "# {here}: {} givens -> {what} puzzle of {} givens, {ms:.1} ms",
+                "# {here}: {} givens -> {} givens, {what}, {ms:.1} ms",
                 p.grid.givens(),
                 m.puzzle.givens()
             )?;
