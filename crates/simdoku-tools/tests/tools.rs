@@ -9,7 +9,7 @@ use simdoku_core::testkit::{self, SOLUTION, TWO_SOLUTIONS, bench_set, bench_slic
 use simdoku_core::{Engine, Grid};
 use simdoku_tools::{
     Canonicalizer, ClueSymmetry, GenerateOptions, NotUnique, Pencilmarks, Rng, Singles, Symmetry,
-    canonical, generate, is_minimal, minimize, rate, singles_grade,
+    automorphisms, canonical, generate, is_minimal, minimize, minlex, rate, singles_grade,
 };
 
 fn engine() -> Box<dyn Engine> {
@@ -238,6 +238,39 @@ fn canonical_forms_are_invariant_and_fixed() {
     assert_eq!(forms.len(), puzzles.len() - 1);
     let empty = canonical(&Grid::EMPTY);
     assert_eq!(empty, Grid::EMPTY);
+}
+
+/// Junk grids (random digits, most with conflicts) never make the forms or the count panic;
+/// conflict-free ones get the same forms and count in any arrangement.
+#[test]
+fn forms_of_junk_grids() {
+    let mut rng = Rng::new(404);
+    let mut canon = Canonicalizer::new();
+    let mut clean = 0;
+    for k in 0..400u64 {
+        let density = 1 + k % 9;
+        let cells: [u8; 81] = std::array::from_fn(|_| {
+            if rng.below(10) < density as usize {
+                1 + rng.below(9) as u8
+            } else {
+                0
+            }
+        });
+        let g = Grid::from_cells(cells).unwrap();
+        let c = canon.canonical(&g);
+        assert_eq!(c.givens(), g.givens());
+        if g.conflict().is_none() {
+            clean += 1;
+            let q = Symmetry::random(&mut rng).apply(&g);
+            assert_eq!(canon.canonical(&q), c, "{g}");
+            assert_eq!(minlex(&q), minlex(&g), "{g}");
+            assert_eq!(automorphisms(&q), automorphisms(&g), "{g}");
+        } else if k % 50 == 0 {
+            // The scans (tens of milliseconds): a few.
+            let _ = (minlex(&g), automorphisms(&g));
+        }
+    }
+    assert!(clean >= 20, "{clean} conflict-free grids");
 }
 
 /// The pruned search finds the least string of all 2 x 6^8 arrangements (brute force).
