@@ -77,23 +77,50 @@ impl<const EMPTY_RANK: u8> Labels<EMPTY_RANK> {
     }
 }
 
-/// The source rows that can make image row `level` (a row of an unused band when a band
-/// starts, else an unused row of the band being built), each with its band and the bands used
-/// after it.
-pub(crate) fn next_rows(
-    level: usize,
+/// The rows a partial arrangement has taken, in the grid or its transpose.
+#[derive(Clone, Copy)]
+pub(crate) struct RowsTaken {
+    /// 0 for the grid, 1 for its transpose.
+    pub(crate) t: u8,
+    /// Source bands already used (bits 0..3).
     bands: u8,
+    /// The source band of the band being built.
     band: u8,
+    /// Source rows already used (bits 0..9).
     rows: u16,
-) -> impl Iterator<Item = (usize, u8, u8)> {
-    (0..9u8).filter_map(move |r| {
-        let b = r / 3;
-        if level.is_multiple_of(3) {
-            (bands & (1 << b) == 0).then_some((r as usize, b, bands | 1 << b))
-        } else {
-            (b == band && rows & (1 << r) == 0).then_some((r as usize, b, bands))
+}
+
+impl RowsTaken {
+    pub(crate) fn none(t: u8) -> RowsTaken {
+        RowsTaken {
+            t,
+            bands: 0,
+            band: 0,
+            rows: 0,
         }
-    })
+    }
+
+    /// The source rows that can make image row `level` (a row of an unused band when a band
+    /// starts, else an unused row of the band being built), each with the rows taken after it.
+    pub(crate) fn next(self, level: usize) -> impl Iterator<Item = (usize, RowsTaken)> {
+        (0..9u8).filter_map(move |r| {
+            let b = r / 3;
+            let fits = if level.is_multiple_of(3) {
+                self.bands & (1 << b) == 0
+            } else {
+                b == self.band && self.rows & (1 << r) == 0
+            };
+            fits.then_some((
+                r as usize,
+                RowsTaken {
+                    t: self.t,
+                    bands: self.bands | 1 << b,
+                    band: b,
+                    rows: self.rows | 1 << r,
+                },
+            ))
+        })
+    }
 }
 
 /// Every order of `n` new digits, for `n` from 0 to 3 (each order labels them differently).
@@ -119,14 +146,7 @@ pub(crate) const NEW_ORDERS: [&[&[usize]]; 4] = [
 /// every row so far) come after them in an order still open.
 #[derive(Clone, Copy)]
 struct Partial {
-    /// 0 for the grid, 1 for its transpose.
-    t: u8,
-    /// Source bands already used (bits 0..3).
-    bands: u8,
-    /// The source band of the band being built.
-    band: u8,
-    /// Source rows already used (bits 0..9).
-    rows: u16,
+    taken: RowsTaken,
     /// Output column -> source column (where fixed).
     cols: [u8; 9],
     fixed: [u8; 3],
@@ -143,10 +163,7 @@ struct Partial {
 impl Partial {
     fn root(t: u8) -> Partial {
         Partial {
-            t,
-            bands: 0,
-            band: 0,
-            rows: 0,
+            taken: RowsTaken::none(t),
             cols: [0; 9],
             fixed: [0; 3],
             stack: [0; 3],
@@ -635,8 +652,8 @@ impl Canonicalizer {
             let mut best = [u8::MAX; 9];
             for pi in 0..self.cur.len() {
                 let p = self.cur[pi];
-                let src = &grids[p.t as usize];
-                let mut try_row = |r: usize, band: u8, bands: u8| {
+                let src = &grids[p.taken.t as usize];
+                let mut try_row = |r: usize, taken: RowsTaken| {
                     let vals: &[u8; 9] = src[9 * r..9 * r + 9].try_into().expect("nine cells");
                     let row = least_row(&p, vals);
                     if row > best {
@@ -647,13 +664,11 @@ impl Canonicalizer {
                         self.next.clear();
                     }
                     let mut q = p;
-                    q.rows |= 1 << r;
-                    q.band = band;
-                    q.bands = bands;
+                    q.taken = taken;
                     children(q, vals, 0, &mut self.next);
                 };
-                for (r, band, bands) in next_rows(level, p.bands, p.band, p.rows) {
-                    try_row(r, band, bands);
+                for (r, taken) in p.taken.next(level) {
+                    try_row(r, taken);
                 }
             }
             for (o, &l) in out[9 * level..9 * level + 9].iter_mut().zip(&best) {

@@ -14,7 +14,7 @@
 
 use simdoku_core::Grid;
 
-use crate::canon::{Labels, NEW, NEW_ORDERS, next_rows};
+use crate::canon::{Labels, NEW, NEW_ORDERS, RowsTaken};
 
 const NONE: u8 = u8::MAX;
 
@@ -24,10 +24,7 @@ const NONE: u8 = u8::MAX;
 /// and its last `3 - |free[s]|` places ordered in `cols`.
 #[derive(Clone, Copy)]
 struct Lex {
-    t: u8,
-    bands: u8,
-    band: u8,
-    rows: u16,
+    taken: RowsTaken,
     open: u8,
     free_stacks: u8,
     stack: [u8; 3],
@@ -39,10 +36,7 @@ struct Lex {
 impl Lex {
     fn root(t: u8) -> Lex {
         Lex {
-            t,
-            bands: 0,
-            band: 0,
-            rows: 0,
+            taken: RowsTaken::none(t),
             open: 3,
             free_stacks: 0b111,
             stack: [NONE; 3],
@@ -186,8 +180,8 @@ pub(crate) fn minlex_search(g: &Grid) -> Grid {
         next.clear();
         let mut best = [u8::MAX; 9];
         for p in &cur {
-            let src = &grids[p.t as usize];
-            let mut try_row = |r: usize, band: u8, bands: u8| {
+            let src = &grids[p.taken.t as usize];
+            let mut try_row = |r: usize, taken: RowsTaken| {
                 let vals: &[u8; 9] = src[9 * r..9 * r + 9].try_into().expect("nine cells");
                 one.clear();
                 expand(p, vals, false, &mut one);
@@ -200,13 +194,11 @@ pub(crate) fn minlex_search(g: &Grid) -> Grid {
                     next.clear();
                 }
                 let mut q = *p;
-                q.rows |= 1 << r;
-                q.band = band;
-                q.bands = bands;
+                q.taken = taken;
                 expand(&q, vals, true, &mut next);
             };
-            for (r, band, bands) in next_rows(level, p.bands, p.band, p.rows) {
-                try_row(r, band, bands);
+            for (r, taken) in p.taken.next(level) {
+                try_row(r, taken);
             }
         }
         out[9 * level..9 * level + 9].copy_from_slice(&best);
