@@ -175,7 +175,7 @@ pub fn large(a: &LargeCmd) -> ExitCode {
         }
     }
     let args = LargeArgs {
-        limit: match (a.limit, a.unique || a.minimize) {
+        limit: match (a.limit, a.unique) {
             _ if a.minimize => 2,
             (0, _) => u64::MAX,
             (l, true) => l.max(2),

@@ -26,6 +26,8 @@
 
 use simdoku_core::Grid;
 
+use crate::symmetry::transposed;
+
 /// The rank of an empty cell: after every digit and after a digit not labelled yet.
 const EMPTY: u8 = 11;
 /// The rank of a digit without a label yet (after every label).
@@ -442,13 +444,15 @@ struct RowPair {
 /// Returns the form (0 for an empty cell) and, meaningful for a solved grid only, how many
 /// arrangements give it: each column order left is one arrangement, and those that reach the
 /// least image are a coset of the grid's automorphism group, so their number is its size.
-/// `None` when no row or column is full.
+/// `None` when no row or column is full, or the grid has a conflict (looked for only when
+/// one is: puzzles seldom have a full line, and they take the general search).
 fn canonical_full_row(
-    cells: &[u8; 81],
+    g: &Grid,
     cur: &mut Vec<ColOrder>,
     next: &mut Vec<ColOrder>,
 ) -> Option<([u8; 81], u64)> {
-    let transposed: [u8; 81] = std::array::from_fn(|i| cells[9 * (i % 9) + i / 9]);
+    let cells = g.cells();
+    let transposed = transposed(cells);
     let grids = [cells, &transposed];
     let mut pairs = [RowPair::default(); 36];
     let mut n = 0;
@@ -473,7 +477,7 @@ fn canonical_full_row(
             }
         }
     }
-    if n == 0 {
+    if n == 0 || g.conflict().is_some() {
         return None;
     }
     let pairs = &pairs[..n];
@@ -493,13 +497,6 @@ fn canonical_full_row(
                 &simdoku_core::tables::ORDERS3
             } else {
                 let d = d.map(|c| c / 3);
-                let odd = if d[1] == d[2] {
-                    0
-                } else if d[0] == d[2] {
-                    1
-                } else {
-                    2
-                };
                 if d[0] == d[1] && d[1] == d[2] {
                     if [4, 5, 6] > least {
                         continue;
@@ -509,6 +506,14 @@ fn canonical_full_row(
                     if [4, 5, 7] > least {
                         continue;
                     }
+                    // The odd column (its digit's stack differs from the other two) last.
+                    let odd = if d[1] == d[2] {
+                        0
+                    } else if d[0] == d[2] {
+                        1
+                    } else {
+                        2
+                    };
                     let (u, v) = ((odd + 1) % 3, (odd + 2) % 3);
                     &[[u, v, odd], [v, u, odd]][..]
                 }
@@ -610,10 +615,7 @@ impl Canonicalizer {
     /// The canonical form of `g` (see the module documentation). Meant for grids without
     /// contradictory givens (a row with a digit twice has no defined least arrangement).
     pub fn canonical(&mut self, g: &Grid) -> Grid {
-        if g.conflict().is_none()
-            && let Some((form, _)) =
-                canonical_full_row(g.cells(), &mut self.orders, &mut self.next_orders)
-        {
+        if let Some((form, _)) = canonical_full_row(g, &mut self.orders, &mut self.next_orders) {
             return Grid::from_cells(form).expect("labels are 0..=9");
         }
         self.search(g)
@@ -622,11 +624,10 @@ impl Canonicalizer {
     /// A solved grid's canonical form (its minlex form too) and automorphism count; `None`
     /// unless `g` is full and without conflicts.
     pub(crate) fn solved(&mut self, g: &Grid) -> Option<(Grid, u64)> {
-        if !g.is_full() || g.conflict().is_some() {
+        if !g.is_full() {
             return None;
         }
-        let (form, n) = canonical_full_row(g.cells(), &mut self.orders, &mut self.next_orders)
-            .expect("a full grid has full rows");
+        let (form, n) = canonical_full_row(g, &mut self.orders, &mut self.next_orders)?;
         Some((Grid::from_cells(form).expect("labels are 1..=9"), n))
     }
 
@@ -641,8 +642,7 @@ impl Canonicalizer {
     /// open columns of each stack (empty in every row) and the open stacks.
     pub(crate) fn search_counted(&mut self, g: &Grid) -> (Grid, u64) {
         let plain = *g.cells();
-        let transposed: [u8; 81] = std::array::from_fn(|i| plain[9 * (i % 9) + i / 9]);
-        let grids = [plain, transposed];
+        let grids = [plain, transposed(&plain)];
         let mut out = [0u8; 81];
         self.cur.clear();
         self.cur.push(Partial::root(0));

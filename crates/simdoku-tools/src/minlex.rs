@@ -19,6 +19,7 @@ use std::sync::OnceLock;
 use simdoku_core::Grid;
 
 use crate::Canonicalizer;
+use crate::symmetry::transposed;
 
 mod search;
 
@@ -98,14 +99,6 @@ fn compare(
     state
 }
 
-fn transposed(g: &Grid) -> [u8; 81] {
-    let mut t = [0u8; 81];
-    for (i, v) in t.iter_mut().enumerate() {
-        *v = g.get(9 * (i % 9) + i / 9);
-    }
-    t
-}
-
 /// The minlex form of `g` (empty cells are `0`, the least symbol). See the module docs for
 /// how it differs from [`canonical`](crate::canonical).
 ///
@@ -133,7 +126,7 @@ pub fn minlex(g: &Grid) -> Grid {
 pub(crate) fn minlex_scan(g: &Grid) -> Grid {
     let perms = line_perms();
     let mut best = [u8::MAX; 81];
-    for src in [*g.cells(), transposed(g)] {
+    for src in [*g.cells(), transposed(g.cells())] {
         for rows in perms {
             for cols in perms {
                 compare(&src, rows, cols, &mut best, true);
@@ -177,7 +170,7 @@ pub(crate) fn automorphisms_scan(g: &Grid) -> u64 {
     compare(g.cells(), identity, identity, &mut blank, true);
     target.copy_from_slice(&blank);
     let mut n = 0;
-    for src in [*g.cells(), transposed(g)] {
+    for src in [*g.cells(), transposed(g.cells())] {
         for rows in perms {
             for cols in perms {
                 if compare(&src, rows, cols, &mut target, false) == Cmp::Equal {

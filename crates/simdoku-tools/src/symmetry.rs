@@ -96,3 +96,8 @@ impl Symmetry {
         Grid::from_cells(out).expect("digits stay in 0..=9")
     }
 }
+
+/// The cells of a grid's transpose (row-major), as the canonical and minlex searches read it.
+pub(crate) fn transposed(cells: &[u8; 81]) -> [u8; 81] {
+    std::array::from_fn(|i| cells[9 * (i % 9) + i / 9])
+}

@@ -437,15 +437,17 @@ fn report(
             }
         )?;
     }
-    let shown = if args.minimize.is_some() {
-        if let Some((m, ms)) = minimized {
-            let no_guesses = args.minimize.is_some_and(|how| how.no_guesses);
-            let what = if m.minimal && no_guesses {
-                "minimal for solving without a guess"
-            } else if m.minimal {
-                "minimal"
-            } else {
+    // With --minimize, the minimal puzzle of a unique grid, and nothing for the others.
+    let shown = match (args.minimize, minimized) {
+        (None, _) => sol.as_ref(),
+        (Some(_), None) => None,
+        (Some(how), Some((m, ms))) => {
+            let what = if !m.minimal {
                 "unique, perhaps not minimal (out of time: a given stayed unchecked)"
+            } else if how.no_guesses {
+                "minimal for solving without a guess"
+            } else {
+                "minimal"
             };
             writeln!(
                 out,
@@ -453,10 +455,8 @@ fn report(
                 p.grid.givens(),
                 m.puzzle.givens()
             )?;
+            Some(&m.puzzle)
         }
-        minimized.as_ref().map(|(m, _)| &m.puzzle)
-    } else {
-        sol.as_ref()
     };
     if let Some(s) = shown {
         let form = if side > 35 { Form::Numbers } else { p.form };

@@ -15,6 +15,7 @@
 use simdoku_core::Grid;
 
 use crate::canon::{Labels, NEW, NEW_ORDERS, RowsTaken};
+use crate::symmetry::transposed;
 
 const NONE: u8 = u8::MAX;
 
@@ -170,8 +171,7 @@ fn expand(p: &Lex, vals: &[u8; 9], all: bool, out: &mut Vec<Lex>) {
 /// The minlex form of `g`, a grid without conflicts (see [`minlex`](crate::minlex)).
 pub(crate) fn minlex_search(g: &Grid) -> Grid {
     let plain = *g.cells();
-    let transposed: [u8; 81] = std::array::from_fn(|i| plain[9 * (i % 9) + i / 9]);
-    let grids = [plain, transposed];
+    let grids = [plain, transposed(&plain)];
     let mut out = [0u8; 81];
     let mut cur = vec![Lex::root(0), Lex::root(1)];
     let mut next = Vec::new();
