@@ -108,18 +108,20 @@ fn split(vals: &[u8; 9], x: u8, mask: u8) -> (u8, [u8; 3], usize) {
 }
 
 /// Every arrangement that gives `p`'s least row to `vals` (`all`), or one of them.
-fn expand(p: &Lex, vals: &[u8; 9], all: bool, out: &mut Vec<Lex>) {
+/// `scratch` holds the arrangements between steps (reused from call to call).
+fn expand(p: &Lex, vals: &[u8; 9], all: bool, out: &mut Vec<Lex>, scratch: &mut [Vec<Lex>; 2]) {
     let open = p.open as usize;
     let filled = (0..3u8)
         .filter(|&x| p.free_stacks & (1 << x) != 0 && split(vals, x, 0b111).2 > 0)
         .fold(0u8, |m, x| m | 1 << x);
     let first = open - filled.count_ones() as usize;
-    let mut states = vec![*p];
-    let mut next = Vec::new();
+    let [mut states, mut next] = scratch.each_mut();
+    states.clear();
+    states.push(*p);
     // Open stacks this row fills leave the open set: slots first..open, least key first.
     for slot in first..open {
         next.clear();
-        for q in &states {
+        for q in states.iter() {
             let left = filled & q.free_stacks;
             let keys = [0, 1, 2].map(|x| q.labels.key(vals, x));
             let least = (0..3u8)
@@ -134,7 +136,7 @@ fn expand(p: &Lex, vals: &[u8; 9], all: bool, out: &mut Vec<Lex>) {
                 let (empty, digits, n) = split(vals, x, 0b111);
                 r.free[slot] = empty;
                 let at = 3 * slot + empty.count_ones() as usize;
-                fix(r, vals, at, &digits[..n], all, &mut next);
+                fix(r, vals, at, &digits[..n], all, next);
                 if !all {
                     break;
                 }
@@ -149,11 +151,11 @@ fn expand(p: &Lex, vals: &[u8; 9], all: bool, out: &mut Vec<Lex>) {
         let (empty, digits, n) = split(vals, p.stack[s], p.free[s]);
         let at = 3 * s + empty.count_ones() as usize;
         let ordered = 3 * s + p.free[s].count_ones() as usize;
-        for q in &states {
+        for q in states.iter() {
             let mut r = *q;
             r.free[s] = empty;
             let from = next.len();
-            fix(r, vals, at, &digits[..n], all, &mut next);
+            fix(r, vals, at, &digits[..n], all, next);
             for r in &mut next[from..] {
                 for j in ordered..3 * s + 3 {
                     r.labels.label(vals[r.cols[j] as usize]);
@@ -162,7 +164,7 @@ fn expand(p: &Lex, vals: &[u8; 9], all: bool, out: &mut Vec<Lex>) {
         }
         std::mem::swap(&mut states, &mut next);
     }
-    for mut r in states {
+    for mut r in states.drain(..) {
         r.open = first as u8;
         out.push(r);
     }
@@ -176,6 +178,7 @@ pub(crate) fn minlex_search(g: &Grid) -> Grid {
     let mut cur = vec![Lex::root(0), Lex::root(1)];
     let mut next = Vec::new();
     let mut one = Vec::new();
+    let mut scratch = [Vec::new(), Vec::new()];
     for level in 0..9 {
         next.clear();
         let mut best = [u8::MAX; 9];
@@ -184,7 +187,7 @@ pub(crate) fn minlex_search(g: &Grid) -> Grid {
             let mut try_row = |r: usize, taken: RowsTaken| {
                 let vals: &[u8; 9] = src[9 * r..9 * r + 9].try_into().expect("nine cells");
                 one.clear();
-                expand(p, vals, false, &mut one);
+                expand(p, vals, false, &mut one, &mut scratch);
                 let row = one[0].row(vals);
                 if row > best {
                     return;
@@ -195,7 +198,7 @@ pub(crate) fn minlex_search(g: &Grid) -> Grid {
                 }
                 let mut q = *p;
                 q.taken = taken;
-                expand(&q, vals, true, &mut next);
+                expand(&q, vals, true, &mut next, &mut scratch);
             };
             for (r, taken) in p.taken.next(level) {
                 try_row(r, taken);
