@@ -52,7 +52,11 @@ per cell, in either form, or N lines of N characters), `Sudoku X` or `X-Sudoku` 
 alone (e.g. `16x16`) is an empty grid of that side. A line starting with # is a comment.
 
 Output: each solution in the form its grid was read in (number grids are followed by a blank
-line); with --minimize, a minimal puzzle with the same unique solution instead, after a `#` line. A grid that is malformed, has no solution, several (with --limit 2 or more) or runs out of
+line); with --minimize, a minimal puzzle with the same unique solution instead, after a `#` line;
+with --generate, each grid is a template (shape, regions, X, givens; `25x25` alone is an empty one)
+and a new minimal puzzle whose solution fits it is printed instead (as sigh's solver's `generate`;
+--no-guesses: minimal for solving by propagation alone, one propagation a check, quick at any
+size; without it the uniqueness checks of 25x25 and up may take the whole --timeout). A grid that is malformed, has no solution, several (with --limit 2 or more) or runs out of
 time gets a `# FILE:LINE: what happened` comment line; --stats writes one for every grid (status,
 guesses, milliseconds). Problems also go to stderr as FILE:LINE: reason.
 
@@ -101,15 +105,24 @@ pub struct LargeCmd {
     /// removals get --timeout in all, each uniqueness check at most a quarter of the time left;
     /// a given whose check runs out, or is not reached in time, stays (the puzzle is then
     /// unique but perhaps not minimal, and the `#` line says so).
-    #[arg(long)]
+    #[arg(long, group = "reduce")]
     pub minimize: bool,
-    /// With --minimize: the seed of the order in which givens are tried (default 1: the same
-    /// input gives the same puzzle).
-    #[arg(long, requires = "minimize")]
+    /// Print a new puzzle for each grid, taken as a template (its shape, regions, X and givens,
+    /// perhaps none: a `16x16` line is an empty one): the grid is solved, the values no given
+    /// holds are relabelled at random, and givens are taken away from that full grid as with
+    /// --minimize. The puzzle is minimal and unique, and its solution agrees with the template's
+    /// givens (the puzzle need not keep them); the `#` line before it says so, and JSON lines
+    /// carry it as `minimized`, its solution as `solution`. The whole grid gets --timeout.
+    #[arg(long, group = "reduce")]
+    pub generate: bool,
+    /// With --minimize or --generate: the seed of the order in which givens are tried, and of
+    /// --generate's relabelling (default 1: the same input gives the same puzzle).
+    #[arg(long, requires = "reduce")]
     pub seed: Option<u64>,
-    /// With --minimize: take a given away only when the puzzle left is still solved by
-    /// propagation alone (no guess), so that a puzzle solvable without guessing stays so.
-    #[arg(long, requires = "minimize")]
+    /// With --minimize or --generate: take a given away only when the puzzle left is still
+    /// solved by propagation alone (no guess), so that a puzzle solvable without guessing
+    /// stays so (a full grid is).
+    #[arg(long, requires = "reduce")]
     pub no_guesses: bool,
     /// A comment line per grid: status, solutions, guesses, time.
     #[arg(short, long)]
@@ -177,13 +190,15 @@ pub fn large(a: &LargeCmd) -> ExitCode {
     let args = LargeArgs {
         limit: match (a.limit, a.unique) {
             _ if a.minimize => 2,
+            _ if a.generate => 1,
             (0, _) => u64::MAX,
             (l, true) => l.max(2),
             (l, false) => l,
         },
-        minimize: a.minimize.then_some(Minimize {
+        minimize: (a.minimize || a.generate).then_some(Minimize {
             seed: a.seed.unwrap_or(1),
             no_guesses: a.no_guesses,
+            from_template: a.generate,
         }),
         timeout,
         x: a.x,

@@ -592,3 +592,92 @@ fn minimize_prints_minimal_puzzles_with_the_same_solution() {
     assert_eq!(first["minimal"], true);
     assert_eq!(first["minimized"].as_array().unwrap().len(), 16);
 }
+
+/// --generate prints a new puzzle for each grid taken as a template (empty, Sudoku-X, with
+/// givens): unique, minimal, its solution (in the JSON line) one of the template's; a
+/// template without a solution is reported and nothing printed.
+#[test]
+fn generate_makes_puzzles_from_templates() {
+    use simdoku::large::{Config, Solver, Status, check_solution};
+    let some = "1 0 0 0 0 0 0 0 0\n0 0 0 0 2 0 0 0 0\n0 0 0 0 0 0 0 0 3\n0 4 0 0 0 0 0 0 0\n\
+                0 0 0 0 0 0 0 0 0\n0 0 0 0 0 1 0 0 0\n0 0 2 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0\n\
+                0 0 0 0 0 0 4 0 0\n";
+    let input = format!("16x16\nSudoku X\n9x9\n\n{some}\n11.{}\n", ".".repeat(78));
+    let templates: Vec<_> = text::parse(&input)
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(templates.len(), 4);
+    for no_guesses in [false, true] {
+        let mut args = vec!["large", "--generate", "--format", "json", "--seed", "5"];
+        if no_guesses {
+            args.push("--no-guesses");
+        }
+        let out = simdoku(&args, input.as_bytes());
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "the last template has no solution"
+        );
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let lines: Vec<serde_json::Value> = stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 4, "{stdout}");
+        assert_eq!(lines[3]["status"], "no solution");
+        assert!(lines[3].get("minimized").is_none());
+        for (t, line) in templates.iter().zip(&lines).take(3) {
+            assert_eq!(line["status"], "solved", "{line}");
+            assert_eq!(line["minimal"], true, "{line}");
+            let rows = |key: &str| -> Vec<u16> {
+                line[key]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .flat_map(|r| {
+                        r.as_array()
+                            .unwrap()
+                            .iter()
+                            .map(|v| v.as_u64().unwrap() as u16)
+                    })
+                    .collect()
+            };
+            let shape = t.grid.shape().clone();
+            let puzzle =
+                simdoku::large::LargeGrid::with_values(shape.clone(), rows("minimized")).unwrap();
+            let solution = simdoku::large::LargeGrid::with_values(shape, rows("solution")).unwrap();
+            check_solution(&t.grid, &solution, t.x).unwrap();
+            check_solution(&puzzle, &solution, t.x).unwrap();
+            let mut solver = Solver::for_shape(t.grid.shape(), t.x, Config::default());
+            let (status, got, _) = solver.count(&puzzle, 2, None);
+            assert_eq!((status, got.as_ref()), (Status::Unique, Some(&solution)));
+            assert!(!no_guesses || solver.solved_by_propagation(&puzzle));
+        }
+    }
+    // The text form: the template's form, after a `#` line that says what was made.
+    let out = simdoku(&["large", "--generate"], b"Sudoku X\n9x9\n");
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout
+            .lines()
+            .next()
+            .unwrap()
+            .contains("a new puzzle, minimal"),
+        "{stdout}"
+    );
+    let made = text::parse(&stdout).remove(0).unwrap();
+    assert!(made.x && made.grid.givens() > 0, "{stdout}");
+    // --generate and --minimize exclude each other; --no-guesses needs one of them.
+    assert_eq!(
+        simdoku(&["large", "--generate", "--minimize"], b"9x9\n")
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        simdoku(&["large", "--no-guesses"], b"9x9\n").status.code(),
+        Some(2)
+    );
+}

@@ -212,6 +212,35 @@ impl Solver {
             _w => unreachable!("byte cells are for sides up to 128"))
     }
 
+    /// Whether propagation alone (singles, all-different GAC, box/line rules; singles above
+    /// 128x128) solves `grid`, with no guess: the grid then has exactly one solution. Unlike a
+    /// count, a grid that needs a guess costs one propagation, not a search; a grid with no
+    /// solution answers false. This is the test of [`crate::mixed::minimize_with`]'s
+    /// `no_guesses`.
+    ///
+    /// ```
+    /// use simdoku_large::{Config, LargeGrid, Solver, text};
+    /// let p = text::parse("1...\n..1.\n.3..\n...4\n").remove(0).unwrap();
+    /// let mut solver = Solver::for_shape(p.grid.shape(), false, Config::default());
+    /// assert!(solver.solved_by_propagation(&p.grid));
+    /// assert!(!solver.solved_by_propagation(&LargeGrid::empty(2)));
+    /// ```
+    pub fn solved_by_propagation(&mut self, grid: &LargeGrid) -> bool {
+        assert!(
+            grid.shape() == self.shape(),
+            "the grid's shape ({}) differs from the solver's ({})",
+            grid.shape(),
+            self.shape()
+        );
+        if let Words::Wide(_) = &self.0 {
+            let (status, _, stats) = self.count(grid, 2, None);
+            return status == Status::Unique && stats.guesses == 0;
+        }
+        let cells = grid.bytes().expect("sides up to 128 hold bytes");
+        with_core!(&mut self.0, c => c.solves_at_root(&cells),
+            _w => unreachable!("the wide solver answered above"))
+    }
+
     /// The settings this solver was made with.
     pub fn config(&self) -> Config {
         self.1

@@ -142,3 +142,118 @@ fn minimal_puzzles_are_unique_and_need_every_given() {
         check_solution(&m.puzzle, &g.solution, false).unwrap();
     }
 }
+
+/// `solved_by_propagation` (one propagation, no search) answers as a count to two that makes
+/// no guess: on puzzles with one solution, several and none, 9x9 to 16x16, Sudoku-X too.
+#[test]
+fn the_propagation_test_agrees_with_a_count_without_guesses() {
+    let (mut yes, mut no) = (0, 0);
+    for (n, x) in [(3, false), (3, true), (4, false), (4, true)] {
+        let mut s = Solver::new(n, x, Config::default());
+        for seed in 0..60u64 {
+            let fraction = 0.25 + 0.6 * (seed as f64 / 60.0);
+            let mut puzzle = generate(n, fraction, seed).puzzle;
+            if x {
+                // A mixed grid is not Sudoku-X: its diagonals are emptied until they are.
+                let side = n * n;
+                let mut k = 0;
+                while puzzle.conflict(true).is_some() {
+                    puzzle.set(k % side, k % side, 0);
+                    puzzle.set(k % side, side - 1 - k % side, 0);
+                    k += 1;
+                }
+            }
+            if seed % 7 == 3 {
+                // One given changed to a clash-free wrong value: usually no solution.
+                let side = n * n;
+                let c = (0..side * side).find(|&c| puzzle.cells()[c] != 0).unwrap();
+                for v in 1..=side as u16 {
+                    let mut p = puzzle.clone();
+                    p.set(c / side, c % side, v);
+                    if p.conflict(x).is_none() && p != puzzle {
+                        puzzle = p;
+                        break;
+                    }
+                }
+            }
+            let (status, _, stats) = s.count(&puzzle, 2, None);
+            let want = status == Status::Unique && stats.guesses == 0;
+            assert_eq!(
+                s.solved_by_propagation(&puzzle),
+                want,
+                "box size {n}, x {x}, seed {seed}: {status:?}, {} guesses",
+                stats.guesses
+            );
+            if want { yes += 1 } else { no += 1 }
+        }
+    }
+    assert!(yes > 20 && no > 20, "both answers met: {yes} yes, {no} no");
+}
+
+/// A puzzle made from a template: its unique solution agrees with the template's givens and
+/// keeps its shape, regions and diagonals, and every given is needed (for propagation alone
+/// with `no_guesses`). Templates: empty 9x9 and 16x16 Sudoku-X, a 9x9 with a few givens, a
+/// 5x5 jigsaw.
+#[test]
+fn puzzles_from_templates_fit_the_template_and_are_minimal() {
+    let map: String = (0..25)
+        .map(|c| b"abcde"[(c / 5 + 2 * (c % 5)) % 5] as char)
+        .collect();
+    let jigsaw = format!("Jigsaw\n{map}\n{}", "0 0 0 0 0\n".repeat(5));
+    let some = "1........\n....2....\n........3\n.4.......\n.........\n.....1...\n\
+                ..2......\n.........\n......4..\n";
+    let texts = ["9x9\n", "Sudoku X\n16x16\n", some, jigsaw.as_str()];
+    for text in texts {
+        let p = text::parse(text).remove(0).unwrap();
+        let template = &p.grid;
+        let mut s = Solver::for_shape(template.shape(), p.x, Config::default());
+        let (_, first, _) = s.count(template, 1, None);
+        let first = first.unwrap();
+        let mut solutions = std::collections::HashSet::new();
+        for (seed, no_guesses) in [(1, false), (2, false), (3, true)] {
+            let (solution, made) = mixed::from_template(
+                &mut s,
+                template,
+                &first,
+                None,
+                no_guesses,
+                &mut Rng::new(seed),
+            );
+            assert!(made.minimal);
+            check_solution(template, &solution, p.x).unwrap();
+            check_solution(&made.puzzle, &solution, p.x).unwrap();
+            let (status, got, _) = s.count(&made.puzzle, 2, None);
+            assert_eq!((status, got.as_ref()), (Status::Unique, Some(&solution)));
+            let side = template.side();
+            for c in 0..side * side {
+                let v = made.puzzle.cells()[c];
+                if v == 0 {
+                    continue;
+                }
+                let mut less = made.puzzle.clone();
+                less.set(c / side, c % side, 0);
+                if no_guesses {
+                    assert!(
+                        !s.solved_by_propagation(&less),
+                        "{text}: given {c} is not needed"
+                    );
+                } else {
+                    assert_eq!(
+                        s.count(&less, 2, None).0,
+                        Status::Multiple,
+                        "{text}: given {c} is not needed"
+                    );
+                }
+            }
+            if no_guesses {
+                assert!(s.solved_by_propagation(&made.puzzle), "{text}");
+            }
+            solutions.insert(solution);
+        }
+        // Relabelled by the seed (all but the template's given values, here at least two free).
+        assert!(
+            solutions.len() > 1,
+            "{text}: the seed relabels the solution"
+        );
+    }
+}

@@ -32,17 +32,21 @@ pub struct LargeArgs {
     /// Threads asked for with -j: when there are fewer grids, each grid gets `threads / grids`
     /// searches at once (`Config::threads`); `None`: one search per grid.
     pub threads: Option<usize>,
-    /// Write a minimal puzzle of each unique grid instead of its solution (`limit` 2).
+    /// Write a minimal puzzle of each unique grid instead of its solution (`limit` 2), or with
+    /// `from_template` one made from each grid's first solution (`limit` 1).
     pub minimize: Option<Minimize>,
 }
 
-/// How --minimize takes givens away.
+/// How --minimize and --generate take givens away.
 #[derive(Clone, Copy, Debug)]
 pub struct Minimize {
-    /// The seed of the order givens are tried in.
+    /// The seed of the order givens are tried in (and of --generate's relabelling).
     pub seed: u64,
     /// Keep only removals after which propagation alone solves the puzzle.
     pub no_guesses: bool,
+    /// --generate: start from the grid's first solution, relabelled ([`mixed::from_template`]),
+    /// instead of the grid's givens.
+    pub from_template: bool,
 }
 
 impl Default for LargeArgs {
@@ -274,23 +278,37 @@ fn solve_one(
         solvers.len() - 1
     };
     let t0 = Instant::now();
-    let (status, solution, stats) = solvers[k].count(&p.grid, args.limit.max(1), args.timeout);
+    let (status, mut solution, stats) = solvers[k].count(&p.grid, args.limit.max(1), args.timeout);
     let ms = t0.elapsed().as_secs_f64() * 1e3;
-    let minimized = args
-        .minimize
-        .filter(|_| status == Status::Unique)
-        .map(|how| {
-            let t0 = Instant::now();
-            let mut rng = Rng::new(how.seed);
-            let m = mixed::minimize_with(
-                &mut solvers[k],
+    let mut minimized = None;
+    if let Some(how) = args.minimize {
+        let t0 = Instant::now();
+        let mut rng = Rng::new(how.seed);
+        let solver = &mut solvers[k];
+        let m = match (how.from_template, status, &solution) {
+            (true, Status::Solved, Some(first)) => {
+                let (relabelled, m) = mixed::from_template(
+                    solver,
+                    &p.grid,
+                    first,
+                    args.timeout,
+                    how.no_guesses,
+                    &mut rng,
+                );
+                solution = Some(relabelled);
+                Some(m)
+            }
+            (false, Status::Unique, _) => Some(mixed::minimize_with(
+                solver,
                 &p.grid,
                 args.timeout,
                 how.no_guesses,
                 &mut rng,
-            );
-            (m, t0.elapsed().as_secs_f64() * 1e3)
-        });
+            )),
+            _ => None,
+        };
+        minimized = m.map(|m| (m, t0.elapsed().as_secs_f64() * 1e3));
+    }
     Done::Searched {
         status,
         solution,
@@ -437,13 +455,18 @@ fn report(
             }
         )?;
     }
-    // With --minimize, the minimal puzzle of a unique grid, and nothing for the others.
+    // With --minimize, the minimal puzzle of a unique grid (with --generate, of a solved
+    // template), and nothing for the others.
     let shown = match (args.minimize, minimized) {
         (None, _) => sol.as_ref(),
         (Some(_), None) => None,
         (Some(how), Some((m, ms))) => {
             let what = if !m.minimal {
                 "unique, perhaps not minimal (out of time: a given stayed unchecked)"
+            } else if how.from_template && how.no_guesses {
+                "a new puzzle, minimal for solving without a guess"
+            } else if how.from_template {
+                "a new puzzle, minimal"
             } else if how.no_guesses {
                 "minimal for solving without a guess"
             } else {

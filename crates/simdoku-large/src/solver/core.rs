@@ -288,6 +288,26 @@ impl<D: Dom, const K: usize> Core<D, K> {
         self.stats
     }
 
+    /// Whether root propagation alone fills every cell of `cells` (no guess): the grid then has
+    /// exactly that one solution. No search, so a grid that needs guesses costs one propagation.
+    pub(super) fn solves_at_root(&mut self, cells: &[u8]) -> bool {
+        assert_eq!(
+            cells.len(),
+            self.side() * self.side(),
+            "cell count differs from the solver's"
+        );
+        self.stats = Stats::default();
+        self.run.deadline = None;
+        self.branch.weights.fill(1);
+        if !self.load(cells) {
+            return false;
+        }
+        self.trail.clear();
+        let solved = self.propagate().is_ok() && self.dom.iter().all(|d| d.is_power_of_two());
+        self.trail.clear();
+        solved
+    }
+
     /// Makes this search one of a portfolio through `link` (`None`: a search alone): it stops
     /// when told to, and search `k` of it draws its random values from seed `SEED + k`.
     pub(super) fn set_link(&mut self, link: Option<Link>) {
