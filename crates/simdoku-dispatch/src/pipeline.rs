@@ -5,7 +5,9 @@
 //! Items are read from any iterator a chunk at a time (memory stays bounded on inputs of any
 //! length), each chunk runs on the current rayon pool with one worker state (an engine) per
 //! thread, and results come back in input order; with fixed chunks, the calling thread reads
-//! the next chunk and emits the one before while the pool works (see [`Pipeline::run`]). A
+//! the next chunk and emits the one before while the pool works (see [`Pipeline::run`]); with
+//! growing tasks ([`Pipeline::grow`], items of unknown and widely varying cost) a worker takes
+//! the next task as soon as it is free, so one slow item never holds the others back. A
 //! panic on one item is caught and reported as that item's [`Panicked`] result; the worker's
 //! state is rebuilt and the batch goes on. A progress callback hears the number of items done
 //! after each chunk.
@@ -36,6 +38,10 @@ use rayon::{ThreadPool, ThreadPoolBuildError, ThreadPoolBuilder};
 /// Items per chunk, the workspace's one chunk size: enough to keep every core busy, few enough
 /// that memory stays bounded on files of tens of millions of lines.
 pub const CHUNK: usize = 8192;
+
+/// With growing chunks, tasks a worker thread that may be read ahead of the oldest one not yet
+/// emitted (see [`Pipeline::grow`]).
+const WINDOW: u64 = 8;
 
 /// The work on one item panicked (a bug); the message, when it was a string.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,12 +98,13 @@ impl<'p> Pipeline<'p> {
         self
     }
 
-    /// Chunks that grow while they run fast: from [`chunk`](Self::chunk)'s size, doubled after a
-    /// chunk that took under 20 ms (up to [`CHUNK`]), halved after one over 200 ms (down to the
-    /// first size). For items whose cost is unknown ahead and spans orders of magnitude (large
-    /// grids: microseconds for a bad line, minutes for a hard 64x64): hard items keep one a
-    /// thread, so their results come out as they finish, while cheap ones stop paying a
-    /// hand-over to the pool each.
+    /// Tasks that grow while they run fast, and no barrier between them: each worker takes
+    /// the next task as soon as it is free (see [`run`](Self::run)). A task starts at
+    /// [`chunk`](Self::chunk)'s share of a thread, is doubled after one that took under 20 ms
+    /// (up to [`CHUNK`]'s share) and halved after one over 200 ms. For items whose cost is
+    /// unknown ahead and spans orders of magnitude (large grids: microseconds for a bad line,
+    /// minutes for a hard 64x64): a hard item holds one thread while the others go on, its
+    /// result comes out as it finishes, and cheap items stop paying a hand-over each.
     #[must_use]
     pub fn grow(mut self) -> Pipeline<'p> {
         self.grow = true;
@@ -105,8 +112,8 @@ impl<'p> Pipeline<'p> {
     }
 
     /// Reads and emits in turn with the work, not while it runs (see [`run`](Self::run)):
-    /// for costly items (generating rated puzzles, large grids), where a stop (a closed
-    /// pipe) should not wait for a further chunk of them. Growing chunks always do.
+    /// for costly items (generating rated puzzles), where a stop (a closed pipe) should not
+    /// wait for a further chunk of them.
     #[must_use]
     pub fn in_turn(mut self) -> Pipeline<'p> {
         self.in_turn = true;
@@ -127,9 +134,13 @@ impl<'p> Pipeline<'p> {
     ///
     /// This thread reads the next chunk and hands out the results of the one before while the
     /// pool works on the current one (reading and writing are serial, and would otherwise leave
-    /// the other cores idle): a run reads one chunk ahead of what it has emitted. Growing
-    /// chunks ([`grow`](Self::grow)) and [`in_turn`](Self::in_turn) read and emit in turn with
-    /// the work, so that a stop after one result does not wait for more costly items.
+    /// the other cores idle): a run reads one chunk ahead of what it has emitted.
+    /// [`in_turn`](Self::in_turn) reads and emits in turn with the work, so that a stop after
+    /// one result does not wait for more costly items. [`grow`](Self::grow) runs one worker
+    /// thread a thread of the pool instead, which take tasks one after the other with no
+    /// barrier; this thread reads and hands out tasks and emits the results in order, at most
+    /// `8 x threads` tasks ahead of the oldest not yet emitted, and after a stop hands out
+    /// nothing more (the tasks the workers hold run to their end).
     pub fn run<T, S, R, B>(
         &self,
         items: impl IntoIterator<Item = T>,
@@ -141,10 +152,13 @@ impl<'p> Pipeline<'p> {
         T: Send + Sync,
         R: Send,
     {
-        let ahead = !(self.grow || self.in_turn);
+        if self.grow {
+            return self.run_streaming(items, init, work, emit);
+        }
+        let ahead = !self.in_turn;
         let mut done = 0u64;
         let mut items = items.into_iter();
-        let mut size = self.chunk;
+        let size = self.chunk;
         let mut chunk: Vec<T> = items.by_ref().take(size).collect();
         // The chunk before `chunk`, with its results, not yet emitted (reading ahead only).
         let mut before = None;
@@ -162,17 +176,11 @@ impl<'p> Pipeline<'p> {
         };
         while !chunk.is_empty() {
             let mut results = Vec::new();
-            let mut took = std::time::Duration::ZERO;
             let mut stopped = None;
             let mut next = Vec::new();
             rayon::in_place_scope(|s| {
-                let (results, took, chunk, init, work) =
-                    (&mut results, &mut took, &chunk, &init, &work);
-                s.spawn(move |_| {
-                    let start = std::time::Instant::now();
-                    *results = map_chunk(chunk, init, work);
-                    *took = start.elapsed();
-                });
+                let (results, chunk, init, work) = (&mut results, &chunk, &init, &work);
+                s.spawn(move |_| *results = map_chunk(chunk, init, work));
                 if let Some((prev, prev_results)) = before.take() {
                     stopped = hand_out(prev, prev_results);
                 }
@@ -182,9 +190,6 @@ impl<'p> Pipeline<'p> {
             });
             if stopped.is_some() {
                 return stopped;
-            }
-            if self.grow {
-                size = self.next_size(size, took);
             }
             if ahead {
                 before = Some((std::mem::replace(&mut chunk, next), results));
@@ -198,13 +203,129 @@ impl<'p> Pipeline<'p> {
         before.and_then(|(prev, results)| hand_out(prev, results))
     }
 
-    /// The size of the next chunk after one of `size` items took `took` (see
-    /// [`grow`](Self::grow)).
-    fn next_size(&self, size: usize, took: std::time::Duration) -> usize {
+    /// [`run`](Self::run) with growing chunks: no barrier between chunks. One worker thread a
+    /// thread of the current rayon pool takes the next task (a few items) as soon as it is
+    /// free, so that one slow item (a hard grid, minutes) holds one thread while the others go
+    /// on: with a barrier after each chunk, a chunk of two grids on two threads kept a thread
+    /// idle for as long as the slower grid took over the other. This thread reads the tasks,
+    /// hands each to the first free worker, and emits the results in input order; it reads no
+    /// further than [`WINDOW`] tasks a worker past the oldest not yet emitted (memory stays
+    /// bounded behind a slow item). A task's size follows the time the last one took (see
+    /// [`grow`](Self::grow)). After a stop, the tasks that workers hold run to their end and
+    /// nothing more is handed out.
+    fn run_streaming<T, S, R, B>(
+        &self,
+        items: impl IntoIterator<Item = T>,
+        init: impl Fn() -> S + Sync,
+        work: impl Fn(&mut S, &T) -> R + Sync,
+        mut emit: impl FnMut(T, Result<R, Panicked>) -> ControlFlow<B>,
+    ) -> Option<B>
+    where
+        T: Send + Sync,
+        R: Send,
+    {
+        use std::sync::mpsc;
+        use std::time::{Duration, Instant};
+
+        /// A finished task: its number, its items, their results, the time it took.
+        type Done<T, R> = (u64, Vec<T>, Vec<Result<R, Panicked>>, Duration);
+        let threads = rayon::current_num_threads().max(1);
+        let mut items = items.into_iter();
+        let mut size = (self.chunk / threads).max(1);
+        let (task_tx, task_rx) = mpsc::sync_channel::<(u64, Vec<T>)>(0);
+        let task_rx = Mutex::new(task_rx);
+        let (done_tx, done_rx) = mpsc::channel::<Done<T, R>>();
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                let (task_rx, done_tx, init, work) = (&task_rx, done_tx.clone(), &init, &work);
+                scope.spawn(move || {
+                    let mut state = init();
+                    loop {
+                        // The lock is held only while waiting for a task, never while working.
+                        let task = task_rx
+                            .lock()
+                            .unwrap_or_else(PoisonError::into_inner)
+                            .recv();
+                        let Ok((seq, chunk)) = task else { break };
+                        let start = Instant::now();
+                        let results = chunk
+                            .iter()
+                            .map(|item| {
+                                catch(|| work(&mut state, item)).inspect_err(|_| state = init())
+                            })
+                            .collect();
+                        if done_tx
+                            .send((seq, chunk, results, start.elapsed()))
+                            .is_err()
+                        {
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(done_tx);
+            let mut task_tx = Some(task_tx);
+            // Tasks read, and emitted; finished ones waiting for an older one.
+            let (mut read, mut emitted, mut done) = (0u64, 0u64, 0u64);
+            let mut waiting = HashMap::new();
+            let window = WINDOW * threads as u64;
+            type Waiting<T, R> = HashMap<u64, (Vec<T>, Vec<Result<R, Panicked>>)>;
+            let finished = |(seq, chunk, results, took): Done<T, R>,
+                            size: &mut usize,
+                            waiting: &mut Waiting<T, R>| {
+                *size = self.next_task_size(*size, took, threads);
+                waiting.insert(seq, (chunk, results));
+            };
+            loop {
+                // Hand out the next task when the window allows: the send waits for a free
+                // worker (one that just freed itself has sent its result, taken below).
+                if task_tx.is_some() && read - emitted < window {
+                    let chunk: Vec<T> = items.by_ref().take(size).collect();
+                    if chunk.is_empty() {
+                        task_tx = None;
+                    } else if let Some(tx) = &task_tx
+                        && tx.send((read, chunk)).is_ok()
+                    {
+                        read += 1;
+                    }
+                    while let Ok(d) = done_rx.try_recv() {
+                        finished(d, &mut size, &mut waiting);
+                    }
+                } else if emitted < read {
+                    let Ok(d) = done_rx.recv() else { break };
+                    finished(d, &mut size, &mut waiting);
+                } else {
+                    break;
+                }
+                // Emit what is finished, in order.
+                while let Some((chunk, results)) = waiting.remove(&emitted) {
+                    emitted += 1;
+                    done += chunk.len() as u64;
+                    for (item, r) in chunk.into_iter().zip(results) {
+                        if let ControlFlow::Break(b) = emit(item, r) {
+                            // Workers end after the task they hold; nothing more is handed out.
+                            return Some(b);
+                        }
+                    }
+                    if let Some(p) = self.progress {
+                        p(done);
+                    }
+                }
+            }
+            None
+        })
+    }
+
+    /// The size of the next task of [`run_streaming`](Self::run_streaming) after one of `size`
+    /// items took `took`: doubled under 20 ms, halved over 200 ms, between the chunk's share of
+    /// a thread and [`CHUNK`]'s.
+    fn next_task_size(&self, size: usize, took: std::time::Duration, threads: usize) -> usize {
+        let least = (self.chunk / threads).max(1);
+        let most = (CHUNK / threads).max(least);
         if took < std::time::Duration::from_millis(20) {
-            (size * 2).min(CHUNK.max(self.chunk))
+            (size * 2).min(most)
         } else if took > std::time::Duration::from_millis(200) {
-            (size / 2).max(self.chunk)
+            (size / 2).max(least)
         } else {
             size
         }
@@ -364,10 +485,10 @@ mod tests {
     }
 
     /// Fixed chunks: the next chunk is read while the current one runs, so an item is emitted
-    /// when the chunk after its own has been read, never more. Growing chunks and `in_turn`
-    /// read nothing ahead: a stop at the first result has read the first chunk only.
+    /// when the chunk after its own has been read, never more. `in_turn` reads nothing ahead: a
+    /// stop at the first result has read the first chunk only.
     #[test]
-    fn fixed_chunks_read_one_ahead_and_growing_or_in_turn_none() {
+    fn fixed_chunks_read_one_ahead_and_in_turn_none() {
         let pulled = std::cell::Cell::new(0u32);
         let items = (0..95u32).inspect(|_| pulled.set(pulled.get() + 1));
         let stop = Pipeline::new().chunk(10).run(
@@ -381,20 +502,63 @@ mod tests {
             },
         );
         assert!(stop.is_none());
-        for (pipeline, first) in [
-            (Pipeline::new().chunk(2).grow(), 2),
-            (Pipeline::new().chunk(3).in_turn(), 3),
-        ] {
-            pulled.set(0);
-            let items = (0..95u32).inspect(|_| pulled.set(pulled.get() + 1));
-            let stop = pipeline.run(
+        pulled.set(0);
+        let items = (0..95u32).inspect(|_| pulled.set(pulled.get() + 1));
+        let stop = Pipeline::new().chunk(3).in_turn().run(
+            items,
+            || (),
+            |(), &x| x,
+            |_, _| ControlFlow::Break(pulled.get()),
+        );
+        assert_eq!(stop, Some(3));
+    }
+
+    /// Growing tasks have no barrier: while the first item takes 300 ms on one thread, the
+    /// other works through the rest (with chunks, it waited for the first); the reading stays
+    /// within the window; a stop hands out nothing more.
+    #[test]
+    fn growing_tasks_let_a_slow_item_hold_one_thread_only() {
+        on_threads(Some(2), || {
+            let worked = AtomicU64::new(0);
+            let pulled = AtomicU64::new(0);
+            let items = (0..200u32).inspect(|_| {
+                pulled.fetch_add(1, Ordering::Relaxed);
+            });
+            let mut first = None;
+            let stop = Pipeline::new().chunk(2).grow().run(
+                items,
+                || (),
+                |(), &x| {
+                    if x == 0 {
+                        std::thread::sleep(std::time::Duration::from_millis(300));
+                    }
+                    worked.fetch_add(1, Ordering::Relaxed);
+                    x
+                },
+                |x, r| {
+                    assert_eq!(r, Ok(x));
+                    first.get_or_insert(worked.load(Ordering::Relaxed));
+                    ControlFlow::<()>::Continue(())
+                },
+            );
+            assert!(stop.is_none());
+            assert_eq!(first, Some(200), "the others were done while the first ran");
+            // A stop at the first result: the tasks then held end, nothing more is read.
+            pulled.store(0, Ordering::Relaxed);
+            let items = (0..1_000_000u32).inspect(|_| {
+                pulled.fetch_add(1, Ordering::Relaxed);
+            });
+            let stop = Pipeline::new().chunk(2).grow().run(
                 items,
                 || (),
                 |(), &x| x,
-                |_, _| ControlFlow::Break(pulled.get()),
+                |_, _| ControlFlow::Break(()),
             );
-            assert_eq!(stop, Some(first), "{pipeline:?}");
-        }
+            assert_eq!(stop, Some(()));
+            let most = WINDOW as usize * 2 * (CHUNK / 2);
+            assert!((pulled.load(Ordering::Relaxed) as usize) <= most);
+        })
+        .unwrap();
     }
 
     /// Growing chunks change how items are handed out, never what comes out or in what order.
