@@ -25,7 +25,8 @@ a clause-learning search (16x16 and up) or dom/wdeg search; grids cut from a shu
 are recognised and that grid's values tried first (the search stays complete, counts stay exact). \
 Above 128x128: singles and depth-first search, each guess trying a pattern grid's value first \
 (so empty and sparse grids fill without backtracking). Several grids are solved at once on all cores (-j); \
-output keeps input order. With -j N and fewer grids than N (one hard grid), each grid gets N / grids \
+output keeps input order; with -j N, threads left without a grid at the end of a batch join the grids \
+still running. With -j N and fewer grids than N (one hard grid), each grid gets N / grids \
 searches that race on it (seeds and restarts differ, short learned clauses are shared, the first to \
 end stops the others): counts and statuses stay exact, but which solution is printed for a grid \
 with several may change from run to run (-j 1 and no -j are deterministic).
@@ -128,12 +129,14 @@ pub struct LargeCmd {
     #[arg(short, long)]
     pub stats: bool,
     /// Threads (default: all cores, one grid per thread). With several grids, that many grids
-    /// at once, one search each; output stays in input order. With fewer grids than N (one
-    /// grid), each grid gets N / grids searches that race on it and share short learned
-    /// clauses, the first to end stops the others: counts stay exact, the set of solutions is
-    /// the same whenever the count is complete, but which solution a grid with several prints
-    /// may vary between runs (-j 1 and no -j are deterministic). Above 128x128, one search.
-    /// At most 1024.
+    /// at once, one search each, each thread taking the next grid as it frees; output stays
+    /// in input order. At the end of the batch the threads with no grid left join the grids
+    /// still running (another search of the grid, the first to end decides). With fewer grids
+    /// than N (one grid), each grid gets N / grids searches that race on it and share short
+    /// learned clauses, the first to end stops the others. Either way counts stay exact, the
+    /// set of solutions is the same whenever the count is complete, but which solution a grid
+    /// with several prints may vary between runs (-j 1 and no -j are deterministic). Above
+    /// 128x128, one search. At most 1024.
     #[arg(short = 'j', long, value_parser = crate::args::parse_threads)]
     pub threads: Option<usize>,
     /// Write results to FILE (atomically, at the end) instead of stdout.

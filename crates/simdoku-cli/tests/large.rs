@@ -681,3 +681,38 @@ fn generate_makes_puzzles_from_templates() {
         Some(2)
     );
 }
+
+/// -j 2 on a batch (as many grids as threads or more): the threads without a grid at the end
+/// help the grids still running; statuses and counts are those of -j 1, in input order.
+#[test]
+fn a_batch_on_several_threads_counts_the_same() {
+    let mut input = std::fs::read_to_string(large("gecode_16x16.txt")).unwrap();
+    input.push_str(&std::fs::read_to_string(large("peak_25x25_g50.txt")).unwrap());
+    input.push_str("Sudoku X\n");
+    input.push_str(&".".repeat(64));
+    input.push('\n');
+    let fields = |j: &str, limit: &str| -> Vec<(String, String)> {
+        let out = simdoku(
+            &[
+                "large", "-q", "--format", "json", "-j", j, "--limit", limit, "-",
+            ],
+            input.as_bytes(),
+        );
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                (
+                    v["line"].to_string(),
+                    format!("{} {}", v["status"], v["solutions"]),
+                )
+            })
+            .collect()
+    };
+    for limit in ["1", "2", "20"] {
+        let one = fields("1", limit);
+        assert!(one.len() > 55, "{}", one.len());
+        assert_eq!(fields("2", limit), one, "limit {limit}");
+    }
+}

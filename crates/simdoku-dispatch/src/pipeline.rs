@@ -61,6 +61,7 @@ pub struct Pipeline<'p> {
     grow: bool,
     in_turn: bool,
     progress: Option<&'p (dyn Fn(u64) + Sync)>,
+    idle: Option<&'p (dyn Fn() + Sync)>,
 }
 
 impl fmt::Debug for Pipeline<'_> {
@@ -70,6 +71,7 @@ impl fmt::Debug for Pipeline<'_> {
             .field("grow", &self.grow)
             .field("in_turn", &self.in_turn)
             .field("progress", &self.progress.is_some())
+            .field("idle", &self.idle.is_some())
             .finish()
     }
 }
@@ -88,6 +90,7 @@ impl<'p> Pipeline<'p> {
             grow: false,
             in_turn: false,
             progress: None,
+            idle: None,
         }
     }
 
@@ -124,6 +127,16 @@ impl<'p> Pipeline<'p> {
     #[must_use]
     pub fn progress(mut self, f: &'p (dyn Fn(u64) + Sync)) -> Pipeline<'p> {
         self.progress = Some(f);
+        self
+    }
+
+    /// With [`grow`](Self::grow): called on each worker thread once no item is left to hand
+    /// out, before the thread ends (the run waits for it). Large grids use it to send the
+    /// threads at the end of a batch to the grids still running
+    /// (`simdoku_large::portfolio::Crew::help`).
+    #[must_use]
+    pub fn idle(mut self, f: &'p (dyn Fn() + Sync)) -> Pipeline<'p> {
+        self.idle = Some(f);
         self
     }
 
@@ -235,9 +248,11 @@ impl<'p> Pipeline<'p> {
         let (task_tx, task_rx) = mpsc::sync_channel::<(u64, Vec<T>)>(0);
         let task_rx = Mutex::new(task_rx);
         let (done_tx, done_rx) = mpsc::channel::<Done<T, R>>();
+        let exhausted = std::sync::atomic::AtomicBool::new(false);
         std::thread::scope(|scope| {
             for _ in 0..threads {
                 let (task_rx, done_tx, init, work) = (&task_rx, done_tx.clone(), &init, &work);
+                let (idle, exhausted) = (self.idle, &exhausted);
                 scope.spawn(move || {
                     let mut state = init();
                     loop {
@@ -246,7 +261,16 @@ impl<'p> Pipeline<'p> {
                             .lock()
                             .unwrap_or_else(PoisonError::into_inner)
                             .recv();
-                        let Ok((seq, chunk)) = task else { break };
+                        let Ok((seq, chunk)) = task else {
+                            // Nothing more to hand out: the input is done (then the idle
+                            // work), or a stop.
+                            if let Some(idle) = idle
+                                && exhausted.load(std::sync::atomic::Ordering::Acquire)
+                            {
+                                idle();
+                            }
+                            break;
+                        };
                         let start = Instant::now();
                         let results = chunk
                             .iter()
@@ -282,6 +306,7 @@ impl<'p> Pipeline<'p> {
                 if task_tx.is_some() && read - emitted < window {
                     let chunk: Vec<T> = items.by_ref().take(size).collect();
                     if chunk.is_empty() {
+                        exhausted.store(true, std::sync::atomic::Ordering::Release);
                         task_tx = None;
                     } else if let Some(tx) = &task_tx
                         && tx.send((read, chunk)).is_ok()

@@ -17,7 +17,8 @@
 //!   tries first;
 //! * [`Gac9`]: the same engine behind the core 9x9 `Engine` trait;
 //! * [`portfolio`]: one grid on several threads ([`Config::threads`]): searches that differ
-//!   race on it, share short learned clauses, and the first to end stops the others.
+//!   race on it, share short learned clauses, and the first to end stops the others; and
+//!   the [`portfolio::Crew`] whose idle threads (the end of a batch) join grids still running.
 //!
 //! ```
 //! use simdoku_large::{Config, LargeGrid, Solver, Status, check_solution};

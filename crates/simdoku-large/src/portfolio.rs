@@ -33,7 +33,11 @@
 //! every report before it answers, so counts stay exact.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::time::Instant;
+
+use crate::config::{Config, Stats};
+use crate::shape::Shape;
 
 /// The longest learned clause the searches share.
 pub(crate) const SHARE_LEN: usize = 3;
@@ -45,6 +49,9 @@ const LOG_CAP: usize = 1 << 24;
 pub(crate) struct Pool {
     stop: AtomicBool,
     log: Mutex<Log>,
+    /// No clause is shared (the searches of a [`Crew`] report only at their end, so none may
+    /// take a clause that excludes a solution another has not reported yet).
+    solo: bool,
 }
 
 /// The shared clauses: `[sender, len, literals...]` one after the other, and the fingerprint
@@ -105,7 +112,7 @@ impl Link {
     /// model is the same (the first search to start sets it).
     pub(crate) fn start(&mut self, model: u64) {
         let mut log = self.pool.log.lock().unwrap_or_else(PoisonError::into_inner);
-        self.sharing = *log.model.get_or_insert(model) == model;
+        self.sharing = !self.pool.solo && *log.model.get_or_insert(model) == model;
         self.cursor = log.words.len();
         self.outbox.clear();
     }
@@ -147,5 +154,140 @@ impl Link {
         }
         self.cursor = log.words.len();
         self.outbox.clear();
+    }
+}
+
+/// Threads that join the searches of grids still running: at the end of a batch, the threads
+/// left without a grid to start help the grids still searched instead of waiting for them.
+///
+/// A grid counted with [`crate::Solver::count_in`] is on the crew's board while it runs; a
+/// thread that calls [`Crew::help`] takes the grid with the fewest helpers (the oldest first)
+/// and runs another search of it, as the portfolio's search `k` does (another seed, another
+/// restart unit), but with no clause shared and its solutions kept to its end. The first
+/// search to end complete (its search space exhausted, or the limit reached) decides: it stops
+/// the others, and the grid's answer is its solutions with those the first search already
+/// passed on (all of them are solutions, and a complete search has all when it ran out of
+/// space): counts stay exact; which solutions a count below the limit keeps may vary from run
+/// to run. The board holds grids up to 128x128 counted with a limit of at most
+/// [`Crew::MAX_LIMIT`].
+///
+/// ```
+/// use simdoku_large::portfolio::Crew;
+/// use simdoku_large::{Config, LargeGrid, Solver, Status};
+/// let crew = Crew::default();
+/// let grid = LargeGrid::empty(3);
+/// let mut solver = Solver::new(3, false, Config::default());
+/// let (status, solution, stats) = solver.count_in(&crew, &grid, 2, None);
+/// assert_eq!((status, stats.solutions), (Status::Multiple, 2));
+/// assert!(solution.unwrap().is_full());
+/// assert_eq!(crew.help(), 0); // nothing running: returns at once
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Crew(Arc<Board>);
+
+/// The grids running, and a signal for the end of each helper.
+#[derive(Debug, Default)]
+struct Board {
+    running: Mutex<Vec<Arc<Running>>>,
+}
+
+/// A grid on the board: what a helper needs to search it, and what the searches left.
+#[derive(Debug)]
+pub(crate) struct Running {
+    pub(crate) cells: Vec<u8>,
+    pub(crate) shape: Shape,
+    pub(crate) x: bool,
+    pub(crate) cfg: Config,
+    pub(crate) limit: u64,
+    pub(crate) deadline: Option<Instant>,
+    pub(crate) pool: Arc<Pool>,
+    /// Helpers that joined (their search indices are 1, 2, ...), helpers still searching.
+    helpers: Mutex<(u32, u32)>,
+    /// Told when a helper ends.
+    ended: Condvar,
+    /// The solutions and stats of the first helper to end complete.
+    pub(crate) result: Mutex<Option<(Vec<Vec<u8>>, Stats)>>,
+}
+
+impl Crew {
+    /// The largest count limit whose grids go on the board: a helper keeps its solutions to its
+    /// end, so counting millions is left to one search.
+    pub const MAX_LIMIT: u64 = 64;
+
+    /// Puts a grid on the board for its time there; its first search runs on the caller.
+    pub(crate) fn enter(
+        &self,
+        cells: &[u8],
+        shape: &Shape,
+        x: bool,
+        cfg: Config,
+        limit: u64,
+        deadline: Option<Instant>,
+    ) -> Arc<Running> {
+        let r = Arc::new(Running {
+            cells: cells.to_vec(),
+            shape: shape.clone(),
+            x,
+            cfg: Config { threads: 1, ..cfg },
+            limit,
+            deadline,
+            pool: Arc::new(Pool {
+                solo: true,
+                ..Pool::default()
+            }),
+            helpers: Mutex::new((0, 0)),
+            ended: Condvar::new(),
+            result: Mutex::new(None),
+        });
+        self.board().push(Arc::clone(&r));
+        r
+    }
+
+    /// Takes the grid off the board, stops its helpers and waits for them to end.
+    pub(crate) fn leave(&self, r: &Arc<Running>) {
+        self.board().retain(|g| !Arc::ptr_eq(g, r));
+        r.pool.stop();
+        let mut h = r.helpers.lock().unwrap_or_else(PoisonError::into_inner);
+        while h.1 > 0 {
+            h = r.ended.wait(h).unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+
+    fn board(&self) -> std::sync::MutexGuard<'_, Vec<Arc<Running>>> {
+        self.0
+            .running
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Helps the grids on the board until none is left: each time, another search of the
+    /// grid with the fewest helpers (the oldest first). Returns at once when the board is
+    /// empty, with the number of searches it ran. For the threads of a batch that have no
+    /// grid left to start.
+    pub fn help(&self) -> usize {
+        let mut searches = 0;
+        loop {
+            let picked = {
+                let board = self.board();
+                let Some(r) = board
+                    .iter()
+                    .filter(|r| !r.pool.stopped())
+                    .min_by_key(|r| r.helpers.lock().unwrap_or_else(PoisonError::into_inner).0)
+                else {
+                    return searches;
+                };
+                // Joined under the board's lock: a grid that leaves waits for this helper.
+                let mut h = r.helpers.lock().unwrap_or_else(PoisonError::into_inner);
+                h.0 += 1;
+                h.1 += 1;
+                (Arc::clone(r), h.0)
+            };
+            let (r, index) = picked;
+            crate::solver::Solver::help_search(&r, index);
+            searches += 1;
+            let mut h = r.helpers.lock().unwrap_or_else(PoisonError::into_inner);
+            h.1 -= 1;
+            r.ended.notify_all();
+        }
     }
 }

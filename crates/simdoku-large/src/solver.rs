@@ -49,11 +49,13 @@
 //! * `queue`: the GAC house queue; settings and stats in `config.rs`.
 
 use std::ops::ControlFlow;
+use std::sync::{Arc, PoisonError};
 use std::time::{Duration, Instant};
 
 use self::core::Core;
 pub use crate::config::{Branch, Config, Learn, MAX_THREADS, Stats, Status};
 use crate::grid::LargeGrid;
+use crate::portfolio::{Crew, Link, Running};
 use crate::shape::Shape;
 use crate::wide::Wide;
 
@@ -247,7 +249,7 @@ impl Solver {
     }
 
     /// Makes this search one of a portfolio ([`crate::portfolio`]), or alone again (`None`).
-    fn set_link(&mut self, link: Option<crate::portfolio::Link>) {
+    fn set_link(&mut self, link: Option<Link>) {
         with_core!(&mut self.0, c => c.set_link(link), _w => {});
     }
 
@@ -285,21 +287,123 @@ impl Solver {
                 tally.add()
             })
         };
-        let status = if limit == 0 {
-            Status::NotSearched
-        } else if stats.timed_out {
-            Status::TimedOut
-        } else if stats.solutions == 0 {
-            Status::NoSolution
-        } else if limit == 1 {
-            Status::Solved
-        } else if stats.solutions == 1 {
-            Status::Unique
-        } else {
-            Status::Multiple
-        };
         let shape = self.shape().clone();
         let first = first.map(|c| LargeGrid::with_values(shape, c).expect("solution in range"));
-        (status, first, stats)
+        (status_of(limit, &stats), first, stats)
+    }
+
+    /// [`Solver::count`] with `grid` on `crew`'s board while it runs, so that threads calling
+    /// [`Crew::help`] (those of a batch with no grid left to start) search it too; see
+    /// [`Crew`]. Grids above 128x128, limits of 0 or above [`Crew::MAX_LIMIT`] and solvers
+    /// with [`Config::threads`] above 1 are counted as by [`Solver::count`].
+    pub fn count_in(
+        &mut self,
+        crew: &Crew,
+        grid: &LargeGrid,
+        limit: u64,
+        timeout: Option<Duration>,
+    ) -> (Status, Option<LargeGrid>, Stats) {
+        if limit == 0
+            || limit > Crew::MAX_LIMIT
+            || self.config().threads > 1
+            || matches!(self.0, Words::Wide(_))
+        {
+            return self.count(grid, limit, timeout);
+        }
+        assert!(
+            grid.shape() == self.shape(),
+            "the grid's shape ({}) differs from the solver's ({})",
+            grid.shape(),
+            self.shape()
+        );
+        let cells = grid.bytes().expect("sides up to 128 hold bytes");
+        let deadline = timeout.and_then(|t| Instant::now().checked_add(t));
+        let shape = self.shape().clone();
+        let on = crew.enter(&cells, &shape, self.is_x(), self.config(), limit, deadline);
+        self.set_link(Some(Link::new(Arc::clone(&on.pool), 0)));
+        let mut found: Vec<Vec<u8>> = Vec::new();
+        let mut stats = self.visit_alone(&cells, timeout, &mut |s| {
+            found.push(s.to_vec());
+            if found.len() as u64 >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        self.set_link(None);
+        crew.leave(&on);
+        // Cut short (by a helper that ended complete, or by the time limit): a complete
+        // helper's solutions, with those this search met, are the answer.
+        let helped = on
+            .result
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        if stats.timed_out
+            && let Some((theirs, their_stats)) = helped
+        {
+            for s in theirs {
+                if (found.len() as u64) < limit && !found.contains(&s) {
+                    found.push(s);
+                }
+            }
+            stats = Stats {
+                solutions: found.len() as u64,
+                ..their_stats
+            };
+        }
+        let first = found.into_iter().next().map(|c| {
+            let values = c.into_iter().map(u16::from).collect();
+            LargeGrid::with_values(shape, values).expect("solution in range")
+        });
+        (status_of(limit, &stats), first, stats)
+    }
+
+    /// One helper's search of a grid on a [`Crew`]'s board: search `index` of a portfolio,
+    /// sharing no clause, its solutions kept to its end; the first helper to end complete
+    /// leaves them on the board and stops the others.
+    pub(crate) fn help_search(on: &Running, index: u32) {
+        let timeout = match on.deadline {
+            Some(end) => match end.checked_duration_since(Instant::now()) {
+                Some(left) if !left.is_zero() => Some(left),
+                _ => return,
+            },
+            None => None,
+        };
+        let mut solver = Solver::for_shape(&on.shape, on.x, on.cfg);
+        solver.set_link(Some(Link::new(Arc::clone(&on.pool), index)));
+        let mut found: Vec<Vec<u8>> = Vec::new();
+        let stats = solver.visit_alone(&on.cells, timeout, &mut |s| {
+            found.push(s.to_vec());
+            if found.len() as u64 >= on.limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        if !stats.timed_out {
+            let mut result = on.result.lock().unwrap_or_else(PoisonError::into_inner);
+            if result.is_none() {
+                *result = Some((found, stats));
+                on.pool.stop();
+            }
+        }
+    }
+}
+
+/// The status of a count to `limit` that ended with `stats`.
+fn status_of(limit: u64, stats: &Stats) -> Status {
+    if limit == 0 {
+        Status::NotSearched
+    } else if stats.timed_out {
+        Status::TimedOut
+    } else if stats.solutions == 0 {
+        Status::NoSolution
+    } else if limit == 1 {
+        Status::Solved
+    } else if stats.solutions == 1 {
+        Status::Unique
+    } else {
+        Status::Multiple
     }
 }

@@ -237,3 +237,82 @@ fn a_huge_thread_count_is_capped_not_a_panic() {
         check_solution(&LargeGrid::empty(2), &solution.unwrap(), x).unwrap();
     }
 }
+
+/// A crew's helpers join grids counted with `count_in` (two threads calling `help` all along):
+/// every status and count agrees with the one search's `count`, solutions are solutions, on
+/// 9x9 to 16x16, X and jigsaw grids with none, one or many solutions, limits 1 to 64, every
+/// search kind; and the helpers did run.
+#[test]
+fn crew_helpers_keep_counts_exact() {
+    use simdoku_large::portfolio::Crew;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let crew = Crew::default();
+    let done = AtomicBool::new(false);
+    let helped = AtomicUsize::new(0);
+    let mut rng = Rng::new(23);
+    let map: Vec<usize> = (0..49).map(|c| (c / 7 + 2 * (c % 7)) % 7).collect();
+    let mut puzzles = Vec::new();
+    for (shape, x, keep) in [
+        (Shape::square(3).unwrap(), false, [18, 24, 30]),
+        (Shape::square(3).unwrap(), true, [14, 20, 26]),
+        (Shape::jigsaw(7, &map).unwrap(), false, [10, 16, 22]),
+        (Shape::square(4).unwrap(), false, [90, 120, 150]),
+        (Shape::square(4).unwrap(), true, [60, 80, 100]),
+    ] {
+        let empty = LargeGrid::empty_of(shape.clone());
+        let (_, full, _) = Solver::for_shape(&shape, x, Config::default()).count(&empty, 1, None);
+        let full = full.unwrap();
+        for (round, k) in keep.into_iter().enumerate() {
+            let mut p = remove_cells(&full, k, &mut rng);
+            if round == 2 {
+                // A wrong given: most often no solution.
+                let side = shape.side();
+                let c = rng.below(side * side);
+                p.set(c / side, c % side, (rng.below(side) + 1) as u16);
+            }
+            puzzles.push((p, x));
+        }
+    }
+    let (mut none, mut many) = (0, 0);
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| {
+                while !done.load(Ordering::Relaxed) {
+                    helped.fetch_add(crew.help(), Ordering::Relaxed);
+                    std::thread::yield_now();
+                }
+            });
+        }
+        for (p, x) in &puzzles {
+            if p.conflict(*x).is_some() {
+                continue;
+            }
+            for cfg in configs() {
+                for limit in [1, 2, 5, 64] {
+                    let want = Solver::for_shape(p.shape(), *x, cfg).count(p, limit, None);
+                    let mut solver = Solver::for_shape(p.shape(), *x, cfg);
+                    for _ in 0..3 {
+                        let got = solver.count_in(&crew, p, limit, None);
+                        assert_eq!(
+                            (got.0, got.2.solutions),
+                            (want.0, want.2.solutions),
+                            "{} x {x} limit {limit} {cfg:?}",
+                            p.shape()
+                        );
+                        if let Some(s) = &got.1 {
+                            check_solution(p, s, *x).unwrap();
+                        }
+                    }
+                    match want.2.solutions {
+                        0 => none += 1,
+                        2.. => many += 1,
+                        _ => {}
+                    }
+                }
+            }
+        }
+        done.store(true, Ordering::Relaxed);
+    });
+    assert!(none > 0 && many > 0, "{none} {many}");
+    assert!(helped.load(Ordering::Relaxed) > 0, "no helper joined");
+}

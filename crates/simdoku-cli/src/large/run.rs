@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use simdoku::large::generate::Rng;
 use simdoku::large::mixed::{self, Minimized};
+use simdoku::large::portfolio::Crew;
 use simdoku::large::text::{self, Form, Puzzle, TextError};
 use simdoku::large::{Config, LargeGrid, Solver, Stats, Status};
 use simdoku::pipeline::Pipeline;
@@ -147,6 +148,15 @@ pub fn run(
             f(done, total);
         }
     };
+    // -j N with as many grids or more: the threads left without a grid at the end of the batch
+    // join the grids still running (no -j stays deterministic, as -j 1).
+    let crew =
+        (args.threads.is_some_and(|j| j > 1) && args.config.threads == 1).then(Crew::default);
+    let help = || {
+        if let Some(c) = &crew {
+            c.help();
+        }
+    };
     let chunk = rayon::current_num_threads();
     let mut sum = Summary::default();
     let failed = std::thread::scope(|scope| {
@@ -168,18 +178,23 @@ pub fn run(
             }
             let _ = tx.send(batch);
         });
-        Pipeline::new().chunk(chunk).grow().progress(&tick).run(
-            rx.into_iter().flatten(),
-            Vec::new,
-            |solvers, (_, item)| solve_one(args, item, solvers),
-            |(name, item), done| {
-                let done = done.unwrap_or_else(|p| Done::Failed(p.to_string()));
-                match report(args, name, &item, &done, &mut sum, out, err) {
-                    Ok(()) => ControlFlow::Continue(()),
-                    Err(e) => ControlFlow::Break(e),
-                }
-            },
-        )
+        Pipeline::new()
+            .chunk(chunk)
+            .grow()
+            .progress(&tick)
+            .idle(&help)
+            .run(
+                rx.into_iter().flatten(),
+                Vec::new,
+                |solvers, (_, item)| solve_one(args, item, solvers, crew.as_ref()),
+                |(name, item), done| {
+                    let done = done.unwrap_or_else(|p| Done::Failed(p.to_string()));
+                    match report(args, name, &item, &done, &mut sum, out, err) {
+                        Ok(()) => ControlFlow::Continue(()),
+                        Err(e) => ControlFlow::Break(e),
+                    }
+                },
+            )
     });
     failed.map_or(Ok(sum), Err)
 }
@@ -259,6 +274,7 @@ fn solve_one(
     args: &LargeArgs,
     item: &Result<Puzzle, TextError>,
     solvers: &mut Vec<Solver>,
+    crew: Option<&Crew>,
 ) -> Done {
     let Ok(p) = item else {
         return Done::Unread;
@@ -278,7 +294,10 @@ fn solve_one(
         solvers.len() - 1
     };
     let t0 = Instant::now();
-    let (status, mut solution, stats) = solvers[k].count(&p.grid, args.limit.max(1), args.timeout);
+    let (status, mut solution, stats) = match crew {
+        Some(crew) => solvers[k].count_in(crew, &p.grid, args.limit.max(1), args.timeout),
+        None => solvers[k].count(&p.grid, args.limit.max(1), args.timeout),
+    };
     let ms = t0.elapsed().as_secs_f64() * 1e3;
     let mut minimized = None;
     if let Some(how) = args.minimize {
