@@ -246,12 +246,15 @@ impl<'p> Pipeline<'p> {
         let mut items = items.into_iter();
         let mut size = (self.chunk / threads).max(1);
         let (task_tx, task_rx) = mpsc::sync_channel::<(u64, Vec<T>)>(0);
-        let task_rx = Mutex::new(task_rx);
+        // Held by the workers only: were they all to end (a panic outside the per-item catch),
+        // the receiver goes with them and a send fails instead of waiting for ever.
+        let task_rx = Arc::new(Mutex::new(task_rx));
         let (done_tx, done_rx) = mpsc::channel::<Done<T, R>>();
         let exhausted = std::sync::atomic::AtomicBool::new(false);
         std::thread::scope(|scope| {
             for _ in 0..threads {
-                let (task_rx, done_tx, init, work) = (&task_rx, done_tx.clone(), &init, &work);
+                let (task_rx, done_tx, init, work) =
+                    (Arc::clone(&task_rx), done_tx.clone(), &init, &work);
                 let (idle, exhausted) = (self.idle, &exhausted);
                 scope.spawn(move || {
                     let mut state = init();
@@ -287,13 +290,13 @@ impl<'p> Pipeline<'p> {
                     }
                 });
             }
-            drop(done_tx);
+            drop((done_tx, task_rx));
             let mut task_tx = Some(task_tx);
             // Tasks read, and emitted; finished ones waiting for an older one.
+            type Waiting<T, R> = HashMap<u64, (Vec<T>, Vec<Result<R, Panicked>>)>;
             let (mut read, mut emitted, mut done) = (0u64, 0u64, 0u64);
             let mut waiting = HashMap::new();
             let window = WINDOW * threads as u64;
-            type Waiting<T, R> = HashMap<u64, (Vec<T>, Vec<Result<R, Panicked>>)>;
             let finished = |(seq, chunk, results, took): Done<T, R>,
                             size: &mut usize,
                             waiting: &mut Waiting<T, R>| {
@@ -308,10 +311,14 @@ impl<'p> Pipeline<'p> {
                     if chunk.is_empty() {
                         exhausted.store(true, std::sync::atomic::Ordering::Release);
                         task_tx = None;
-                    } else if let Some(tx) = &task_tx
-                        && tx.send((read, chunk)).is_ok()
+                    } else if task_tx
+                        .as_ref()
+                        .is_some_and(|tx| tx.send((read, chunk)).is_ok())
                     {
                         read += 1;
+                    } else {
+                        // No worker left (each panicked): the scope passes the panic on.
+                        task_tx = None;
                     }
                     while let Ok(d) = done_rx.try_recv() {
                         finished(d, &mut size, &mut waiting);
@@ -584,6 +591,24 @@ mod tests {
             assert!((pulled.load(Ordering::Relaxed) as usize) <= most);
         })
         .unwrap();
+    }
+
+    /// A worker state that cannot be rebuilt after a panic ends the run with a panic, not a
+    /// hang waiting for a worker.
+    #[test]
+    fn growing_tasks_whose_state_cannot_be_rebuilt_panic() {
+        let made = AtomicU64::new(0);
+        let run = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            on_threads(Some(2), || {
+                Pipeline::new().chunk(2).grow().run(
+                    0..100u32,
+                    || assert!(made.fetch_add(1, Ordering::Relaxed) < 2, "no state"),
+                    |(), &x| assert!(x == u32::MAX, "every item fails"),
+                    |_, _| ControlFlow::<()>::Continue(()),
+                )
+            })
+        }));
+        assert!(run.is_err());
     }
 
     /// Growing chunks change how items are handed out, never what comes out or in what order.
