@@ -185,10 +185,11 @@ impl Link {
 #[derive(Clone, Debug, Default)]
 pub struct Crew(Arc<Board>);
 
-/// The grids running, and a signal for the end of each helper.
+/// The grids running, and whether the whole crew was told to stop.
 #[derive(Debug, Default)]
 struct Board {
     running: Mutex<Vec<Arc<Running>>>,
+    halted: AtomicBool,
 }
 
 /// A grid on the board: what a helper needs to search it, and what the searches left.
@@ -239,8 +240,24 @@ impl Crew {
             ended: Condvar::new(),
             result: Mutex::new(None),
         });
-        self.board().push(Arc::clone(&r));
+        let mut board = self.board();
+        if self.0.halted.load(Ordering::Relaxed) {
+            r.pool.stop();
+        }
+        board.push(Arc::clone(&r));
         r
+    }
+
+    /// Stops every grid on the board and every grid counted on this crew from now on: their
+    /// searches end at their next check of the time limit, as timed out. For a batch whose
+    /// output is gone (a closed pipe: `simdoku large HARD | head -1`), so that it ends now
+    /// rather than when the grids in hand do.
+    pub fn stop_all(&self) {
+        let board = self.board();
+        self.0.halted.store(true, Ordering::Relaxed);
+        for r in board.iter() {
+            r.pool.stop();
+        }
     }
 
     /// Takes the grid off the board, stops its helpers and waits for them to end.

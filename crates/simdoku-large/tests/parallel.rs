@@ -316,3 +316,19 @@ fn crew_helpers_keep_counts_exact() {
     assert!(none > 0 && many > 0, "{none} {many}");
     assert!(helped.load(Ordering::Relaxed) > 0, "no helper joined");
 }
+
+/// A crew told to stop ends the grids it holds and every grid counted on it afterwards, as
+/// timed out (a run whose output is gone); a fresh crew counts them.
+#[test]
+fn a_stopped_crew_stops_its_grids() {
+    use simdoku_large::portfolio::Crew;
+    let crew = Crew::default();
+    let empty = LargeGrid::empty(4);
+    let mut solver = Solver::new(4, false, Config::default());
+    crew.stop_all();
+    let (status, _, stats) = solver.count_in(&crew, &empty, 2, None);
+    assert_eq!(status, Status::TimedOut);
+    assert!(stats.timed_out);
+    let (status, _, _) = solver.count_in(&Crew::default(), &empty, 2, None);
+    assert_eq!(status, Status::Multiple);
+}

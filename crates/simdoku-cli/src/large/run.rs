@@ -148,15 +148,19 @@ pub fn run(
             f(done, total);
         }
     };
-    // -j N with as many grids or more: the threads left without a grid at the end of the batch
-    // join the grids still running (no -j stays deterministic, as -j 1).
-    let crew =
-        (args.threads.is_some_and(|j| j > 1) && args.config.threads == 1).then(Crew::default);
+    // Every grid searched goes on a crew's board while it runs: so that a run whose output is
+    // gone stops the grids in hand, and, with -j N on as many grids or more, so that the
+    // threads left without a grid at the end of the batch join the grids still running (no -j
+    // stays deterministic, as -j 1).
+    let crew = Crew::default();
+    let helpers = args.threads.is_some_and(|j| j > 1) && args.config.threads == 1;
     let help = || {
-        if let Some(c) = &crew {
-            c.help();
+        if helpers {
+            crew.help();
         }
     };
+    // Results of slow grids are seen as they come, and a closed pipe is found, within 200 ms.
+    let mut flushed = Instant::now();
     let chunk = rayon::current_num_threads();
     let mut sum = Summary::default();
     let failed = std::thread::scope(|scope| {
@@ -186,12 +190,20 @@ pub fn run(
             .run(
                 rx.into_iter().flatten(),
                 Vec::new,
-                |solvers, (_, item)| solve_one(args, item, solvers, crew.as_ref()),
+                |solvers, (_, item)| solve_one(args, item, solvers, &crew),
                 |(name, item), done| {
                     let done = done.unwrap_or_else(|p| Done::Failed(p.to_string()));
-                    match report(args, name, &item, &done, &mut sum, out, err) {
+                    let mut written = report(args, name, &item, &done, &mut sum, out, err);
+                    if written.is_ok() && flushed.elapsed() > Duration::from_millis(200) {
+                        written = out.flush();
+                        flushed = Instant::now();
+                    }
+                    match written {
                         Ok(()) => ControlFlow::Continue(()),
-                        Err(e) => ControlFlow::Break(e),
+                        Err(e) => {
+                            crew.stop_all();
+                            ControlFlow::Break(e)
+                        }
                     }
                 },
             )
@@ -274,7 +286,7 @@ fn solve_one(
     args: &LargeArgs,
     item: &Result<Puzzle, TextError>,
     solvers: &mut Vec<Solver>,
-    crew: Option<&Crew>,
+    crew: &Crew,
 ) -> Done {
     let Ok(p) = item else {
         return Done::Unread;
@@ -294,10 +306,8 @@ fn solve_one(
         solvers.len() - 1
     };
     let t0 = Instant::now();
-    let (status, mut solution, stats) = match crew {
-        Some(crew) => solvers[k].count_in(crew, &p.grid, args.limit.max(1), args.timeout),
-        None => solvers[k].count(&p.grid, args.limit.max(1), args.timeout),
-    };
+    let (status, mut solution, stats) =
+        solvers[k].count_in(crew, &p.grid, args.limit.max(1), args.timeout);
     let ms = t0.elapsed().as_secs_f64() * 1e3;
     let mut minimized = None;
     if let Some(how) = args.minimize {
