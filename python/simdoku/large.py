@@ -29,7 +29,7 @@ import numpy as np
 
 from . import _batch, _native
 
-__all__ = ["solve", "read", "Puzzle"]
+__all__ = ["solve", "read", "minimize", "generate", "Puzzle", "Made"]
 
 Puzzle = namedtuple("Puzzle", ["line", "grid", "regions", "x"])
 Puzzle.__doc__ = """A grid read from a file (``read``): ``line`` its first line (from 1), ``grid``
@@ -82,6 +82,82 @@ def solve(grid, *, x=False, regions=None, unique=False, timeout=None):
     when the grid has no solution, the givens contradict each other, ``unique=True`` and there
     are two solutions, or ``timeout`` (seconds) passes first.
     """
+    a, x, regions = _prepare(grid, x, regions)
+    status, sol = _native.large_solve(
+        np.ascontiguousarray(a, dtype=np.uint16), x, unique, timeout, regions
+    )
+    if status in ("solved", "unique"):
+        return _in_dtype(sol, a.dtype)
+    raise ValueError(f"grid: {status}")
+
+
+Made = namedtuple("Made", ["puzzle", "solution", "minimal"])
+Made.__doc__ = """What ``minimize`` and ``generate`` make: ``puzzle`` (0 empty) with the unique
+``solution``, both in the grid's dtype, and ``minimal``: whether every given was shown needed
+(False when ``timeout`` ended the removals first: the puzzle is unique, perhaps not minimal)."""
+
+
+def minimize(grid, *, x=False, regions=None, seed=1, no_guesses=False, timeout=None):
+    """A minimal puzzle with the same unique solution as ``grid``, as ``simdoku large
+    --minimize`` makes it: givens are taken away in an order drawn from ``seed`` while the
+    solution stays unique (with ``no_guesses``, while propagation alone still solves it).
+    ``grid``, ``x`` and ``regions`` as for ``solve``; ``timeout`` (seconds) bounds the whole
+    run. Returns a ``Made``; raises ValueError when the grid has no solution or several.
+
+    >>> import numpy as np, simdoku
+    >>> full = simdoku.large.solve(np.zeros((9, 9), dtype=int))
+    >>> made = simdoku.large.minimize(full, seed=3)
+    >>> made.minimal, bool((made.solution == full).all()), 17 <= int((made.puzzle > 0).sum()) < 81
+    (True, True, True)
+    """
+    return _reduce(grid, False, x, regions, seed, no_guesses, timeout)
+
+
+def generate(template, *, x=False, regions=None, seed=1, no_guesses=False, timeout=None):
+    """A new puzzle from ``template`` (its shape, regions, ``x`` and givens, perhaps none), as
+    ``simdoku large --generate`` makes it: the template solved, the values none of its givens
+    holds relabelled by ``seed``, then givens taken away from that full grid as ``minimize``
+    does. The puzzle's unique solution agrees with every given of the template. Returns a
+    ``Made``; raises ValueError when the template has no solution. On 25x25 and larger,
+    ``no_guesses=True`` keeps each check to one propagation; without it the uniqueness checks
+    may take the whole ``timeout``.
+
+    >>> import numpy as np, simdoku
+    >>> made = simdoku.large.generate(np.zeros((16, 16), dtype=np.uint8), x=True, no_guesses=True)
+    >>> made.minimal, made.puzzle.dtype, sorted(np.diag(made.solution).tolist()) == list(range(1, 17))
+    (True, dtype('uint8'), True)
+    """
+    return _reduce(template, True, x, regions, seed, no_guesses, timeout)
+
+
+def _reduce(grid, template, x, regions, seed, no_guesses, timeout):
+    a, x, regions = _prepare(grid, x, regions)
+    if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be an integer 0..2**64-1, got {seed!r}")
+    status, puzzle, sol, minimal = _native.large_reduce(
+        np.ascontiguousarray(a, dtype=np.uint16),
+        template,
+        x,
+        int(seed),
+        bool(no_guesses),
+        timeout,
+        regions,
+    )
+    if puzzle is None:
+        raise ValueError(f"grid: {status}")
+    return Made(_in_dtype(puzzle, a.dtype), _in_dtype(sol, a.dtype), minimal)
+
+
+def _in_dtype(values, dtype):
+    """Values up to N in ``dtype``, or a wider one when it cannot hold N: in a dtype too narrow
+    (uint8 past 255, int8 past 127) they would wrap, a wrong answer returned silently."""
+    fits = np.iinfo(dtype).max >= values.shape[0]
+    return values.astype(dtype if fits else np.promote_types(dtype, np.uint16))
+
+
+def _prepare(grid, x, regions):
+    """``solve``'s arguments checked: the grid as an integer array, ``x``, the regions as
+    uint16 (or None); a ``Puzzle`` brings its own."""
     if isinstance(grid, Puzzle):
         x = x or grid.x
         regions = grid.regions if regions is None else regions
@@ -101,12 +177,4 @@ def solve(grid, *, x=False, regions=None, unique=False, timeout=None):
         if (r < 0).any() or (r > 65535).any():
             raise ValueError("region labels must be 0..65535")
         regions = np.ascontiguousarray(r, dtype=np.uint16)
-    status, sol = _native.large_solve(
-        np.ascontiguousarray(a, dtype=np.uint16), x, unique, timeout, regions
-    )
-    if status in ("solved", "unique"):
-        # Values up to N: in a dtype too narrow for them (uint8 past 255, int8 past 127) they
-        # would wrap, a wrong solution returned silently.
-        fits = np.iinfo(a.dtype).max >= side
-        return sol.astype(a.dtype if fits else np.promote_types(a.dtype, np.uint16))
-    raise ValueError(f"grid: {status}")
+    return a, x, regions

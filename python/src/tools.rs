@@ -12,6 +12,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use simdoku::batch::map;
 use simdoku::engines::Work;
+use simdoku::large::mixed;
 use simdoku::large::{Config, LargeGrid, Shape, Solver, Status};
 use simdoku::tools::{
     ClueSymmetry, GenerateOptions, Generated, Pencilmarks, Rng, Singles, Symmetry, canonical,
@@ -421,19 +422,13 @@ fn solutions(cells: Vec<u8>, max: Option<u64>, engine: Option<&str>) -> PyResult
     })
 }
 
-/// Solves an N x N grid (N = 4..=400, boxes as `simdoku large` picks them for the side: square
-/// where N is a square, else the most nearly square R x C; Sudoku-X when `x`): `(status,
-/// solution or None)`, status one of "solved", "unique", "multiple", "no solution", "timed out".
-#[pyfunction]
-#[pyo3(signature = (cells, x=false, unique=false, timeout=None, regions=None))]
-fn large_solve<'py>(
-    py: Python<'py>,
-    cells: PyReadonlyArray2<'py, u16>,
+/// The grid of `cells` in the shape of `regions` (else the boxes `simdoku large` picks for the
+/// side), its givens checked for a clash under `x`.
+fn large_grid(
+    cells: &PyReadonlyArray2<'_, u16>,
     x: bool,
-    unique: bool,
-    timeout: Option<f64>,
-    regions: Option<PyReadonlyArray2<'py, u16>>,
-) -> PyResult<(String, Option<Bound<'py, PyArray2<u16>>>)> {
+    regions: Option<PyReadonlyArray2<'_, u16>>,
+) -> PyResult<LargeGrid> {
     let side = cells.as_array().nrows();
     if cells.as_array().ncols() != side {
         return Err(PyValueError::new_err("a large grid is square (N x N)"));
@@ -457,36 +452,120 @@ fn large_solve<'py>(
     if let Some(v) = grid.conflict(x) {
         return Err(PyValueError::new_err(format!("contradictory givens: {v}")));
     }
-    // Seconds, as the CLI's --timeout: NaN or negative is an error (not a panic), and more
-    // seconds than a Duration holds (inf, 1e30) is no limit.
-    let timeout = match timeout {
-        Some(t) if t.is_nan() || t < 0.0 => {
-            return Err(PyValueError::new_err(format!(
-                "timeout must be a number of seconds >= 0, got {t}"
-            )));
-        }
-        Some(t) => std::time::Duration::try_from_secs_f64(t).ok(),
-        None => None,
-    };
+    Ok(grid)
+}
+
+/// Seconds, as the CLI's --timeout: NaN or negative is an error (not a panic), and more seconds
+/// than a Duration holds (inf, 1e30) is no limit.
+fn large_timeout(timeout: Option<f64>) -> PyResult<Option<std::time::Duration>> {
+    match timeout {
+        Some(t) if t.is_nan() || t < 0.0 => Err(PyValueError::new_err(format!(
+            "timeout must be a number of seconds >= 0, got {t}"
+        ))),
+        Some(t) => Ok(std::time::Duration::try_from_secs_f64(t).ok()),
+        None => Ok(None),
+    }
+}
+
+/// The word Python sees for a status.
+fn status_word(status: Status) -> &'static str {
+    match status {
+        Status::Solved => "solved",
+        Status::Unique => "unique",
+        Status::Multiple => "multiple",
+        Status::NoSolution => "no solution",
+        Status::TimedOut => "timed out",
+        Status::NotSearched => "not searched",
+    }
+}
+
+/// A large grid's cells as an (N, N) array.
+fn large_array<'py>(py: Python<'py>, g: &LargeGrid) -> PyResult<Bound<'py, PyArray2<u16>>> {
+    PyArray1::from_slice(py, g.cells()).reshape([g.side(), g.side()])
+}
+
+/// Solves an N x N grid (N = 4..=400, boxes as `simdoku large` picks them for the side: square
+/// where N is a square, else the most nearly square R x C; Sudoku-X when `x`): `(status,
+/// solution or None)`, status one of "solved", "unique", "multiple", "no solution", "timed out".
+#[pyfunction]
+#[pyo3(signature = (cells, x=false, unique=false, timeout=None, regions=None))]
+fn large_solve<'py>(
+    py: Python<'py>,
+    cells: PyReadonlyArray2<'py, u16>,
+    x: bool,
+    unique: bool,
+    timeout: Option<f64>,
+    regions: Option<PyReadonlyArray2<'py, u16>>,
+) -> PyResult<(String, Option<Bound<'py, PyArray2<u16>>>)> {
+    let grid = large_grid(&cells, x, regions)?;
+    let timeout = large_timeout(timeout)?;
     let (status, sol) = py.detach(|| {
         let mut solver = Solver::for_shape(grid.shape(), x, Config::default());
         let (status, sol, _) = solver.count(&grid, if unique { 2 } else { 1 }, timeout);
         (status, sol)
     });
     let sol = match sol {
-        Some(s) => Some(PyArray1::from_slice(py, s.cells()).reshape([side, side])?),
+        Some(s) => Some(large_array(py, &s)?),
         None => None,
     };
-    let word = match status {
-        Status::Solved => "solved",
-        Status::Unique => "unique",
-        Status::Multiple => "multiple",
-        Status::NoSolution => "no solution",
-        Status::TimedOut => "timed out",
-        // Not met: the limit is 1 or 2.
-        Status::NotSearched => "not searched",
-    };
-    Ok((word.to_string(), sol))
+    Ok((status_word(status).to_string(), sol))
+}
+
+/// `simdoku large --minimize` (`template` false: `cells` must have one solution) or
+/// `--generate` (`template` true: a new puzzle whose solution fits `cells`):
+/// `(status, puzzle, solution, minimal)`, status as [`large_solve`]'s (of the count to two, or
+/// of the template's solve); the arrays are None unless the puzzle was made.
+#[pyfunction]
+#[pyo3(signature = (cells, template, x=false, seed=1, no_guesses=false, timeout=None, regions=None))]
+#[allow(clippy::too_many_arguments, clippy::type_complexity)] // Python keywords
+fn large_reduce<'py>(
+    py: Python<'py>,
+    cells: PyReadonlyArray2<'py, u16>,
+    template: bool,
+    x: bool,
+    seed: u64,
+    no_guesses: bool,
+    timeout: Option<f64>,
+    regions: Option<PyReadonlyArray2<'py, u16>>,
+) -> PyResult<(
+    String,
+    Option<Bound<'py, PyArray2<u16>>>,
+    Option<Bound<'py, PyArray2<u16>>>,
+    bool,
+)> {
+    let grid = large_grid(&cells, x, regions)?;
+    let timeout = large_timeout(timeout)?;
+    let (status, made) = py.detach(|| {
+        let mut solver = Solver::for_shape(grid.shape(), x, Config::default());
+        let mut rng = Rng::new(seed);
+        let limit = if template { 1 } else { 2 };
+        let (status, sol, _) = solver.count(&grid, limit, timeout);
+        let made = match (template, status, sol) {
+            (true, Status::Solved, Some(first)) => Some(mixed::from_template(
+                &mut solver,
+                &grid,
+                &first,
+                timeout,
+                no_guesses,
+                &mut rng,
+            )),
+            (false, Status::Unique, Some(sol)) => Some((
+                sol,
+                mixed::minimize_with(&mut solver, &grid, timeout, no_guesses, &mut rng),
+            )),
+            _ => None,
+        };
+        (status, made)
+    });
+    Ok(match made {
+        Some((sol, m)) => (
+            status_word(status).to_string(),
+            Some(large_array(py, &m.puzzle)?),
+            Some(large_array(py, &sol)?),
+            m.minimal,
+        ),
+        None => (status_word(status).to_string(), None, None, false),
+    })
 }
 
 /// The shape whose regions are `map` (the region of each cell, row by row): boxes when the map
@@ -548,6 +627,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(map_cells, m)?)?;
     m.add_function(wrap_pyfunction!(solutions, m)?)?;
     m.add_function(wrap_pyfunction!(large_solve, m)?)?;
+    m.add_function(wrap_pyfunction!(large_reduce, m)?)?;
     m.add_class::<Solutions>()?;
     Ok(())
 }

@@ -1,4 +1,4 @@
-"""generate, rate, minimize, canonical, shuffle, solutions, large.solve, engines."""
+"""generate, rate, minimize, canonical, shuffle, solutions, large.solve, large.minimize and large.generate, engines."""
 
 from __future__ import annotations
 
@@ -314,3 +314,58 @@ def test_engines():
     names = [e["name"] for e in es]
     assert "scalar" in names and len(set(names)) == len(names)
     assert es[0]["available"]
+
+
+def _needs_every_given(puzzle, x=False, regions=None):
+    """Each given of ``puzzle`` is needed for its solution to stay unique."""
+    for r, c in zip(*np.nonzero(puzzle)):
+        less = puzzle.copy()
+        less[r, c] = 0
+        with pytest.raises(ValueError, match="multiple"):
+            simdoku.large.solve(less, x=x, regions=regions, unique=True)
+
+
+def test_large_minimize_and_generate():
+    # minimize: the same unique solution, every given needed; the seed orders the removals.
+    nine = to_cells([P0]).reshape(9, 9)
+    want = simdoku.large.solve(nine, unique=True)
+    made = simdoku.large.minimize(nine, seed=5)
+    assert made.minimal and made.puzzle.dtype == nine.dtype
+    assert (made.solution == want).all()
+    assert ((made.puzzle == 0) | (made.puzzle == nine)).all()
+    _needs_every_given(made.puzzle)
+    with pytest.raises(ValueError, match="multiple"):
+        simdoku.large.minimize(np.zeros((9, 9), dtype=int))
+    # generate: from an empty 16x16 X, a jigsaw and a 9x9 with givens; the solution fits the
+    # template, the puzzle is unique with that solution and minimal (for propagation alone
+    # with no_guesses); seeds relabel.
+    regions = np.array([[(r + 2 * c) % 5 for c in range(5)] for r in range(5)])
+    some = np.zeros((9, 9), dtype=np.int64)
+    some[0, 0], some[4, 4], some[8, 8] = 1, 2, 3
+    cases = [(np.zeros((16, 16), dtype=np.uint8), True, None),
+             (np.zeros((5, 5), dtype=int), False, regions),
+             (some, False, None)]
+    for template, x, reg in cases:
+        sols = set()
+        for seed, no_guesses in ((1, False), (2, False), (3, True)):
+            made = simdoku.large.generate(template, x=x, regions=reg, seed=seed, no_guesses=no_guesses)
+            assert made.minimal
+            given = template > 0
+            assert (made.solution[given] == template[given]).all()
+            assert (simdoku.large.solve(made.puzzle, x=x, regions=reg, unique=True) == made.solution).all()
+            if not no_guesses and template.shape[0] <= 9:
+                _needs_every_given(made.puzzle, x=x, regions=reg)
+            sols.add(made.solution.tobytes())
+        assert len(sols) > 1, template.shape
+    with pytest.raises(ValueError, match="contradictory"):
+        bad = np.zeros((4, 4), dtype=int)
+        bad[0, 0] = bad[0, 1] = 1
+        simdoku.large.generate(bad)
+    with pytest.raises(ValueError, match="seed"):
+        simdoku.large.generate(np.zeros((4, 4), dtype=int), seed=-1)
+    # A timeout that ends the removals at once (a full grid is solved without a search): every
+    # given kept, unique, not shown minimal.
+    full = simdoku.large.solve(np.zeros((16, 16), dtype=int))
+    made = simdoku.large.minimize(full, timeout=1e-9)
+    assert not made.minimal
+    assert (made.puzzle == full).all()
