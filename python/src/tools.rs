@@ -467,18 +467,6 @@ fn large_timeout(timeout: Option<f64>) -> PyResult<Option<std::time::Duration>> 
     }
 }
 
-/// The word Python sees for a status.
-fn status_word(status: Status) -> &'static str {
-    match status {
-        Status::Solved => "solved",
-        Status::Unique => "unique",
-        Status::Multiple => "multiple",
-        Status::NoSolution => "no solution",
-        Status::TimedOut => "timed out",
-        Status::NotSearched => "not searched",
-    }
-}
-
 /// A large grid's cells as an (N, N) array.
 fn large_array<'py>(py: Python<'py>, g: &LargeGrid) -> PyResult<Bound<'py, PyArray2<u16>>> {
     PyArray1::from_slice(py, g.cells()).reshape([g.side(), g.side()])
@@ -508,7 +496,7 @@ fn large_solve<'py>(
         Some(s) => Some(large_array(py, &s)?),
         None => None,
     };
-    Ok((status_word(status).to_string(), sol))
+    Ok((status.to_string(), sol))
 }
 
 /// `simdoku large --minimize` (`template` false: `cells` must have one solution) or
@@ -559,12 +547,12 @@ fn large_reduce<'py>(
     });
     Ok(match made {
         Some((sol, m)) => (
-            status_word(status).to_string(),
+            status.to_string(),
             Some(large_array(py, &m.puzzle)?),
             Some(large_array(py, &sol)?),
             m.minimal,
         ),
-        None => (status_word(status).to_string(), None, None, false),
+        None => (status.to_string(), None, None, false),
     })
 }
 

@@ -176,16 +176,7 @@ impl<'p> Pipeline<'p> {
         // The chunk before `chunk`, with its results, not yet emitted (reading ahead only).
         let mut before = None;
         let mut hand_out = |chunk: Vec<T>, results: Vec<Result<R, Panicked>>| {
-            done += chunk.len() as u64;
-            for (item, r) in chunk.into_iter().zip(results) {
-                if let ControlFlow::Break(b) = emit(item, r) {
-                    return Some(b);
-                }
-            }
-            if let Some(p) = self.progress {
-                p(done);
-            }
-            None
+            self.hand_out(chunk, results, &mut done, &mut emit)
         };
         while !chunk.is_empty() {
             let mut results = Vec::new();
@@ -332,20 +323,35 @@ impl<'p> Pipeline<'p> {
                 // Emit what is finished, in order.
                 while let Some((chunk, results)) = waiting.remove(&emitted) {
                     emitted += 1;
-                    done += chunk.len() as u64;
-                    for (item, r) in chunk.into_iter().zip(results) {
-                        if let ControlFlow::Break(b) = emit(item, r) {
-                            // Workers end after the task they hold; nothing more is handed out.
-                            return Some(b);
-                        }
-                    }
-                    if let Some(p) = self.progress {
-                        p(done);
+                    if let Some(b) = self.hand_out(chunk, results, &mut done, &mut emit) {
+                        // Workers end after the task they hold; nothing more is handed out.
+                        return Some(b);
                     }
                 }
             }
             None
         })
+    }
+
+    /// Emits a chunk's items with their results in order (until `emit` breaks), then tells
+    /// the progress callback the items done in all.
+    fn hand_out<T, R, B>(
+        &self,
+        chunk: Vec<T>,
+        results: Vec<Result<R, Panicked>>,
+        done: &mut u64,
+        emit: &mut impl FnMut(T, Result<R, Panicked>) -> ControlFlow<B>,
+    ) -> Option<B> {
+        *done += chunk.len() as u64;
+        for (item, r) in chunk.into_iter().zip(results) {
+            if let ControlFlow::Break(b) = emit(item, r) {
+                return Some(b);
+            }
+        }
+        if let Some(p) = self.progress {
+            p(*done);
+        }
+        None
     }
 
     /// The size of the next task of [`run_streaming`](Self::run_streaming) after one of `size`
