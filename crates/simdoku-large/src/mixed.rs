@@ -245,7 +245,15 @@ fn remove_givens(
     let mut seen = vec![0u32; side + 1];
     let mut left = Vec::with_capacity(order.len());
     let mut minimal = true;
-    for (k, &c) in order.iter().enumerate() {
+    // Propagation that does not solve the puzzle solves none with fewer givens: then the
+    // first pass has nothing to take.
+    let first_pass = if solver.solved_by_propagation(&g) {
+        &order[..]
+    } else {
+        left.extend_from_slice(&order);
+        &[]
+    };
+    for (k, &c) in first_pass.iter().enumerate() {
         if limit().is_none() {
             minimal = false;
             left.extend_from_slice(&order[k..]);
