@@ -113,7 +113,8 @@ pub struct LargeCmd {
     /// holds are relabelled at random, and givens are taken away from that full grid as with
     /// --minimize. The puzzle is minimal and unique, and its solution agrees with the template's
     /// givens (the puzzle need not keep them); the `#` line before it says so, and JSON lines
-    /// carry it as `minimized`, its solution as `solution`. The whole grid gets --timeout.
+    /// carry it as `minimized`, its solution as `solution`. The solve gets --timeout, then the
+    /// removals get --timeout in all, as with --minimize.
     #[arg(long, group = "reduce")]
     pub generate: bool,
     /// With --minimize or --generate: the seed of the order in which givens are tried, and of
