@@ -123,42 +123,26 @@ pub fn run(
 ) -> io::Result<Summary> {
     // Nothing read is kept to the end (2 million junk lines were kept as 2 million errors,
     // 776 MB): each grid, as it is read, goes to the pipeline through a bounded channel, so a
-    // run holds a few batches of grids whatever the texts hold. Where the number of grids
-    // matters (a bar's total; -j N, a portfolio on fewer grids than N) a first pass counts
-    // them, keeping nothing either (it doubles the reading time, which counts on junk only).
-    let (mut total, mut grids) = (0u64, 0usize);
-    if progress.is_some() || args.threads.is_some_and(|j| j > 1) {
+    // run holds a few batches of grids whatever the texts hold. A bar's total needs the number
+    // of grids: a first pass counts them, keeping nothing either (it doubles the reading time,
+    // which counts on junk only).
+    let (mut total, mut counted) = (0u64, None);
+    if progress.is_some() {
+        let mut grids = 0usize;
         for input in inputs {
             simdoku::batch::parse_large_each(input.text, &mut |p| {
                 total += 1;
                 grids += usize::from(p.is_ok());
             });
         }
+        counted = Some(grids);
     }
-    // Fewer grids than threads: the threads left idle search the same grids (a portfolio).
-    let args = &LargeArgs {
-        config: Config {
-            threads: args.threads.map_or(1, |j| (j / grids.max(1)).max(1)),
-            ..args.config
-        },
-        ..args.clone()
-    };
     let tick = |done: u64| {
         if let Some(f) = progress {
             f(done, total);
         }
     };
-    // Every grid searched goes on a crew's board while it runs: so that a run whose output is
-    // gone stops the grids in hand, and, with -j N on as many grids or more, so that the
-    // threads left without a grid at the end of the batch join the grids still running (no -j
-    // stays deterministic, as -j 1).
     let crew = Crew::default();
-    let helpers = args.threads.is_some_and(|j| j > 1) && args.config.threads == 1;
-    let help = || {
-        if helpers {
-            crew.help();
-        }
-    };
     // Results of slow grids are seen as they come, and a closed pipe is found, within 200 ms.
     let mut flushed = Instant::now();
     let chunk = rayon::current_num_threads();
@@ -182,13 +166,51 @@ pub fn run(
             }
             let _ = tx.send(batch);
         });
+        // -j N on fewer grids than N (a few hard grids): the threads left idle search the same
+        // grids (a portfolio). The count comes from the bar's pass, else from the reader: an
+        // input that ends within its first batch is counted there; one of more batches is
+        // taken as more grids than threads (its last grids get the crew's helpers below).
+        let mut head = Vec::new();
+        let grids = match counted {
+            Some(grids) => grids,
+            None if args.threads.is_some_and(|j| j > 1) => {
+                let first: Vec<Item<'_>> = rx.recv().unwrap_or_default();
+                let grids = first.iter().filter(|(_, p)| p.is_ok()).count();
+                head.push(first);
+                match rx.recv() {
+                    Ok(second) => {
+                        head.push(second);
+                        usize::MAX
+                    }
+                    Err(_) => grids,
+                }
+            }
+            None => 0,
+        };
+        let args = &LargeArgs {
+            config: Config {
+                threads: args.threads.map_or(1, |j| (j / grids.max(1)).max(1)),
+                ..args.config
+            },
+            ..args.clone()
+        };
+        // Every grid searched goes on a crew's board while it runs: so that a run whose output
+        // is gone stops the grids in hand, and, with -j N on as many grids or more, so that the
+        // threads left without a grid at the end of the batch join the grids still running (no
+        // -j stays deterministic, as -j 1).
+        let helpers = args.threads.is_some_and(|j| j > 1) && args.config.threads == 1;
+        let help = || {
+            if helpers {
+                crew.help();
+            }
+        };
         Pipeline::new()
             .chunk(chunk)
             .grow()
             .progress(&tick)
             .idle(&help)
             .run(
-                rx.into_iter().flatten(),
+                head.into_iter().chain(rx).flatten(),
                 Vec::new,
                 |solvers, (_, item)| solve_one(args, item, solvers, &crew),
                 |(name, item), done| {
