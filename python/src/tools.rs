@@ -13,7 +13,7 @@ use pyo3::types::PyBytes;
 use simdoku::batch::map;
 use simdoku::engines::Work;
 use simdoku::large::mixed;
-use simdoku::large::{Config, LargeGrid, Shape, Solver, Status};
+use simdoku::large::{Config, LargeGrid, Shape, Solver};
 use simdoku::tools::{
     ClueSymmetry, GenerateOptions, Generated, Pencilmarks, Rng, Singles, Symmetry, canonical,
     generate, generate_rated, minimize, minlex, rate, singles_grade,
@@ -523,26 +523,15 @@ fn large_reduce<'py>(
 )> {
     let grid = large_grid(&cells, x, regions)?;
     let timeout = large_timeout(timeout)?;
+    let how = mixed::Reduce {
+        from_template: template,
+        no_guesses,
+        seed,
+    };
     let (status, made) = py.detach(|| {
         let mut solver = Solver::for_shape(grid.shape(), x, Config::default());
-        let mut rng = Rng::new(seed);
-        let limit = if template { 1 } else { 2 };
-        let (status, sol, _) = solver.count(&grid, limit, timeout);
-        let made = match (template, status, sol) {
-            (true, Status::Solved, Some(first)) => Some(mixed::from_template(
-                &mut solver,
-                &grid,
-                &first,
-                timeout,
-                no_guesses,
-                &mut rng,
-            )),
-            (false, Status::Unique, Some(sol)) => Some((
-                sol,
-                mixed::minimize_with(&mut solver, &grid, timeout, no_guesses, &mut rng),
-            )),
-            _ => None,
-        };
+        let (status, first, _) = solver.count(&grid, how.limit(), timeout);
+        let made = mixed::reduce(&mut solver, &grid, status, first.as_ref(), how, timeout);
         (status, made)
     });
     Ok(match made {

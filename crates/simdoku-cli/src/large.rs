@@ -11,7 +11,8 @@ use clap::Args;
 use crate::args::{finish, init_threads, sources};
 use crate::output::Output;
 use crate::progress::Progress;
-use run::{Input, LargeArgs, Minimize, run};
+use run::{Input, LargeArgs, run};
+use simdoku::large::mixed::Reduce;
 
 mod run;
 
@@ -191,19 +192,19 @@ pub fn large(a: &LargeCmd) -> ExitCode {
             }
         }
     }
+    let reduce = (a.minimize || a.generate).then_some(Reduce {
+        from_template: a.generate,
+        no_guesses: a.no_guesses,
+        seed: a.seed.unwrap_or(1),
+    });
     let args = LargeArgs {
-        limit: match (a.limit, a.unique) {
-            _ if a.minimize => 2,
-            _ if a.generate => 1,
-            (0, _) => u64::MAX,
-            (l, true) => l.max(2),
-            (l, false) => l,
+        limit: match (reduce, a.limit, a.unique) {
+            (Some(how), _, _) => how.limit(),
+            (None, 0, _) => u64::MAX,
+            (None, l, true) => l.max(2),
+            (None, l, false) => l,
         },
-        minimize: (a.minimize || a.generate).then_some(Minimize {
-            seed: a.seed.unwrap_or(1),
-            no_guesses: a.no_guesses,
-            from_template: a.generate,
-        }),
+        minimize: reduce,
         timeout,
         x: a.x,
         stats: a.stats,

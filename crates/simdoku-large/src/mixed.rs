@@ -209,6 +209,55 @@ pub fn from_template(
     (grid, made)
 }
 
+/// What [`reduce`] makes, as `simdoku large --minimize` and `--generate` take it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reduce {
+    /// A new puzzle from the grid as a template ([`from_template`]) instead of a minimal one
+    /// with the grid's own solution ([`minimize_with`]).
+    pub from_template: bool,
+    /// Keep only removals after which propagation alone solves the puzzle.
+    pub no_guesses: bool,
+    /// The seed of the order givens are tried in (and of the template's relabelling).
+    pub seed: u64,
+}
+
+impl Reduce {
+    /// The count the grid needs first: to 2 (a unique grid) to minimize, to 1 (any solution) to
+    /// use it as a template.
+    pub fn limit(&self) -> u64 {
+        if self.from_template { 1 } else { 2 }
+    }
+}
+
+/// The puzzle `how` makes of `grid`, counted first to `how.limit()` with `status` and first
+/// solution `first`: its solution and the puzzle ([`from_template`] from a solved template,
+/// [`minimize_with`] of a unique grid), within `budget`; `None` when the count allows neither.
+pub fn reduce(
+    solver: &mut Solver,
+    grid: &LargeGrid,
+    status: Status,
+    first: Option<&LargeGrid>,
+    how: Reduce,
+    budget: Option<Duration>,
+) -> Option<(LargeGrid, Minimized)> {
+    let mut rng = Rng::new(how.seed);
+    match (how.from_template, status, first) {
+        (true, Status::Solved, Some(first)) => Some(from_template(
+            solver,
+            grid,
+            first,
+            budget,
+            how.no_guesses,
+            &mut rng,
+        )),
+        (false, Status::Unique, Some(solution)) => Some((
+            solution.clone(),
+            minimize_with(solver, grid, budget, how.no_guesses, &mut rng),
+        )),
+        _ => None,
+    }
+}
+
 /// The removal loop of [`minimize`]: `limit` gives each count's time limit (`Some(None)`: none),
 /// or `None` when no time is left (the given is kept, unchecked).
 ///

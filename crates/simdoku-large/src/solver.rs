@@ -169,12 +169,7 @@ impl Solver {
         timeout: Option<Duration>,
         visitor: &mut dyn FnMut(&[u16]) -> ControlFlow<()>,
     ) -> Stats {
-        assert!(
-            grid.shape() == self.shape(),
-            "the grid's shape ({}) differs from the solver's ({})",
-            grid.shape(),
-            self.shape()
-        );
+        self.check_shape(grid);
         if let Words::Wide(w) = &mut self.0 {
             return w.visit(grid.cells(), timeout.map(|t| Instant::now() + t), visitor);
         }
@@ -228,12 +223,7 @@ impl Solver {
     /// assert!(!solver.solved_by_propagation(&LargeGrid::empty(2)));
     /// ```
     pub fn solved_by_propagation(&mut self, grid: &LargeGrid) -> bool {
-        assert!(
-            grid.shape() == self.shape(),
-            "the grid's shape ({}) differs from the solver's ({})",
-            grid.shape(),
-            self.shape()
-        );
+        self.check_shape(grid);
         if let Words::Wide(_) = &self.0 {
             let (status, _, stats) = self.count(grid, 2, None);
             return status == Status::Unique && stats.guesses == 0;
@@ -310,26 +300,13 @@ impl Solver {
         {
             return self.count(grid, limit, timeout);
         }
-        assert!(
-            grid.shape() == self.shape(),
-            "the grid's shape ({}) differs from the solver's ({})",
-            grid.shape(),
-            self.shape()
-        );
+        self.check_shape(grid);
         let cells = grid.bytes().expect("sides up to 128 hold bytes");
         let deadline = timeout.and_then(|t| Instant::now().checked_add(t));
         let shape = self.shape().clone();
         let on = crew.enter(&cells, &shape, self.is_x(), self.config(), limit, deadline);
         self.set_link(Some(Link::new(Arc::clone(&on.pool), 0)));
-        let mut found: Vec<Vec<u8>> = Vec::new();
-        let mut stats = self.visit_alone(&cells, timeout, &mut |s| {
-            found.push(s.to_vec());
-            if found.len() as u64 >= limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
+        let (mut stats, mut found) = self.collect(&cells, timeout, limit);
         self.set_link(None);
         crew.leave(&on);
         // Cut short (by a helper that ended complete, or by the time limit): a complete
@@ -359,6 +336,35 @@ impl Solver {
         (status_of(limit, &stats), first, stats)
     }
 
+    /// [`Solver::visit_alone`] keeping the solutions, up to `limit`.
+    fn collect(
+        &mut self,
+        cells: &[u8],
+        timeout: Option<Duration>,
+        limit: u64,
+    ) -> (Stats, Vec<Vec<u8>>) {
+        let mut found: Vec<Vec<u8>> = Vec::new();
+        let stats = self.visit_alone(cells, timeout, &mut |s| {
+            found.push(s.to_vec());
+            if found.len() as u64 >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        (stats, found)
+    }
+
+    /// Panics unless `grid` has this solver's shape.
+    fn check_shape(&self, grid: &LargeGrid) {
+        assert!(
+            grid.shape() == self.shape(),
+            "the grid's shape ({}) differs from the solver's ({})",
+            grid.shape(),
+            self.shape()
+        );
+    }
+
     /// One helper's search of a grid on a [`Crew`]'s board: search `index` of a portfolio,
     /// sharing no clause, its solutions kept to its end; the first helper to end complete
     /// leaves them on the board and stops the others.
@@ -372,15 +378,7 @@ impl Solver {
         };
         let mut solver = Solver::for_shape(&on.shape, on.x, on.cfg);
         solver.set_link(Some(Link::new(Arc::clone(&on.pool), index)));
-        let mut found: Vec<Vec<u8>> = Vec::new();
-        let stats = solver.visit_alone(&on.cells, timeout, &mut |s| {
-            found.push(s.to_vec());
-            if found.len() as u64 >= on.limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
+        let (stats, found) = solver.collect(&on.cells, timeout, on.limit);
         if !stats.timed_out {
             let mut result = on.result.lock().unwrap_or_else(PoisonError::into_inner);
             if result.is_none() {

@@ -6,8 +6,7 @@ use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use simdoku::large::generate::Rng;
-use simdoku::large::mixed::{self, Minimized};
+use simdoku::large::mixed::{self, Minimized, Reduce};
 use simdoku::large::portfolio::Crew;
 use simdoku::large::text::{self, Form, Puzzle, TextError};
 use simdoku::large::{Config, LargeGrid, Solver, Stats, Status};
@@ -33,21 +32,9 @@ pub struct LargeArgs {
     /// Threads asked for with -j: when there are fewer grids, each grid gets `threads / grids`
     /// searches at once (`Config::threads`); `None`: one search per grid.
     pub threads: Option<usize>,
-    /// Write a minimal puzzle of each unique grid instead of its solution (`limit` 2), or with
-    /// `from_template` one made from each grid's first solution (`limit` 1).
-    pub minimize: Option<Minimize>,
-}
-
-/// How --minimize and --generate take givens away.
-#[derive(Clone, Copy, Debug)]
-pub struct Minimize {
-    /// The seed of the order givens are tried in (and of --generate's relabelling).
-    pub seed: u64,
-    /// Keep only removals after which propagation alone solves the puzzle.
-    pub no_guesses: bool,
-    /// --generate: start from the grid's first solution, relabelled ([`mixed::from_template`]),
-    /// instead of the grid's givens.
-    pub from_template: bool,
+    /// Write a minimal puzzle of each unique grid instead of its solution (--minimize), or one
+    /// made from each grid as a template (--generate); `limit` is then the one it needs.
+    pub minimize: Option<Reduce>,
 }
 
 impl Default for LargeArgs {
@@ -331,35 +318,20 @@ fn solve_one(
     let (status, mut solution, stats) =
         solvers[k].count_in(crew, &p.grid, args.limit.max(1), args.timeout);
     let ms = t0.elapsed().as_secs_f64() * 1e3;
-    let mut minimized = None;
-    if let Some(how) = args.minimize {
+    let minimized = args.minimize.and_then(|how| {
         let t0 = Instant::now();
-        let mut rng = Rng::new(how.seed);
-        let solver = &mut solvers[k];
-        let m = match (how.from_template, status, &solution) {
-            (true, Status::Solved, Some(first)) => {
-                let (relabelled, m) = mixed::from_template(
-                    solver,
-                    &p.grid,
-                    first,
-                    args.timeout,
-                    how.no_guesses,
-                    &mut rng,
-                );
-                solution = Some(relabelled);
-                Some(m)
-            }
-            (false, Status::Unique, _) => Some(mixed::minimize_with(
-                solver,
-                &p.grid,
-                args.timeout,
-                how.no_guesses,
-                &mut rng,
-            )),
-            _ => None,
-        };
-        minimized = m.map(|m| (m, t0.elapsed().as_secs_f64() * 1e3));
-    }
+        let (puzzle_solution, m) = mixed::reduce(
+            &mut solvers[k],
+            &p.grid,
+            status,
+            solution.as_ref(),
+            how,
+            args.timeout,
+        )?;
+        // --generate's puzzle has its own solution (the template's, relabelled).
+        solution = Some(puzzle_solution);
+        Some((m, t0.elapsed().as_secs_f64() * 1e3))
+    });
     Done::Searched {
         status,
         solution,
