@@ -426,8 +426,11 @@ impl Grid {
     }
 
     /// Number of filled cells.
+    #[inline]
     pub fn givens(&self) -> usize {
-        self.cells.iter().filter(|&&v| v != 0).count()
+        // Summed in bytes (81 fit): a count into `usize` widens every byte to 64 bits, some
+        // 350 instructions against about 40; the routed engines call this once a puzzle.
+        usize::from(self.cells.iter().fold(0u8, |n, &v| n + u8::from(v != 0)))
     }
 
     /// True when no cell is empty.
@@ -568,6 +571,16 @@ mod tests {
         let zeros = P.replace('.', "0");
         assert_eq!(Grid::parse(&zeros).unwrap(), g);
         assert_eq!(g.givens(), 17);
+    }
+
+    #[test]
+    fn counts_givens_from_empty_to_full() {
+        let mut g = Grid::default();
+        assert_eq!(g.givens(), 0);
+        for i in 0..81 {
+            g.set(i, (i % 9) as u8 + 1);
+            assert_eq!(g.givens(), i + 1);
+        }
     }
 
     #[test]
