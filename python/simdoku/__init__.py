@@ -174,11 +174,12 @@ def count(puzzles, limit=2, *, errors="raise", threads=None, engine=None):
     ...                "11" + "." * 79], errors="mask")
     ([1, 0], array([0, 3], dtype=int8))
     """
-    if int(limit) < 1:
+    limit = _batch.as_int("limit", limit)
+    if limit < 1:
         # As the CLI's --limit: 0 would still find one solution and answer 1.
         raise ValueError(f"limit must be at least 1, got {limit}")
     inp = _batch.prepare(puzzles)
-    status, counts, _, reasons = _batch.run(inp, "count", int(limit), threads, engine)
+    status, counts, _, reasons = _batch.run(inp, "count", limit, threads, engine)
     _batch.check_errors(status, reasons, errors, inp.single)
     out = _batch.values_out(inp, counts.astype(np.int64))
     if errors == "mask":
@@ -277,12 +278,19 @@ def generate(n=None, *, clues=None, symmetry=None, minimal=False, grade=None, se
     >>> simdoku.rate(simdoku.generate(level="extreme", seed=1), method="se").er  # above 6.0
     7.2
     """
-    count = 1 if n is None else int(n)
+    count = 1 if n is None else _batch.as_int("n", n)
     if count < 0:
         raise ValueError("n must be >= 0")
-    if clues is not None and not 0 <= int(clues) <= 81:
+    clues = None if clues is None else _batch.as_int("clues", clues)
+    if clues is not None and not 0 <= clues <= 81:
         # As the CLI's --clues: a grid has 81 cells.
         raise ValueError(f"clues must be in 0..=81, got {clues}")
+    if clues is not None and 0 < clues < 17:
+        # As the CLI's --clues: no such puzzle exists, and removal would stop far above.
+        raise ValueError(
+            f"clues={clues}: no 9x9 puzzle with fewer than 17 clues has one solution; ask for "
+            "17 to 81, or leave clues out for as few as each puzzle allows"
+        )
     if se is not None and not isinstance(se, str):
         if isinstance(se, (tuple, list)):
             if len(se) != 2:
@@ -291,8 +299,9 @@ def generate(n=None, *, clues=None, symmetry=None, minimal=False, grade=None, se
         else:
             se = repr(float(se))
     _batch.check_uint("n", count)
+    attempts = _batch.as_int("attempts", attempts)
     _batch.check_uint("attempts", attempts)
-    if int(attempts) < 1:
+    if attempts < 1:
         # As the native check with se= or level=, and for grade= too, which never reads it:
         # no candidate at all is no search, not a quiet default.
         raise ValueError(f"attempts must be at least 1, got {attempts}")
@@ -300,7 +309,7 @@ def generate(n=None, *, clues=None, symmetry=None, minimal=False, grade=None, se
     _batch.check_uint("threads", threads)
     puzzles, sols = _batch._native.generate_cells(
         count, clues or 0, symmetry, minimal, grade, seed, threads,
-        se=se, level=level, attempts=int(attempts),
+        se=se, level=level, attempts=attempts,
     )
     if not as_array:
         puzzles, sols = _batch.to_strings(puzzles), _batch.to_strings(sols, "0")
@@ -354,7 +363,8 @@ def rate(puzzles, *, method="guesses", samples=16, seed=None, errors="raise", th
         return _rate_se(puzzles, errors, threads)
     if method != "guesses":
         raise ValueError(f'method must be "guesses" or "se", got {method!r}')
-    if not 1 <= int(samples) <= 1_000_000:
+    samples = _batch.as_int("samples", samples)
+    if not 1 <= samples <= 1_000_000:
         # As the CLI's --samples: no sample gives no figure to average, and more than a
         # million solves a puzzle would run for hours on a batch.
         raise ValueError(f"samples must be 1 to 1,000,000, got {samples}")
@@ -540,12 +550,18 @@ def solutions(puzzle, max=None, *, engine=None):
     >>> sum(1 for _ in simdoku.solutions("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"))
     1
     """
+    # Checked here, at the call, not at the first ``next()`` (as a generator function would).
     inp, cells, status, reasons = _batch.cells_of(puzzle)
     if not inp.single:
         raise ValueError("solutions() takes one puzzle")
     _batch.check_errors(status, reasons, "raise", True)
+    if max is not None:
+        max = _batch.as_int("max", max)
     _batch.check_uint("max", max)
-    it = _batch._native.solutions(cells[0].tolist(), max, engine)
+    return _solutions(inp, _batch._native.solutions(cells[0].tolist(), max, engine))
+
+
+def _solutions(inp, it):
     for s in it:
         if inp.kind == "array":
             yield s.astype(inp.dtype).reshape(inp.shape)

@@ -27,6 +27,15 @@ STATUS_NAMES = {
 _SHAPES = "(81,), (9, 9), (N, 81) or (N, 9, 9)"
 
 
+def as_int(name: str, value) -> int:
+    """``value`` as an int, or ``TypeError`` naming the argument: a float (``2.9``) is not
+    truncated, nor a string (``"3"``) parsed, as ``int()`` would."""
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name} must be an integer, got {type(value).__name__}") from None
+
+
 def check_uint(name: str, value) -> None:
     """Raises ``ValueError`` naming the argument when ``value`` is an integer the native calls
     cannot take (they take unsigned 64-bit integers, and the ``OverflowError`` they raise
@@ -150,21 +159,67 @@ def _from_array(a: np.ndarray) -> _Input:
     return inp
 
 
+def _from_rows(items) -> _Input:
+    """A list of rows (each 81 values or nine rows of nine) that numpy cannot take as one
+    array (rows of other lengths among them): each bad row is flagged, the others answered."""
+    rows, reasons, shape = [], {}, None
+    for i, item in enumerate(items):
+        try:
+            row = np.asarray(item)
+        except (ValueError, TypeError) as e:
+            reasons[i] = f"not a row of 81 values ({e})"
+            row = None
+        if row is not None:
+            if row.dtype.kind not in "iuf":
+                reasons[i] = f"not a row of numbers (dtype {row.dtype})"
+            elif row.shape not in ((81,), (9, 9)):
+                reasons[i] = f"expected 81 cells, found {row.size} (shape {row.shape})"
+            else:
+                shape = shape or row.shape
+                rows.append(row.reshape(81))
+                continue
+        rows.append(np.zeros(81, np.uint8))
+    inp = _from_array(np.stack(rows).reshape((len(rows),) + (shape or (81,))))
+    inp.reasons.update(reasons)
+    return inp
+
+
 def prepare(puzzles) -> _Input:
     """Classifies a batch argument."""
     if isinstance(puzzles, str):
         return _from_strings([puzzles], single=True)
     if isinstance(puzzles, (list, tuple)) and (not puzzles or isinstance(puzzles[0], str)):
         return _from_strings(puzzles, single=False)
+    if not isinstance(puzzles, np.ndarray) and hasattr(puzzles, "__array__"):
+        # A pandas Series or a column of a data frame, an Arrow array.
+        puzzles = np.asarray(puzzles)
     if isinstance(puzzles, np.ndarray):
+        if puzzles.dtype.kind in "USO":
+            # Strings (numpy's or Python objects: a data frame's column of puzzles, None
+            # among them) are read as a list of strings.
+            if puzzles.ndim == 0:
+                return prepare(puzzles.item())
+            if puzzles.dtype.kind == "S" and puzzles.ndim == 1:
+                return prepare([b.decode("utf-8", "replace") for b in puzzles.tolist()])
+            if puzzles.ndim == 1 or puzzles.dtype.kind == "O":
+                # (Rows of Python numbers as objects too: the list's path takes them.)
+                return prepare(puzzles.tolist())
+            raise ValueError(
+                f"expected a one-dimensional array of strings, got shape {puzzles.shape}"
+            )
         return _from_array(puzzles)
-    if hasattr(puzzles, "__array__"):
-        return _from_array(np.asarray(puzzles))
     if isinstance(puzzles, (list, tuple)):
         # A list of strings with a non-string first item (None from a data frame, say).
         if any(isinstance(p, str) for p in puzzles):
             return _from_strings(puzzles, single=False)
-        return _from_array(np.asarray(puzzles))
+        try:
+            a = np.asarray(puzzles)
+        except ValueError:
+            # Rows of different lengths: numpy says only "inhomogeneous shape".
+            return _from_rows(puzzles)
+        if a.dtype.kind == "O" and a.ndim == 1:
+            return _from_rows(puzzles)
+        return _from_array(a)
     raise TypeError(
         "puzzles must be a string, a list of strings or an integer numpy array; "
         f"got {type(puzzles).__name__}"
@@ -174,7 +229,7 @@ def prepare(puzzles) -> _Input:
 def run(inp: _Input, op: str, limit: int, threads, engine):
     """Runs the native batch; returns (status, counts, cells or None, reasons dict)."""
     check_uint("threads", threads)
-    check_uint("limit", limit)
+    check_uint("limit", as_int("limit", limit))
     if inp.cells is not None:
         status, counts, cells, reasons = _native.batch_cells(
             inp.cells, op, limit, threads, engine

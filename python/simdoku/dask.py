@@ -53,9 +53,9 @@ def _check_args(op, limit, samples):
     sample for 0, an answer to another question under an ``ok`` status."""
     if op not in COLUMNS:
         raise ValueError(f"op must be one of {', '.join(COLUMNS)}, got {op!r}")
-    if op == "count" and int(limit) < 1:
+    if op == "count" and _batch.as_int("limit", limit) < 1:
         raise ValueError(f"limit must be at least 1, got {limit}")
-    if op == "rate" and not 1 <= int(samples) <= 1_000_000:
+    if op == "rate" and not 1 <= _batch.as_int("samples", samples) <= 1_000_000:
         raise ValueError(f"samples must be 1 to 1,000,000, got {samples}")
 
 

@@ -355,11 +355,68 @@ def test_wrong_shapes(bad):
 
 @pytest.mark.parametrize(
     "bad",
-    [np.zeros((2, 81), dtype=bool), np.array([P0]), np.zeros((1, 81), dtype=object), 5, 2.5],
+    [np.zeros((2, 81), dtype=bool), 5, 2.5, np.array([[None] * 81], dtype=object)[0]],
 )
 def test_wrong_types(bad):
-    with pytest.raises(TypeError):
+    with pytest.raises((TypeError, ValueError)):
         simdoku.solve(bad)
+
+
+def test_string_arrays_and_data_frame_columns_are_lists_of_strings():
+    # A Kaggle-style frame's column (`df["quizzes"]`) or its `.values` were refused by dtype.
+    want = simdoku.solve(TOP95[:3])
+    assert simdoku.solve(np.array(TOP95[:3])) == want
+    assert simdoku.solve(np.array(TOP95[:3], dtype=object)) == want
+    assert simdoku.solve(np.array([p.encode() for p in TOP95[:3]])) == want
+    assert simdoku.solve(np.array(P0)) == want[0]
+    out, status = simdoku.solve(np.array([P0, None, "x"], dtype=object), errors="mask")
+    assert status.tolist() == [0, 3, 3] and out[0] == want[0]
+    with pytest.raises(ValueError, match="one-dimensional array of strings"):
+        simdoku.solve(np.array([TOP95[:2]]))
+    pd = pytest.importorskip("pandas")
+    frame = pd.DataFrame({"quizzes": TOP95[:3]})
+    assert simdoku.solve(frame["quizzes"]) == want
+    assert simdoku.count(frame["quizzes"].values) == [1, 1, 1]
+
+
+def test_rows_of_other_lengths_are_flagged_one_by_one():
+    # numpy refuses a ragged list as a whole ("inhomogeneous shape"), which sank the batch.
+    rows = to_cells(TOP95[:3]).tolist()
+    rows[1] = rows[1][:80]
+    counts, status = simdoku.count(rows, errors="mask")
+    assert counts.tolist() == [1, 0, 1] and status.tolist() == [0, 3, 0]
+    with pytest.raises(ValueError, match=r"row 1: expected 81 cells, found 80"):
+        simdoku.count(rows)
+    rows[1] = {"not": "a row"}
+    counts, status = simdoku.count(rows, errors="mask")
+    assert status.tolist() == [0, 3, 0]
+    nine = [np.array(r).reshape(9, 9).tolist() for r in to_cells(TOP95[:2]).tolist()]
+    nine.append([[0] * 9] * 8)
+    out, status = simdoku.solve(nine, errors="mask")
+    assert out.shape == (3, 9, 9) and status.tolist() == [0, 0, 3]
+
+
+def test_integer_arguments_are_not_truncated_or_parsed():
+    for call in (
+        lambda: simdoku.count(P0, limit=2.9),
+        lambda: simdoku.generate("3", seed=1),
+        lambda: simdoku.generate(2.7, seed=1),
+        lambda: simdoku.generate(seed=1, clues=20.5),
+        lambda: simdoku.rate(P0, samples=1.5),
+        lambda: simdoku.solutions(P0, max=1.5),
+    ):
+        with pytest.raises(TypeError, match="must be an integer"):
+            call()
+    assert simdoku.count(P0, limit=np.int64(2)) == 1
+    # As the CLI's --clues: fewer than 17 cannot stop there (5 gave 27 clues without a word).
+    with pytest.raises(ValueError, match="fewer than 17 clues"):
+        simdoku.generate(seed=1, clues=5)
+    assert 81 - simdoku.generate(seed=1, clues=40).count(".") >= 40
+
+
+def test_solutions_checks_its_puzzle_at_the_call():
+    with pytest.raises(ValueError):
+        simdoku.solutions("bad")
 
 
 def test_errors_argument_is_checked():
