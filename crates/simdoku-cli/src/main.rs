@@ -60,12 +60,13 @@ use crate::args::finish;
 /// Fast Sudoku solvers: scalar, band-pattern and SIMD engines, picked at run time.
 ///
 /// Input: one puzzle a line, 81 cells, `1`-`9` given, `0` or `.` empty; anything after the
-/// 81st cell (a comma and a solution, a comment) is ignored; blank lines, `#` comment lines, a
+/// 81st cell (a comma and a solution, a comment) is ignored, but for more cells (a run of 82 is
+/// invalid; 162 is a puzzle and its solution); blank lines, `#` comment lines, a
 /// CSV header on the first line that is not blank or a comment (a header with no puzzle after
 /// it is an invalid line), XML tag lines
 /// without a puzzle (an `OpenSudoku` export's `<opensudoku>`, its games read from `<game
 /// data="...">`) and a UTF-8 byte-order mark are skipped (UTF-16 text after its mark is decoded); a line may hold the 81 values with commas, semicolons or spaces
-/// between them, or the puzzle in quotes, after an id (`0,4.....8.5...,...`) or as a JSON array
+/// between them, its nine rows between spaces or `/` (`4.....8.5 .3....... ...`), or the puzzle in quotes, after an id (`0,4.....8.5...,...`) or as a JSON array
 /// or object; a puzzle may also be drawn over nine lines, nine cells a line, with `|` between
 /// boxes and `---+---` rules between bands (`.sdk`, Simple Sudoku's `.ss`, a spreadsheet's CSV
 /// rows, a JSON array of nine rows); a short title line right before a puzzle (`Grid 01`, as in

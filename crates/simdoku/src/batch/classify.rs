@@ -66,6 +66,14 @@ pub(crate) fn classify_general(text: &[u8]) -> Entry {
     {
         return Entry::Invalid(hint);
     }
+    // Nor is a run of any other length but a puzzle's and its solution's (162): a line with a
+    // cell too many (a `0` typed before the puzzle) is no puzzle to solve shifted by one.
+    let run = text.iter().position(|&b| !is_cell(b)).unwrap_or(text.len());
+    if run > 81 && run != 162 && run != 729 {
+        return Entry::Invalid(format!(
+            "{run} cells in a row: a puzzle has 81 (then a separator, or its solution's 81)"
+        ));
+    }
     if field <= 1
         && let Some(read) = separated_line(text)
     {
@@ -244,7 +252,29 @@ fn elsewhere(text: &[u8]) -> Option<Entry> {
             return Some(classify_text(&cells));
         }
     }
-    None
+    rows_in_words(text).map(|cells| classify_text(&cells))
+}
+
+/// The cells of a grid written on one line a row at a time: nine words of nine cells (or 27 of
+/// three, a mini-row each) between spaces, `/` or `|` (`4.....8.5 .3....... ...`,
+/// `4.....8.5/.3......./...`, `4..|...|8.5 ...`); what follows them is ignored, as on any
+/// puzzle line.
+fn rows_in_words(text: &[u8]) -> Option<Vec<u8>> {
+    let mut words = text
+        .split(|&b| b == b'/' || b == b'|' || b.is_ascii_whitespace())
+        .filter(|w| !w.is_empty());
+    let width = words.clone().next()?.len();
+    if width != 9 && width != 3 {
+        return None;
+    }
+    let mut cells = Vec::with_capacity(81);
+    for w in words.by_ref().take(81 / width) {
+        if w.len() != width || !starts_with_cells(w, width) {
+            return None;
+        }
+        cells.extend_from_slice(w);
+    }
+    (cells.len() == 81).then_some(cells)
 }
 
 /// A first field of 81 cells whose empty cells are written `-`, `*` or `x`/`X` (one of them, the
@@ -529,6 +559,25 @@ mod tests {
             format!("[{}]", strings.join(", ")),           // JSON: nine strings of nine cells
             format!("{{\"grid\": [{}]}}", rows.join(",")), // JSON object, numbers
             format!("{{\"id\": 3, \"puzzle\": \"{P}\", \"solution\": \"{S}\"}}"),
+            P.as_bytes()
+                .chunks(9)
+                .map(|r| std::str::from_utf8(r).unwrap())
+                .collect::<Vec<_>>()
+                .join(" "), // rows between spaces
+            P.as_bytes()
+                .chunks(9)
+                .map(|r| std::str::from_utf8(r).unwrap())
+                .collect::<Vec<_>>()
+                .join("/"), // rows between slashes
+            format!(
+                "{} # 2.3",
+                P.as_bytes()
+                    .chunks(3)
+                    .map(|r| std::str::from_utf8(r).unwrap())
+                    .collect::<Vec<_>>()
+                    .join("|")
+            ), // mini-rows
+            format!("{P}{S}"), // a puzzle and its solution as one run
         ] {
             assert_eq!(classify_text(line.as_bytes()), want, "{line}");
         }
@@ -555,6 +604,31 @@ mod tests {
             classify_text(format!("{},{S}", &P[..80]).as_bytes()),
             Entry::Invalid("expected 81 cells, found 80".into())
         );
+        // A run of cells of another length is no puzzle (the first 81 of `0` and a puzzle
+        // would be solved shifted by one), nor are rows of other widths.
+        for (line, reason) in [
+            (format!("0{P}"), "82 cells in a row"),
+            (format!("{P}{}", &S[..80]), "161 cells in a row"),
+        ] {
+            assert!(
+                matches!(classify_text(line.as_bytes()), Entry::Invalid(r) if r.starts_with(reason)),
+                "{line}"
+            );
+        }
+        for line in [
+            P.as_bytes()
+                .chunks(9)
+                .take(8)
+                .map(|r| std::str::from_utf8(r).unwrap())
+                .collect::<Vec<_>>()
+                .join(" "),
+            format!("{} {}", &P[..10], &P[10..]),
+        ] {
+            assert!(
+                matches!(classify_text(line.as_bytes()), Entry::Invalid(_)),
+                "{line}"
+            );
+        }
         // Junk stays junk, with its own reason.
         for junk in ["[1,2,3]", "\"abc\",\"def\"", "[[x]]", "0,1,2"] {
             assert!(
