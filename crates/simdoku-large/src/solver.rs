@@ -150,7 +150,10 @@ impl Solver {
     }
 
     /// Calls `visitor` with every solution (row-major values 1..=N) until it breaks, the search
-    /// is exhausted or `timeout` passes. `grid` must have this solver's shape.
+    /// is exhausted or `timeout` passes.
+    ///
+    /// # Panics
+    /// Unless `grid` has this solver's shape.
     ///
     /// ```
     /// use std::ops::ControlFlow;
@@ -246,6 +249,9 @@ impl Solver {
     /// Counts solutions up to `limit`, within `timeout`; the first solution found is returned
     /// as well. A `limit` of 0 searches nothing: [`Status::NotSearched`], no solution and
     /// zero [`Stats`] (never [`Status::NoSolution`], which would say the grid has none).
+    ///
+    /// # Panics
+    /// Unless `grid` has this solver's shape ([`Solver::for_shape`] makes one for a grid).
     ///
     /// ```
     /// use std::time::Duration;

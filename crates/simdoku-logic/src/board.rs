@@ -381,21 +381,32 @@ impl Board {
     }
 
     /// The value of a cell (0 when empty).
+    ///
+    /// # Panics
+    /// If `cell` is 81 or more.
     #[inline]
     pub fn value(&self, cell: usize) -> u8 {
         self.values[cell]
     }
 
-    /// The candidates of a cell (0 when it holds a value).
+    /// The candidates of a cell (bit `d - 1` for digit `d`; 0 when it holds a value).
+    ///
+    /// # Panics
+    /// If `cell` is 81 or more.
     #[inline]
     pub fn candidates(&self, cell: usize) -> u16 {
         self.cands[cell]
     }
 
-    /// Whether the cell has the digit as a candidate.
+    /// Whether the cell has the digit as a candidate: `false` for a digit outside 1..=9.
+    ///
+    /// # Panics
+    /// If `cell` is 81 or more.
     #[inline]
     pub fn has(&self, cell: usize, d: u8) -> bool {
-        self.cands[cell] & bit(d) != 0
+        // (`d - 1` would wrap for 0, and a shift past 15 is masked: 0 or 10 would read
+        // another digit's candidate.)
+        (1..=9).contains(&d) && self.cands[cell] & bit(d) != 0
     }
 
     /// Whether every cell holds a value.
@@ -409,7 +420,11 @@ impl Board {
     }
 
     /// Places a value: the cell's candidates go, and the value leaves its peers' candidates.
+    ///
+    /// # Panics
+    /// If `cell` is 81 or more, or `d` is not a digit 1..=9.
     pub fn place(&mut self, cell: usize, d: u8) {
+        assert!((1..=9).contains(&d), "digit {d} is not 1..=9");
         if self.values[cell] == 0 {
             for &(h, _) in &CELL_HOUSES[cell] {
                 self.empty[h as usize] -= 1;
@@ -422,7 +437,10 @@ impl Board {
         }
     }
 
-    /// Removes candidates (a mask) from a cell.
+    /// Removes candidates (a mask, bit `d - 1` for digit `d`) from a cell.
+    ///
+    /// # Panics
+    /// If `cell` is 81 or more.
     pub fn eliminate(&mut self, cell: usize, mask: u16) {
         let gone = self.cands[cell] & mask;
         if gone != 0 {
@@ -472,6 +490,17 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn digits_outside_one_to_nine_are_no_candidates_and_no_placement() {
+        let b = Board::from_grid(&Grid::EMPTY);
+        assert!((1..=9).all(|d| b.has(0, d)));
+        assert!([0, 10, 16, 17, 255].iter().all(|&d| !b.has(0, d)));
+        for d in [0, 10] {
+            let r = std::panic::catch_unwind(|| Board::from_grid(&Grid::EMPTY).place(0, d));
+            assert!(r.is_err(), "placing {d}");
+        }
+    }
 
     #[test]
     fn houses_and_peers() {

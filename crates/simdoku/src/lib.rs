@@ -337,7 +337,8 @@ pub fn solve_unique(grid: &Grid) -> Solution {
     solve::with_solver(Work::Count, |s| s.solve_unique(grid))
 }
 
-/// The number of solutions, counting stops at `limit` (exact below it).
+/// The number of solutions, counting stops at `limit` (exact below it; a `limit` of 0 counts
+/// nothing and returns 0, whatever the grid).
 ///
 /// ```
 /// use simdoku::Grid;

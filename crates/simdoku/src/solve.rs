@@ -89,7 +89,8 @@ impl Solver {
     }
 
     /// The number of solutions, counting stops at `limit` (exact below it; `limit` means "at
-    /// least `limit`"). `count(g, 2)` is 0, 1 or 2: none, unique, several.
+    /// least `limit`"). `count(g, 2)` is 0, 1 or 2: none, unique, several; a `limit` of 0
+    /// counts nothing and returns 0.
     pub fn count(&mut self, grid: &Grid, limit: u64) -> u64 {
         self.engine.count(grid, limit).solutions
     }

@@ -139,7 +139,8 @@ pub fn solve_unique(puzzles: &[Grid]) -> Vec<Result<Solution, BatchError>> {
     run(best(Work::Count), puzzles, |e, g| Ok(unique(e, g)))
 }
 
-/// Each puzzle's number of solutions, counting stops at `limit`, in input order.
+/// Each puzzle's number of solutions, counting stops at `limit`, in input order (a `limit` of 0
+/// counts nothing: every count 0).
 ///
 /// ```
 /// use simdoku::Grid;
