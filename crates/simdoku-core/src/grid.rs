@@ -191,7 +191,8 @@ impl Grid {
     /// Parses the line form: the first 81 cells of `line`. Whatever follows the 81st cell (a
     /// comma and a solution, a comment, more cells) is ignored, not an error: a longer line
     /// is read as its first 81 cells. Rejects contradictory givens and lines of fewer than 81
-    /// cells.
+    /// cells. White space (and a UTF-8 byte-order mark) before the first cell is skipped, as
+    /// the batch readers skip it.
     ///
     /// ```
     /// use simdoku_core::Grid;
@@ -205,9 +206,15 @@ impl Grid {
     ///     .unwrap_err();
     /// assert_eq!(e.to_string(), "contradictory givens: digit 4 twice in row 1 (r1c1 and r1c2)");
     /// assert!(Grid::parse("4.....8.5").is_err()); // too short
+    /// assert_eq!(Grid::parse(&format!("\u{feff} {p}")), Ok(g));
     /// ```
     pub fn parse(line: &str) -> Result<Grid, ParseError> {
-        let grid = Grid::parse_cells(line.as_bytes())?;
+        let body = line.trim_start_matches('\u{feff}').trim_start();
+        let skipped = line.len() - body.len();
+        let grid = Grid::parse_cells(body.as_bytes()).map_err(|mut e| {
+            e.position += skipped;
+            e
+        })?;
         match grid.conflict() {
             Some(c) => Err(ParseError::at(
                 ParseErrorKind::Conflict(c),
