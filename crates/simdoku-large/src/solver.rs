@@ -214,8 +214,8 @@ impl Solver {
 
     /// Whether propagation alone (singles, all-different GAC, box/line rules; singles above
     /// 128x128) solves `grid`, with no guess: the grid then has exactly one solution. Unlike a
-    /// count, a grid that needs a guess costs one propagation, not a search; a grid with no
-    /// solution answers false. This is the test of [`crate::mixed::minimize_with`]'s
+    /// count, a grid that needs a guess costs one propagation, never a search (at any size); a
+    /// grid with no solution answers false. This is the test of [`crate::mixed::minimize_with`]'s
     /// `no_guesses`.
     ///
     /// ```
@@ -227,9 +227,8 @@ impl Solver {
     /// ```
     pub fn solved_by_propagation(&mut self, grid: &LargeGrid) -> bool {
         self.check_shape(grid);
-        if let Words::Wide(_) = &self.0 {
-            let (status, _, stats) = self.count(grid, 2, None);
-            return status == Status::Unique && stats.guesses == 0;
+        if let Words::Wide(w) = &mut self.0 {
+            return w.solves_at_root(grid.cells());
         }
         let cells = grid.bytes().expect("sides up to 128 hold bytes");
         with_core!(&mut self.0, c => c.solves_at_root(&cells),
