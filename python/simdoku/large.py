@@ -80,7 +80,8 @@ def solve(grid, *, x=False, regions=None, unique=False, timeout=None):
     regions and ``x``. Returns the solution in the grid's dtype, or a wider one when that
     cannot hold N (a ``uint8`` grid of side 256 gives ``uint16``). Raises ValueError
     when the grid has no solution, the givens contradict each other, ``unique=True`` and there
-    are two solutions, or ``timeout`` (seconds) passes first.
+    are two solutions, or ``timeout`` (seconds; ``None`` or 0: no limit, as the command's
+    ``--timeout 0``) passes first.
     """
     a, x, regions = _prepare(grid, x, regions)
     status, sol = _native.large_solve(
@@ -101,8 +102,11 @@ def minimize(grid, *, x=False, regions=None, seed=1, no_guesses=False, timeout=N
     """A minimal puzzle with the same unique solution as ``grid``, as ``simdoku large
     --minimize`` makes it: givens are taken away in an order drawn from ``seed`` while the
     solution stays unique (with ``no_guesses``, while propagation alone still solves it).
-    ``grid``, ``x`` and ``regions`` as for ``solve``; ``timeout`` (seconds) bounds the whole
-    run. Returns a ``Made``; raises ValueError when the grid has no solution or several.
+    ``grid``, ``x`` and ``regions`` as for ``solve``; ``timeout`` (seconds, ``None`` or 0 for
+    none) bounds the whole run. Returns a ``Made``; raises ValueError when the grid has no
+    solution or several, when its count runs out of ``timeout``, and with ``no_guesses`` when
+    the grid as given needs a guess (propagation alone does not solve it, so no removal
+    could make it solvable without one).
 
     >>> import numpy as np, simdoku
     >>> full = simdoku.large.solve(np.zeros((9, 9), dtype=int))

@@ -455,15 +455,15 @@ fn large_grid(
     Ok(grid)
 }
 
-/// Seconds, as the CLI's --timeout: NaN or negative is an error (not a panic), and more seconds
-/// than a Duration holds (inf, 1e30) is no limit.
+/// Seconds, as the CLI's --timeout: NaN or negative is an error (not a panic), and 0 or more
+/// seconds than a Duration holds (inf, 1e30) is no limit.
 fn large_timeout(timeout: Option<f64>) -> PyResult<Option<std::time::Duration>> {
     match timeout {
         Some(t) if t.is_nan() || t < 0.0 => Err(PyValueError::new_err(format!(
             "timeout must be a number of seconds >= 0, got {t}"
         ))),
+        None | Some(0.0) => Ok(None),
         Some(t) => Ok(std::time::Duration::try_from_secs_f64(t).ok()),
-        None => Ok(None),
     }
 }
 
@@ -535,6 +535,12 @@ fn large_reduce<'py>(
         (status, made)
     });
     Ok(match made {
+        Some((_, m)) if m.needs_guess => {
+            return Err(PyValueError::new_err(
+                "grid: needs a guess as given (propagation alone does not solve it): \
+                 no_guesses removes nothing",
+            ));
+        }
         Some((sol, m)) => (
             status.to_string(),
             Some(large_array(py, &m.puzzle)?),

@@ -336,6 +336,14 @@ def test_large_minimize_and_generate():
     _needs_every_given(made.puzzle)
     with pytest.raises(ValueError, match="multiple"):
         simdoku.large.minimize(np.zeros((9, 9), dtype=int))
+    # no_guesses on a grid that propagation does not solve: nothing to remove, and said so
+    # (it answered minimal=True with every given kept).
+    hard = "1.3...78..56789...78....5.....59.67..6..728...7.6.8.2...7...2.86.28.795....92..67"
+    with pytest.raises(ValueError, match="needs a guess"):
+        simdoku.large.minimize(to_cells([hard]).reshape(9, 9), no_guesses=True)
+    assert simdoku.large.minimize(to_cells([hard]).reshape(9, 9)).minimal
+    # timeout=0 is no limit, as the command's --timeout 0.
+    assert simdoku.large.minimize(nine, seed=5, timeout=0).minimal
     # generate: from an empty 16x16 X, a jigsaw and a 9x9 with givens; the solution fits the
     # template, the puzzle is unique with that solution and minimal (for propagation alone
     # with no_guesses); seeds relabel.

@@ -508,11 +508,10 @@ fn minimize_prints_minimal_puzzles_with_the_same_solution() {
     input.push_str(&std::fs::read_to_string(large("sigh_16x16_X_2.txt")).unwrap());
     input.push_str("\n16x16\n");
     let out = simdoku(&["large", "--minimize"], input.as_bytes());
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    // (The empty 16x16 is not minimized: exit status 1, one line on stderr.)
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
     let stdout = String::from_utf8(out.stdout).unwrap();
     let notes: Vec<&str> = stdout.lines().filter(|l| l.starts_with('#')).collect();
     assert_eq!(notes.len(), 4, "{stdout}");
@@ -596,6 +595,40 @@ fn minimize_prints_minimal_puzzles_with_the_same_solution() {
 /// --generate prints a new puzzle for each grid taken as a template (empty, Sudoku-X, with
 /// givens): unique, minimal, its solution (in the JSON line) one of the template's; a
 /// template without a solution is reported and nothing printed.
+/// A grid --minimize cannot minimize is a failure, said on stderr: several solutions, or
+/// with --no-guesses one that needs a guess as given (no removal could make it need none).
+#[test]
+fn minimize_says_what_it_could_not_minimize() {
+    let out = simdoku(
+        &["large", "--minimize"],
+        format!("{}\n", ".".repeat(81)).as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("a puzzle to minimize has one solution"),
+        "{stderr}"
+    );
+    // A unique 9x9 that propagation does not solve (from the forum's hardest list).
+    let hard =
+        "1.3...78..56789...78....5.....59.67..6..728...7.6.8.2...7...2.86.28.795....92..67\n";
+    let out = simdoku(
+        &["large", "--minimize", "--no-guesses", "-f", "json"],
+        hard.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("needs a guess as given"), "{stderr}");
+    let line: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(line["minimal"], false, "{line}");
+    // Without --no-guesses the same grid is minimized.
+    assert!(
+        simdoku(&["large", "--minimize"], hard.as_bytes())
+            .status
+            .success()
+    );
+}
+
 #[test]
 fn generate_makes_puzzles_from_templates() {
     use simdoku::large::{Config, Solver, Status, check_solution};
@@ -669,6 +702,37 @@ fn generate_makes_puzzles_from_templates() {
     );
     let made = text::parse(&stdout).remove(0).unwrap();
     assert!(made.x && made.grid.givens() > 0, "{stdout}");
+    // --x on a template in line form: the puzzle carries its `Sudoku X` line, so that it
+    // reads back as the same (unique) X puzzle.
+    let out = simdoku(
+        &["large", "--generate", "--x"],
+        format!("{}\n", ".".repeat(81)).as_bytes(),
+    );
+    assert!(out.status.success());
+    let made = text::parse(&String::from_utf8(out.stdout).unwrap())
+        .remove(0)
+        .unwrap();
+    assert!(made.x);
+    let mut solver = Solver::for_shape(made.grid.shape(), true, Config::default());
+    assert_eq!(solver.count(&made.grid, 2, None).0, Status::Unique);
+    // One seed, one puzzle, at any -j: the template is solved by one search.
+    let puzzles = |j: &str| {
+        let out = simdoku(
+            &["large", "--generate", "--no-guesses", "-j", j],
+            b"25x25\n",
+        );
+        assert!(out.status.success());
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        stdout
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let one = puzzles("1");
+    for _ in 0..3 {
+        assert_eq!(puzzles("2"), one);
+    }
     // --generate and --minimize exclude each other; --no-guesses needs one of them.
     assert_eq!(
         simdoku(&["large", "--generate", "--minimize"], b"9x9\n")

@@ -109,6 +109,10 @@ pub struct Minimized {
     /// Whether every given was shown needed (false when a count ran out of time: that given
     /// was kept, so the puzzle is unique but perhaps not minimal).
     pub minimal: bool,
+    /// Minimizing for propagation alone (`no_guesses`), the puzzle as given needs a guess:
+    /// removing givens cannot make it solvable without one, so none was removed (and
+    /// [`Minimized::minimal`] is false).
+    pub needs_guess: bool,
 }
 
 /// Removes givens of `puzzle` (whose unique solution is `solution`) one at a time in a random
@@ -296,11 +300,12 @@ fn remove_givens(
     let mut minimal = true;
     // Propagation that does not solve the puzzle solves none with fewer givens: then the
     // first pass has nothing to take.
-    let first_pass = if solver.solved_by_propagation(&g) {
-        &order[..]
-    } else {
+    let needs_guess = !solver.solved_by_propagation(&g);
+    let first_pass = if needs_guess {
         left.extend_from_slice(&order);
         &[]
+    } else {
+        &order[..]
     };
     for (k, &c) in first_pass.iter().enumerate() {
         if limit().is_none() {
@@ -330,7 +335,11 @@ fn remove_givens(
         }
     }
     if no_guesses {
-        return Minimized { puzzle: g, minimal };
+        return Minimized {
+            puzzle: g,
+            minimal: minimal && !needs_guess,
+            needs_guess,
+        };
     }
     for c in left {
         let Some(per_count) = limit() else {
@@ -349,7 +358,11 @@ fn remove_givens(
             _ => g.set(c / side, c % side, v),
         }
     }
-    Minimized { puzzle: g, minimal }
+    Minimized {
+        puzzle: g,
+        minimal,
+        needs_guess: false,
+    }
 }
 
 /// A minimal unique puzzle of box size `n` from a [`mixed_grid`] made from `seed`

@@ -76,6 +76,9 @@ pub struct Summary {
     pub no_solution: usize,
     /// Grids given up at the time limit.
     pub timed_out: usize,
+    /// Grids `--minimize` could not minimize though solved: several solutions, or with
+    /// `--no-guesses` one that needs a guess as given.
+    pub not_minimized: usize,
     /// Guesses, all grids together.
     pub guesses: u64,
 }
@@ -83,7 +86,7 @@ pub struct Summary {
 impl Summary {
     /// Whether every grid was read and solved (for the exit status).
     pub fn success(&self) -> bool {
-        self.errors == 0 && self.no_solution == 0 && self.timed_out == 0
+        self.errors == 0 && self.no_solution == 0 && self.timed_out == 0 && self.not_minimized == 0
     }
 }
 
@@ -305,18 +308,32 @@ fn solve_one(
         return Done::Conflict(v.to_string());
     }
     let shape = p.grid.shape();
+    // A template's solution decides --generate's puzzle: found by one search (not the first
+    // of N racing ones, nor a crew's helper), so that a seed gives one puzzle at any -j.
+    let template = args.minimize.is_some_and(|how| how.from_template);
     let k = if let Some(k) = solvers
         .iter()
         .position(|s| s.shape() == shape && s.is_x() == x)
     {
         k
     } else {
-        solvers.push(Solver::for_shape(shape, x, args.config));
+        let config = if template {
+            Config {
+                threads: 1,
+                ..args.config
+            }
+        } else {
+            args.config
+        };
+        solvers.push(Solver::for_shape(shape, x, config));
         solvers.len() - 1
     };
     let t0 = Instant::now();
-    let (status, mut solution, stats) =
-        solvers[k].count_in(crew, &p.grid, args.limit.max(1), args.timeout);
+    let (status, mut solution, stats) = if template {
+        solvers[k].count(&p.grid, args.limit.max(1), args.timeout)
+    } else {
+        solvers[k].count_in(crew, &p.grid, args.limit.max(1), args.timeout)
+    };
     let ms = t0.elapsed().as_secs_f64() * 1e3;
     let minimized = args.minimize.and_then(|how| {
         let t0 = Instant::now();
@@ -450,6 +467,21 @@ fn report(
     if matches!(status, Status::NoSolution | Status::TimedOut) {
         writeln!(err, "{here}: {note}")?;
     }
+    if let Some(how) = args.minimize {
+        let why = match minimized {
+            Some((m, _)) if m.needs_guess => Some(
+                "needs a guess as given (propagation alone does not solve it): --no-guesses removes nothing",
+            ),
+            None if status == Status::Multiple && !how.from_template => {
+                Some("not minimized: a puzzle to minimize has one solution")
+            }
+            _ => None,
+        };
+        if let Some(why) = why {
+            sum.not_minimized += 1;
+            writeln!(err, "{here}: {note}: {why}")?;
+        }
+    }
     if args.json {
         let status = status.to_string();
         let mut line = grid_json(name, p, x, &status);
@@ -484,7 +516,9 @@ fn report(
         (None, _) => sol.as_ref(),
         (Some(_), None) => None,
         (Some(how), Some((m, ms))) => {
-            let what = if !m.minimal {
+            let what = if m.needs_guess {
+                "not minimized: it needs a guess as given (propagation alone does not solve it)"
+            } else if !m.minimal {
                 "unique, perhaps not minimal (out of time: a given stayed unchecked)"
             } else if how.from_template && how.no_guesses {
                 "a new puzzle, minimal for solving without a guess"
@@ -506,9 +540,10 @@ fn report(
     };
     if let Some(s) = shown {
         let form = if side > 35 { Form::Numbers } else { p.form };
-        // The `Sudoku X` line as in the input; --x adds it to number grids only, so
-        // that line-form output stays one line per grid.
-        let marker = p.x || (x && form == Form::Numbers);
+        // The `Sudoku X` line as in the input; --x adds it to number grids and to puzzles
+        // (--minimize, --generate: read back, they must be X again), so that line-form
+        // solutions stay one line per grid.
+        let marker = p.x || (x && (form == Form::Numbers || args.minimize.is_some()));
         out.write_all(text::format_in(s, form, p.alphabet, marker).as_bytes())?;
         if form == Form::Numbers {
             writeln!(out)?;
