@@ -85,7 +85,8 @@ impl Write for Stderr {
 #[derive(Args, Debug)]
 #[allow(clippy::struct_excessive_bools)] // command-line switches
 pub struct LargeCmd {
-    /// Puzzle files; `-` or none reads stdin.
+    /// Puzzle files; `-` or none reads stdin; a shape that is no file (`16x16`) is that empty
+    /// grid (`simdoku large --generate 25x25`).
     #[arg(value_name = "FILE")]
     pub files: Vec<String>,
     /// Stop after this many solutions: 1 solves, 2 also proves uniqueness, more counts; 0 counts
@@ -181,6 +182,12 @@ pub fn large(a: &LargeCmd) -> ExitCode {
     let mut texts = Vec::with_capacity(names.len());
     let mut read_ok = true;
     for name in &names {
+        // A shape in place of a file that does not exist (`simdoku large --generate 16x16`,
+        // as sigh's solver takes it): that empty grid.
+        if is_shape_word(name) && !std::path::Path::new(name).exists() {
+            texts.push((name.as_str(), format!("{name}\n")));
+            continue;
+        }
         match crate::input::read_all(name) {
             Ok(bytes) => {
                 // The bytes become the text in place (no copy of a large file) unless they are
@@ -248,10 +255,26 @@ pub fn large(a: &LargeCmd) -> ExitCode {
     let result = run(&args, &inputs, out.writer(), &mut err, shown);
     progress.finish();
     match result {
-        Ok(sum) => finish(out.finish().map(|()| sum.success() && read_ok)),
+        Ok(sum) => {
+            if sum.grids == 0 && read_ok {
+                // Not an error (an empty pipe is a batch of none), but likely a wrong file:
+                // said, as the 9x9 commands' summary says "0 puzzles".
+                let _ = writeln!(err, "simdoku: no grid in the input");
+            }
+            finish(out.finish().map(|()| sum.success() && read_ok))
+        }
         Err(e) => {
             out.abandon();
             finish(Err(e))
         }
     }
+}
+
+/// Whether a command-line word is a grid's shape, `NxN` (`16x16`, `25X25`).
+fn is_shape_word(word: &str) -> bool {
+    let Some((a, b)) = word.split_once(['x', 'X']) else {
+        return false;
+    };
+    let number = |s: &str| !s.is_empty() && s.len() <= 3 && s.bytes().all(|b| b.is_ascii_digit());
+    number(a) && number(b) && a == b
 }

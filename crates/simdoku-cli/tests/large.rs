@@ -780,3 +780,32 @@ fn a_batch_on_several_threads_counts_the_same() {
         assert_eq!(fields("2", limit), one, "limit {limit}");
     }
 }
+
+/// A shape in place of a file is that empty grid (as sigh's solver's `generate 16x16`); an
+/// input without a grid says so; `--limit 0` gives the count of a grid of one solution too.
+#[test]
+fn shapes_as_arguments_empty_inputs_and_counts_of_one() {
+    let out = simdoku(&["large", "--generate", "--no-guesses", "9x9"], b"");
+    assert!(out.status.success());
+    let made = text::parse(&String::from_utf8(out.stdout).unwrap())
+        .remove(0)
+        .unwrap();
+    assert_eq!(made.grid.side(), 9);
+    assert!(made.grid.givens() >= 17);
+    let out = simdoku(&["large", "-"], b"# only a comment\n\n");
+    assert!(out.status.success());
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("no grid in the input")
+    );
+    let out = simdoku(
+        &["large", "-l", "0"],
+        b"1.3...78..56789...78....5.....59.67..6..728...7.6.8.2...7...2.86.28.795....92..67\n",
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.starts_with("# ") && stdout.contains(": unique;"),
+        "{stdout}"
+    );
+}

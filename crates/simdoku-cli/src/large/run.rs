@@ -496,7 +496,9 @@ fn report(
         }
         return write_json(out, &line);
     }
-    let quiet = matches!(status, Status::Solved | Status::Unique) && !args.stats;
+    // (Counting all, --limit 0, the count is the answer: said for one solution too.)
+    let quiet =
+        matches!(status, Status::Solved | Status::Unique) && !args.stats && args.limit != u64::MAX;
     if !quiet {
         writeln!(
             out,
