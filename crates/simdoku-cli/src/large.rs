@@ -69,11 +69,14 @@ or, with --no-guesses, on one that needs a guess as given).";
 
 /// stderr for the `FILE:LINE: reason` lines, a failed write ignored (`2>/dev/full`, stderr
 /// into a closed pipe): a message that cannot be shown does not end the run.
-struct Stderr;
+struct Stderr<'a>(&'a Progress);
 
-impl Write for Stderr {
+impl Write for Stderr<'_> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let _ = io::stderr().write_all(buf);
+        // (Above the bar, not on its line.)
+        self.0.suspend(|| {
+            let _ = io::stderr().write_all(buf);
+        });
         Ok(buf.len())
     }
 
@@ -238,13 +241,13 @@ pub fn large(a: &LargeCmd) -> ExitCode {
             return ExitCode::from(1);
         }
     };
+    init_threads(a.threads);
+    let progress = Progress::items(0, "grids", a.quiet);
     let mut err: Box<dyn Write> = if a.quiet {
         Box::new(io::sink())
     } else {
-        Box::new(Stderr)
+        Box::new(Stderr(&progress))
     };
-    init_threads(a.threads);
-    let progress = Progress::items(0, "grids", a.quiet);
     let tick = |done, total| {
         progress.set_total(total);
         progress.set_position(done);

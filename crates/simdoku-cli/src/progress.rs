@@ -99,6 +99,15 @@ impl Progress {
         self.bar.is_some()
     }
 
+    /// Runs `f` (a write to stderr) with the bar cleared, then draws it again below what `f`
+    /// wrote: a message never lands on the bar's line.
+    pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+        match &self.bar {
+            Some(bar) => bar.suspend(f),
+            None => f(),
+        }
+    }
+
     /// Whether the bar counts input bytes (else items).
     pub fn counts_bytes(&self) -> bool {
         self.bytes
