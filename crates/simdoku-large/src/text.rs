@@ -11,12 +11,13 @@
 //! * **number form**: N lines of N numbers separated by white space (or by `,` or `;`, as in
 //!   comma-separated rows), `0` or `.` empty, for any N from 4 to 400. The first row sets N. `|` between numbers and border lines made of `+`,
 //!   `-` and `|` are ignored, and so is a `#` and what follows it on a row. A grid ends after
-//!   its N-th row; a blank line may follow. When the lines are not the rows of a grid, the
+//!   its N-th row; a blank line may follow. A blank line before it (between two bands of
+//!   rows, as some tools print them) does not end it when a row of the same width follows. When the lines are not the rows of a grid, the
 //!   numbers up to a blank line, a shape line or the end are read as one stream of N x N
 //!   values, whatever the line breaks (a 144x144 posted as rows wrapped over 8 lines of 18, a
 //!   16x16 on one line of 256 numbers, a 9x9 written 27 values a line); see `Streams`.
-//!   Line-form cells wrapped over lines (a 9x9 as 9 lines of 9 characters) are read the same
-//!   way when the first line is no whole grid; when every line held one row, the grid's form
+//!   Line-form cells wrapped over lines (a 9x9 as 9 lines of 9 characters, bands of rows
+//!   apart or not) are read the same way when the first line is no whole grid; when every line held one row, the grid's form
 //!   is [`Form::Rows`] and it is written back so.
 //!
 //! The regions of a grid of side N are its boxes, by default the most nearly square R x C
@@ -208,7 +209,8 @@ struct Block {
     labels: Vec<String>,
     rows: usize,
     error: Option<TextError>,
-    /// Whether the block was tried as one stream of values (once, at its first problem).
+    /// Whether the block was tried as one stream of values (once, at its first problem), or
+    /// is no stream: its rows went on past a blank line.
     streamed: bool,
     /// Why the stream did not read either, for the error that ends the block.
     hint: String,
@@ -289,6 +291,54 @@ impl Pending {
             ),
         })
     }
+}
+
+/// The rows of one band (of boxes) of a grid of `side` with the shape the lines before it set;
+/// `None` for a jigsaw (no bands) or boxes that do not fit `side`.
+fn band_rows(pending: &Pending, side: usize) -> Option<usize> {
+    if !matches!(pending.jigsaw, Jigsaw::None) {
+        return None;
+    }
+    match pending.boxes {
+        Some((rows, cols, _)) => (rows.checked_mul(cols) == Some(side)).then_some(rows),
+        None => match Shape::default_for_side(side)?.regions() {
+            Regions::Boxes { rows, .. } => Some(*rows),
+            Regions::Jigsaw(_) => None,
+        },
+    }
+}
+
+/// Whether a grid of `side` with `rows` of its rows read goes on past the blank line(s) after
+/// them: it is short of rows, they end a band, and the next line that is not blank, a row of
+/// `cells` cells, is one more of its rows.
+fn goes_on_past_blank(pending: &Pending, side: usize, rows: usize, cells: usize) -> bool {
+    rows > 0
+        && rows < side
+        && cells == side
+        && band_rows(pending, side).is_some_and(|band| rows.is_multiple_of(band))
+}
+
+/// The index of the first line after index `i` that is not blank (`lines.len()` if none).
+fn next_non_blank(lines: &[&str], i: usize) -> usize {
+    (i + 1..lines.len())
+        .find(|&j| !lines[j].trim().is_empty())
+        .unwrap_or(lines.len())
+}
+
+/// Whether trimmed `line` is a row of a grid in the number form: not a comment, border or shape
+/// line, and every word a number or `.`; its count of words (at most `MAX_SIDE + 1` counted).
+fn number_row(line: &str) -> Option<usize> {
+    if line.starts_with('#') || is_border(line) || is_header(line) {
+        return None;
+    }
+    let mut count = 0;
+    for w in value_words(line).take(MAX_SIDE + 1) {
+        if w != "." && w.parse::<u32>().is_err() {
+            return None;
+        }
+        count += 1;
+    }
+    Some(count)
 }
 
 /// A region map read (or why it is none), for the next grid; when an `NxN` line came between
@@ -593,7 +643,7 @@ impl Streams {
         if !self.built {
             self.build(lines);
         }
-        let end = self.next_break[start];
+        let end = self.rows_past_blanks(lines, start, pending);
         if self.next_bad_char[start] < end {
             return None;
         }
@@ -604,7 +654,7 @@ impl Streams {
         let mut rows = true;
         for raw in &lines[start..end] {
             let line = raw.trim();
-            if line.starts_with('#') || is_border(line) {
+            if line.is_empty() || line.starts_with('#') || is_border(line) {
                 continue;
             }
             let before = chars.len();
@@ -629,6 +679,37 @@ impl Streams {
         });
         *pending = Pending::default();
         Some((r, end))
+    }
+
+    /// The index of the line after a stream of cell characters from index `start`: the first
+    /// blank or shape line, or, when the lines are rows of one width W (one character a cell)
+    /// and a blank line comes after a band of them, short of W rows, with another such row
+    /// after it, the end of the stream that goes on there (a 9x9 as three bands of three rows,
+    /// a blank line between bands).
+    fn rows_past_blanks(&self, lines: &[&str], start: usize, pending: &Pending) -> usize {
+        let cells = |i: usize| self.chars_before[i + 1] - self.chars_before[i];
+        let width = cells(start);
+        let mut end = self.next_break[start];
+        if !(4..=MAX_LINE_SIDE).contains(&width) {
+            return end;
+        }
+        while end < lines.len() && lines[end].trim().is_empty() {
+            // Every line so far one row of `width` (or no cells: a comment or border line).
+            if (start..end).any(|i| cells(i) != 0 && cells(i) != width) {
+                break;
+            }
+            let rows = (self.chars_before[end] - self.chars_before[start]) / width;
+            let j = next_non_blank(lines, end);
+            let row = j < lines.len()
+                && self.next_bad_char[j] > j
+                && self.next_break[j] > j
+                && !lines[j].trim_start().starts_with('#');
+            if !row || !goes_on_past_blank(pending, width, rows, cells(j)) {
+                break;
+            }
+            end = self.next_break[j];
+        }
+        end
     }
 
     /// The `side * side` values of lines `start..end` (checked to be numbers or `.`), or why
@@ -663,6 +744,15 @@ impl Streams {
 
 /// Reads every grid of `text`, in order: each a puzzle or the reason it is not one (with its
 /// line). Never panics, whatever the text.
+///
+/// The forms are those of the [module](self), with what other tools write (sigh's solver
+/// reads any stream of values) read as they mean it:
+///
+/// * a blank line between two bands of a grid's rows, in either form (a 16x16 with a blank
+///   line after every fourth row): the grid goes on when the next line is a row of the same
+///   width and the rows so far end a band; a grid ends after its N-th row, so a blank line
+///   between two grids still separates them, and one after a grid short of rows ends it (an
+///   error on that line).
 ///
 /// ```
 /// use simdoku_large::{Form, text};
@@ -718,6 +808,22 @@ pub fn parse_each(text: &str, each: &mut dyn FnMut(Result<Puzzle, TextError>)) {
         next += 1;
         let ln = i + 1;
         let line = lines[i].trim();
+        // A blank line between two bands of a grid (rows of the same width on both sides of
+        // it) does not end the grid: it goes on at the next line.
+        if line.is_empty()
+            && let Some(b) = &mut block
+            && b.error.is_none()
+            && !b.map
+        {
+            let j = next_non_blank(&lines, i);
+            let cells = lines.get(j).and_then(|l| number_row(l.trim())).unwrap_or(0);
+            if goes_on_past_blank(&pending, b.side, b.rows, cells) {
+                // (Its lines are rows: no stream of values, which ends at a blank line.)
+                b.streamed = true;
+                next = j;
+                continue;
+            }
+        }
         // A grid cut short by a blank or shape line: maybe its lines are one stream of values.
         if let Some(b) = &mut block
             && (line.is_empty() || (!line.starts_with('#') && is_header(line)))
@@ -1282,7 +1388,95 @@ pub fn format_in(grid: &LargeGrid, form: Form, alphabet: Alphabet, x: bool) -> S
 
 #[cfg(test)]
 mod tests {
-    use super::push_right;
+    use super::*;
+
+    /// A 16x16 puzzle (sigh's `16x16_1`) as 16 lines of numbers.
+    const ROWS16: &str = "\
+. 1 15 . 16 10 . 5 3 . . 8 . 11 . 13
+. . . 7 . . 3 . 1 . . 15 10 . . 4
+8 . . . 7 . . . . . . . 2 . 5 .
+5 . 13 2 . . . 4 14 11 . . . . 6 .
+. 3 . 1 . . 8 11 . . 16 9 . . 10 .
+. . . . 4 12 . . 7 . 13 14 . . . 2
+. 5 . . 14 . 2 . 11 . . . . 3 . .
+14 11 6 . 15 . . . . 5 2 . 13 9 . .
+. 7 . 10 . . . . 16 . . . 5 . . .
+. . . . . . 1 . 6 12 . . 3 . . .
+15 . . . 10 . . . . . . . 6 . . 1
+3 . 2 . . 15 14 16 . . . 13 4 . 7 .
+. 2 . . . . 15 . 12 . 3 . . . . .
+. 14 . . 9 . 10 . 8 . . . 15 6 . .
+. . 8 . . . . 1 5 . 7 . . . . .
+. . . 13 . 6 7 . . . 15 . 9 10 . 11
+";
+
+    /// A 9x9 puzzle on one line, one character a cell.
+    const LINE9: &str =
+        "1.3...78..56789...78....5.....59.67..6..728...7.6.8.2...7...2.86.28.795....92..67";
+
+    /// The grids of `text`, each read or with its error's line and reason.
+    fn grids(text: &str) -> Vec<Result<LargeGrid, (usize, String)>> {
+        parse(text)
+            .into_iter()
+            .map(|r| r.map(|p| p.grid).map_err(|e| (e.line, e.reason)))
+            .collect()
+    }
+
+    /// The one grid of `text`, which must read.
+    fn one(text: &str) -> Puzzle {
+        let mut r = parse(text);
+        assert_eq!(r.len(), 1, "{text}\n{r:?}");
+        r.remove(0).unwrap_or_else(|e| panic!("{text}\n{e}"))
+    }
+
+    /// `rows` with a blank line after every `band` of them.
+    fn banded(rows: &str, band: usize) -> String {
+        let lines: Vec<&str> = rows.lines().collect();
+        let bands: Vec<String> = lines.chunks(band).map(|b| b.join("\n")).collect();
+        bands.join("\n\n") + "\n"
+    }
+
+    #[test]
+    fn a_blank_line_between_bands_does_not_end_a_grid() {
+        let plain = one(ROWS16);
+        // sigh's solver reads any stream of values: a blank line after every band of four.
+        let p = one(&banded(ROWS16, 4));
+        assert_eq!((&p.grid, p.form, p.line), (&plain.grid, Form::Numbers, 1));
+        // Two blank lines, and spaces on them, are one break.
+        let p = one(&banded(ROWS16, 4).replace("\n\n", "\n  \n\t\n"));
+        assert_eq!(p.grid, plain.grid);
+        // One character a cell, a blank line after every band of three rows; read back as
+        // the same grid as the one line, in rows.
+        let rows9: Vec<&str> = (0..9).map(|r| &LINE9[r * 9..r * 9 + 9]).collect();
+        let p = one(&banded(&rows9.join("\n"), 3));
+        assert_eq!((&p.grid, p.form), (&one(LINE9).grid, Form::Rows));
+        // Two complete grids with a blank line between them stay two grids, in both forms.
+        let two = grids(&format!("{ROWS16}\n{ROWS16}"));
+        assert_eq!(two, vec![Ok(plain.grid.clone()), Ok(plain.grid.clone())]);
+        let rows = rows9.join("\n");
+        let two = grids(&format!("{rows}\n\n{rows}\n"));
+        assert_eq!(two.len(), 2, "{two:?}");
+        assert!(two.iter().all(|g| g.as_ref() == Ok(&one(LINE9).grid)));
+        // A blank line that is no band's end (after 2 rows of a 16x16) still ends the grid, as
+        // does one before a row of another width; a band short of a row is an error on its
+        // line.
+        let lines: Vec<&str> = ROWS16.lines().collect();
+        let e = grids(&format!("{}\n{}\n\n{}\n", lines[0], lines[1], lines[2]));
+        assert_eq!(e.len(), 2, "{e:?}");
+        assert!(matches!(&e[0], Err((3, r)) if r.contains("ends after 2 of its 16 rows")));
+        let e = grids(&format!("{}\n\n1 2 3 4\n", lines[..4].join("\n")));
+        assert!(matches!(&e[0], Err((5, r)) if r.contains("ends after 4 of its 16 rows")));
+        let mut short = banded(ROWS16, 4);
+        short = short.replacen(&format!("{}\n", lines[5]), "", 1);
+        let e = grids(&short);
+        assert_eq!(
+            e[0],
+            Err((
+                9,
+                "the 16x16 grid that starts at line 1 ends after 7 of its 16 rows".into()
+            ))
+        );
+    }
 
     #[test]
     fn numbers_are_written_as_the_formatter_writes_them() {
