@@ -51,7 +51,9 @@ arrays or objects (fields named like `solution` left out).
 A side's boxes are the most nearly square R x C (R rows, C columns, R <= C). Lines before a grid
 change that grid only: `Boxes RxC` (other boxes), `Jigsaw` then a region map (N x N labels, one
 per cell, in either form, or N lines of N characters), `Sudoku X` or `X-Sudoku` (--x makes every grid one). A line `NxN`
-alone (e.g. `16x16`) is an empty grid of that side. A line starting with # is a comment.
+alone (e.g. `16x16`) is an empty grid of that side. A line starting with # is a comment; so is
+a title line of words before a grid (`Puzzle from the forum`; one naming `Sudoku X` or `X-Sudoku`
+marks its grid so).
 
 Output: each solution in the form its grid was read in (number grids are followed by a blank
 line); with --minimize, a minimal puzzle with the same unique solution instead, after a `#` line;

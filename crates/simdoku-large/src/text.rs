@@ -35,7 +35,10 @@
 //! A line that is only a size, `NxN` (`16x16`), is an empty grid of that side (with the lines
 //! before it, like any grid). With these, every file sigh's Large-Sudoku-Solver reads is read.
 //!
-//! A line starting with `#` is a comment. Every problem is reported with the line it is on.
+//! A line starting with `#` is a comment, and so is a title before a grid: a line of words
+//! that are not all values and unlike the grid's first row (`Puzzle from the forum`); one that
+//! names `Sudoku X` (or `X-Sudoku`, ...) among its words marks that grid so, as sigh's solver
+//! reads it. Every problem is reported with the line it is on.
 use std::fmt::Write as _;
 
 use crate::grid::LargeGrid;
@@ -397,6 +400,60 @@ fn is_x_line(lower: &str) -> bool {
     )
 }
 
+/// Whether a title (`Sudoku X puzzle from the forum`) names the Sudoku X variant in one of the
+/// spellings of a `Sudoku X` line ([`is_x_line`]), as words of it; `X` alone is no name.
+fn names_x(title: &str) -> bool {
+    let lower = before_comment(title).to_ascii_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.iter().any(|w| matches!(*w, "sudokux" | "xsudoku"))
+        || words
+            .windows(2)
+            .any(|p| matches!(p, ["sudoku", "x"] | ["x", "sudoku"]))
+}
+
+/// Whether a word is a number-form value: a number or `.`.
+fn is_number_word(w: &str) -> bool {
+    w == "." || w.parse::<u32>().is_ok()
+}
+
+/// Whether line `i` (no shape line, not in the line form) is a title before a grid rather than
+/// its first row: two words or more, not all of them numbers or `.`, with letters and no
+/// control characters (`Puzzle from the forum`, `a b c d e`), unlike the next line that is not blank: another count of words, or as many
+/// but other characters in all when that line holds cell characters in groups (`.1F. GA.5 ...`;
+/// a row of numbers after a row of as many words is a grid whose first row has a word that is
+/// no value, an error). The caller still reads the line as the first row of cell characters
+/// when it is one.
+fn is_title(lines: &[&str], i: usize) -> bool {
+    let line = lines[i].trim();
+    let words: Vec<&str> = value_words(line).take(MAX_SIDE + 1).collect();
+    // (Words with letters: junk of control and other bytes is no title.)
+    if words.len() < 2
+        || words.iter().all(|w| is_number_word(w))
+        || !line.contains(|c: char| c.is_ascii_alphabetic())
+        || line.contains(|c: char| c.is_control() && c != '\t')
+    {
+        return false;
+    }
+    let Some(next) = lines[i + 1..]
+        .iter()
+        .map(|l| l.trim())
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+    else {
+        // (No grid after it: junk, reported as before.)
+        return false;
+    };
+    if is_header(next) {
+        return true;
+    }
+    let after: Vec<&str> = value_words(next).take(MAX_SIDE + 1).collect();
+    let chars = |w: &[&str]| w.iter().map(|w| w.len()).sum::<usize>();
+    after.len() != words.len()
+        || (!after.iter().all(|w| is_number_word(w)) && chars(&after) != chars(&words))
+}
+
 /// A line that is only a size, `NxN` (as sigh's solver reads it; spaces around the `x`
 /// allowed): an empty grid of that side, or why it is none (`401x401`, `3x3`, `16x9`).
 fn size_line(lower: &str) -> Option<Result<usize, String>> {
@@ -752,7 +809,13 @@ impl Streams {
 ///   line after every fourth row): the grid goes on when the next line is a row of the same
 ///   width and the rows so far end a band; a grid ends after its N-th row, so a blank line
 ///   between two grids still separates them, and one after a grid short of rows ends it (an
-///   error on that line).
+///   error on that line);
+/// * a title line of words before a grid (`Puzzle from the forum`, `Title: my puzzle`):
+///   skipped when its words are not all values and it is unlike the line after it (another
+///   count of words, or other characters when that line holds words of cell characters); one
+///   naming `Sudoku X` in a spelling of that line (`Sudoku X puzzle`, `An X-Sudoku`; `X`
+///   alone is no name there) marks its grid so. A first row with a word that is no value, as
+///   many words as the next row, is still that grid's error.
 ///
 /// ```
 /// use simdoku_large::{Form, text};
@@ -964,6 +1027,17 @@ pub fn parse_each(text: &str, each: &mut dyn FnMut(Result<Puzzle, TextError>)) {
                 }
                 continue;
             }
+        }
+        // A title before a grid (`Puzzle from the forum`): skipped, a Sudoku X it names kept.
+        if block.is_none() && !want_map && is_title(&lines, i) {
+            if let Some((r, end)) = streams.try_chars(&lines, i, &mut pending) {
+                // (Words of cell characters that start a grid of them: its first row.)
+                out.push(r);
+                next = end;
+            } else {
+                pending.x |= names_x(line);
+            }
+            continue;
         }
         // A `#` in a row starts a comment.
         // No more words kept than a row has (a 200 MB line of numbers is one error, not a
@@ -1476,6 +1550,86 @@ mod tests {
                 "the 16x16 grid that starts at line 1 ends after 7 of its 16 rows".into()
             ))
         );
+    }
+
+    /// `LINE9` as nine rows of nine numbers.
+    fn rows9() -> String {
+        LINE9
+            .as_bytes()
+            .chunks(9)
+            .map(|r| {
+                r.iter()
+                    .map(|&c| (c as char).to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn a_title_of_words_before_a_grid_is_skipped() {
+        let plain16 = one(ROWS16);
+        let plain9 = one(LINE9);
+        for title in [
+            "Puzzle from the forum",
+            "a b c d e",
+            "Title: my puzzle",
+            "=== Puzzle 1 of 20 ===",
+            "Puzzle X from the forum",
+        ] {
+            let p = one(&format!("{title}\n{ROWS16}"));
+            assert_eq!((&p.grid, p.line, p.x), (&plain16.grid, 2, false), "{title}");
+            let p = one(&format!("# c\n{title}\n\n{}\n", rows9()));
+            assert_eq!((&p.grid, p.line, p.x), (&plain9.grid, 4, false), "{title}");
+            // Before a grid of characters, one row a line, or on one line.
+            let rows: Vec<&str> = (0..9).map(|r| &LINE9[r * 9..r * 9 + 9]).collect();
+            let p = one(&format!("{title}\n{}\n", rows.join("\n")));
+            assert_eq!((&p.grid, p.form), (&plain9.grid, Form::Rows), "{title}");
+            assert_eq!(one(&format!("{title}\n{LINE9}\n")).grid, plain9.grid);
+        }
+        // A title naming Sudoku X in a spelling of the `Sudoku X` line marks its grid so, as
+        // sigh's solver reads `sudoku x` anywhere; a lone `X` in a title does not (above).
+        for title in [
+            "Sudoku X puzzle from the forum",
+            "An X-Sudoku (hard)",
+            "sudoku-x #3",
+        ] {
+            let p = one(&format!("{title}\n{}\n", rows9()));
+            assert_eq!((&p.grid, p.x), (&plain9.grid, true), "{title}");
+        }
+        // The lines before a grid still set its shape across a title.
+        let p = one(&format!("Boxes 3x3\nSudoku X\nMy puzzle\n{}\n", rows9()));
+        assert_eq!((&p.grid, p.x), (&plain9.grid, true));
+        // Two titled grids.
+        let two = grids(&format!("First one\n{}\n\nSecond one\n{ROWS16}", rows9()));
+        assert_eq!(two, vec![Ok(plain9.grid.clone()), Ok(plain16.grid.clone())]);
+        // Rows of cell characters in groups (words the length of a box) are rows, not titles:
+        // each line has as many words as the next.
+        let line16 = format(&plain16.grid, Form::Line, false);
+        let grouped: Vec<String> = line16
+            .trim_end()
+            .as_bytes()
+            .chunks(16)
+            .map(|r| {
+                r.chunks(4)
+                    .map(|g| String::from_utf8(g.to_vec()).unwrap())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        let p = one(&format!("Puzzle from the forum\n{}\n", grouped.join("\n")));
+        assert_eq!((p.grid, p.line), (plain16.grid.clone(), 2));
+        // A first row with a word that is no value, as many words as the next row, is still an
+        // error on its line; so is a line of words with no grid after it.
+        let typo = ROWS16.replacen(". 1 15", ". one 15", 1);
+        let e = grids(&typo);
+        assert!(
+            matches!(&e[0], Err((1, r)) if r.contains("`one` (column 2)")),
+            "{e:?}"
+        );
+        let e = grids("hello world\n");
+        assert!(matches!(&e[..], [Err((1, _))]), "{e:?}");
     }
 
     #[test]
