@@ -9,16 +9,17 @@
 //!   told from the grid itself ([`Alphabet`]): `0`-`9` then `A`-`Z` for 1-36 with `.` empty (a
 //!   16x16 "hexadoku" in `0`-`F`), and letters alone, `A` = 1 (a 25x25 in `A`-`Y`).
 //! * **number form**: N lines of N numbers separated by white space (or by `,` or `;`, as in
-//!   comma-separated rows), `0` or `.` empty, for any N from 4 to 400. The first row sets N. `|` between numbers and border lines made of `+`,
-//!   `-` and `|` are ignored, and so is a `#` and what follows it on a row. A grid ends after
-//!   its N-th row; a blank line may follow. A blank line before it (between two bands of
-//!   rows, as some tools print them) does not end it when a row of the same width follows. When the lines are not the rows of a grid, the
-//!   numbers up to a blank line, a shape line or the end are read as one stream of N x N
-//!   values, whatever the line breaks (a 144x144 posted as rows wrapped over 8 lines of 18, a
-//!   16x16 on one line of 256 numbers, a 9x9 written 27 values a line); see `Streams`.
-//!   Line-form cells wrapped over lines (a 9x9 as 9 lines of 9 characters, bands of rows
-//!   apart or not) are read the same way when the first line is no whole grid; when every line held one row, the grid's form
-//!   is [`Form::Rows`] and it is written back so.
+//!   comma-separated rows), `0` or `.` empty, for any N from 4 to 400. The first row sets N. `|`
+//!   between numbers, brackets around rows (numpy's `print(array)`: `[[0 7 6 ...]`) and border
+//!   lines made of `+`, `-` and `|` are ignored, and so is a `#` and what follows it on a row. A
+//!   grid ends after its N-th row; a blank line may follow. A blank line before it (between two
+//!   bands of rows, as some tools print them) does not end it when a row of the same width follows.
+//!   When the lines are not the rows of a grid, the numbers up to a blank line, a shape line or the
+//!   end are read as one stream of N x N values, whatever the line breaks (a 144x144 posted as rows
+//!   wrapped over 8 lines of 18, a 16x16 on one line of 256 numbers, a 9x9 written 27 values a
+//!   line); see `Streams`. Line-form cells wrapped over lines (a 9x9 as 9 lines of 9 characters,
+//!   bands of rows apart or not) are read the same way when the first line is no whole grid; when
+//!   every line held one row, the grid's form is [`Form::Rows`] and it is written back so.
 //!
 //! The regions of a grid of side N are its boxes, by default the most nearly square R x C
 //! boxes with R <= C (rows x columns of one box): 4: 2x2, 6: 2x3, 8: 2x4, 9: 3x3, 10: 2x5,
@@ -505,10 +506,11 @@ fn is_header(line: &str) -> bool {
         || size_line(&lower).is_some()
 }
 
-/// What separates the values of a number-form row: white space, `|`, and the `,` or `;` of
-/// comma-separated rows.
+/// What separates the values of a number-form row: white space, `|`, the `,` or `;` of
+/// comma-separated rows, and the brackets around rows that numpy's `print(array)` writes
+/// (`[[0 7 6 ...]`, ` [0 0 2 ...]]`).
 fn is_value_sep(c: char) -> bool {
-    c.is_whitespace() || matches!(c, '|' | ',' | ';')
+    c.is_whitespace() || matches!(c, '|' | ',' | ';' | '[' | ']')
 }
 
 /// The values of a number-form line: its words between separators ([`is_value_sep`]) before
@@ -520,7 +522,7 @@ fn value_words(line: &str) -> impl Iterator<Item = &str> {
     let sep = empty_field_sep(body);
     let body = if sep.is_some() { body.trim() } else { body };
     body.split(move |c: char| sep.map_or_else(|| is_value_sep(c), |s| c == s))
-        .map(str::trim)
+        .map(|t| t.trim().trim_matches(['[', ']']).trim())
         .filter_map(move |t| match (t.is_empty(), sep) {
             (false, _) => Some(t),
             (true, Some(_)) => Some("."),
@@ -815,7 +817,9 @@ impl Streams {
 ///   count of words, or other characters when that line holds words of cell characters); one
 ///   naming `Sudoku X` in a spelling of that line (`Sudoku X puzzle`, `An X-Sudoku`; `X`
 ///   alone is no name there) marks its grid so. A first row with a word that is no value, as
-///   many words as the next row, is still that grid's error.
+///   many words as the next row, is still that grid's error;
+/// * brackets around rows, as numpy's `print(array)` writes them (`[[0 7 6 ...]`,
+///   ` [0 0 2 ...]]`) or Python's list of lists: ignored, as `|` is.
 ///
 /// ```
 /// use simdoku_large::{Form, text};
@@ -1630,6 +1634,55 @@ mod tests {
         );
         let e = grids("hello world\n");
         assert!(matches!(&e[..], [Err((1, _))]), "{e:?}");
+    }
+
+    #[test]
+    fn brackets_around_rows_are_ignored() {
+        // numpy's `print(array)` of a 9x9 (as in the audit's file) and of a 16x16 (values
+        // right-aligned), and rows each in brackets; Python's list of lists on its lines.
+        let numpy9 = "\
+[[1 0 3 0 0 0 7 8 0]
+ [0 5 6 7 8 9 0 0 0]
+ [7 8 0 0 0 0 5 0 0]
+ [0 0 0 5 9 0 6 7 0]
+ [0 6 0 0 7 2 8 0 0]
+ [0 7 0 6 0 8 0 2 0]
+ [0 0 7 0 0 0 2 0 8]
+ [6 0 2 8 0 7 9 5 0]
+ [0 0 0 9 2 0 0 6 7]]
+";
+        let p = one(numpy9);
+        assert_eq!((&p.grid, p.form), (&one(LINE9).grid, Form::Numbers));
+        let rows: Vec<Vec<String>> = ROWS16
+            .lines()
+            .map(|r| {
+                r.split(' ')
+                    .map(|v| format!("{:>2}", v.replace('.', "0")))
+                    .collect()
+            })
+            .collect();
+        let numpy16: Vec<String> = rows
+            .iter()
+            .enumerate()
+            .map(|(k, r)| {
+                let open = if k == 0 { "[[" } else { " [" };
+                let close = if k == 15 { "]]" } else { "]" };
+                format!("{open}{}{close}", r.join(" "))
+            })
+            .collect();
+        assert!(numpy16[0].starts_with("[[ 0  1 15  0 16"), "{}", numpy16[0]);
+        let plain16 = one(ROWS16);
+        assert_eq!(one(&numpy16.join("\n")).grid, plain16.grid);
+        let single: Vec<String> = rows.iter().map(|r| format!("[{}]", r.join(" "))).collect();
+        assert_eq!(one(&single.join("\n")).grid, plain16.grid);
+        let lists: Vec<String> = rows
+            .iter()
+            .map(|r| format!("[{}],", r.join(", ")))
+            .collect();
+        assert_eq!(one(&format!("[{}]", lists.join("\n"))).grid, plain16.grid);
+        // Two printed arrays with a blank line between them are two grids.
+        let two = grids(&format!("{numpy9}\n{numpy9}"));
+        assert_eq!(two, vec![Ok(one(LINE9).grid), Ok(one(LINE9).grid)]);
     }
 
     #[test]
