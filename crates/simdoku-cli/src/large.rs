@@ -38,8 +38,9 @@ Input, two forms (they may be mixed in one file):
     tab is ignored. A grid in 0-9A-Z (a 16x16 in 0-F, `.` empty) or in letters alone (A = 1, a
     25x25 in A-Y) is told from its characters and written back in them;
   * N lines of N numbers separated by spaces, commas or semicolons, 0 or . empty (or an empty
-    field between commas, as spreadsheets write them), N from 4 to 400; `|`, brackets around rows (numpy's print(array)), border lines of
-    `+ - |` and # comments are ignored; a blank line may separate
+    field between commas, as spreadsheets write them; fields in double quotes, `\"\"` empty; a
+    comma after each row's last value), N from 4 to 400; `|`, brackets around rows (numpy's
+    print(array)), border lines of `+ - |` and # comments are ignored; a blank line may separate
     grids, or the bands of one grid (a row of its width after it). Lines that
     are not a grid's rows are read as one stream of N x N numbers up to a blank line, a shape
     line or the end, whatever the line breaks (rows wrapped over several lines, a grid on one

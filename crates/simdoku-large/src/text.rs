@@ -9,17 +9,18 @@
 //!   told from the grid itself ([`Alphabet`]): `0`-`9` then `A`-`Z` for 1-36 with `.` empty (a
 //!   16x16 "hexadoku" in `0`-`F`), and letters alone, `A` = 1 (a 25x25 in `A`-`Y`).
 //! * **number form**: N lines of N numbers separated by white space (or by `,` or `;`, as in
-//!   comma-separated rows), `0` or `.` empty, for any N from 4 to 400. The first row sets N. `|`
-//!   between numbers, brackets around rows (numpy's `print(array)`: `[[0 7 6 ...]`) and border
-//!   lines made of `+`, `-` and `|` are ignored, and so is a `#` and what follows it on a row. A
-//!   grid ends after its N-th row; a blank line may follow. A blank line before it (between two
-//!   bands of rows, as some tools print them) does not end it when a row of the same width follows.
-//!   When the lines are not the rows of a grid, the numbers up to a blank line, a shape line or the
-//!   end are read as one stream of N x N values, whatever the line breaks (a 144x144 posted as rows
-//!   wrapped over 8 lines of 18, a 16x16 on one line of 256 numbers, a 9x9 written 27 values a
-//!   line); see `Streams`. Line-form cells wrapped over lines (a 9x9 as 9 lines of 9 characters,
-//!   bands of rows apart or not) are read the same way when the first line is no whole grid; when
-//!   every line held one row, the grid's form is [`Form::Rows`] and it is written back so.
+//!   comma-separated rows, fields in double quotes or not), `0` or `.` empty, for any N from 4 to
+//!   400. The first row sets N. `|` between numbers, brackets around rows (numpy's `print(array)`:
+//!   `[[0 7 6 ...]`) and border lines made of `+`, `-` and `|` are ignored, and so is a `#` and
+//!   what follows it on a row. A grid ends after its N-th row; a blank line may follow. A blank
+//!   line before it (between two bands of rows, as some tools print them) does not end it when a
+//!   row of the same width follows. When the lines are not the rows of a grid, the numbers up to a
+//!   blank line, a shape line or the end are read as one stream of N x N values, whatever the line
+//!   breaks (a 144x144 posted as rows wrapped over 8 lines of 18, a 16x16 on one line of 256
+//!   numbers, a 9x9 written 27 values a line); see `Streams`. Line-form cells wrapped over lines (a
+//!   9x9 as 9 lines of 9 characters, bands of rows apart or not) are read the same way when the
+//!   first line is no whole grid; when every line held one row, the grid's form is [`Form::Rows`]
+//!   and it is written back so.
 //!
 //! The regions of a grid of side N are its boxes, by default the most nearly square R x C
 //! boxes with R <= C (rows x columns of one box): 4: 2x2, 6: 2x3, 8: 2x4, 9: 3x3, 10: 2x5,
@@ -516,18 +517,38 @@ fn is_value_sep(c: char) -> bool {
 /// The values of a number-form line: its words between separators ([`is_value_sep`]) before
 /// any `#`. A comma- (or semicolon-) separated line that leaves a field empty, as spreadsheets
 /// write an empty cell (`5,,3`), is read field by field with each empty field a `.`
-/// ([`empty_field_sep`]).
+/// ([`empty_field_sep`]). A word in double quotes is the word inside them, as a CSV file
+/// quotes every field (`"5","","3"`): `""` is an empty field.
 fn value_words(line: &str) -> impl Iterator<Item = &str> {
     let body = before_comment(line);
     let sep = empty_field_sep(body);
     let body = if sep.is_some() { body.trim() } else { body };
     body.split(move |c: char| sep.map_or_else(|| is_value_sep(c), |s| c == s))
-        .map(|t| t.trim().trim_matches(['[', ']']).trim())
-        .filter_map(move |t| match (t.is_empty(), sep) {
-            (false, _) => Some(t),
-            (true, Some(_)) => Some("."),
-            (true, None) => None,
+        .filter_map(move |t| {
+            let (t, quoted) = unquoted(t)?;
+            match (t.is_empty(), sep.is_some() || quoted) {
+                (false, _) => Some(t),
+                (true, true) => Some("."),
+                (true, false) => None,
+            }
         })
+}
+
+/// A field without the white space and the brackets around it, and without the double quotes
+/// around it when it has them (then `true`): `"5"` is `5`, `""` empty; `None` for brackets
+/// alone (`]` after the last comma of `[1, 2],]`), no field.
+fn unquoted(field: &str) -> Option<(&str, bool)> {
+    let t = field.trim();
+    let bare = t.trim_matches(['[', ']']).trim();
+    if bare.is_empty() && !t.is_empty() {
+        return None;
+    }
+    Some(
+        match bare.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
+            Some(inner) => (inner.trim(), true),
+            None => (bare, false),
+        },
+    )
 }
 
 /// Whether a line's values end with a `,` or `;` (before any `#` comment).
@@ -549,7 +570,51 @@ fn empty_field_sep(body: &str) -> Option<char> {
     };
     let t = body.trim();
     let inner = t.strip_suffix(sep).unwrap_or(t);
-    (inner.contains(sep) && inner.split(sep).any(|f| f.trim().is_empty())).then_some(sep)
+    (inner.contains(sep)
+        && inner
+            .split(sep)
+            .any(|f| unquoted(f).is_some_and(|(t, _)| t.is_empty())))
+    .then_some(sep)
+}
+
+/// The count of values of a row of a grid of `side` that ends with its separator (`count`
+/// words read by [`value_words`]), that separator read the way that fits: as the row's end
+/// (`1,2,3,` three values, and `1,,3,,` also three, a separator after every value) or as
+/// opening its last field, empty (`1,2,` or `1,,3,` of a row of three). [`value_words`] reads it
+/// as an empty field when the row has another one, and as the end otherwise.
+fn fitted_count(line: &str, count: usize, side: usize) -> usize {
+    if !ends_with_field_sep(line) {
+        return count;
+    }
+    let last_field = empty_field_sep(before_comment(line)).is_some();
+    if (last_field && count == side + 1) || (!last_field && count + 1 == side) {
+        side
+    } else {
+        count
+    }
+}
+
+/// The side of the grid whose first row (index `i`, `count` words) ends with its separator:
+/// the count of the first row after it that does not (or of any other line that holds words),
+/// or, when every row up to a shape line, the end or a blank line after `count - 1` rows or
+/// more (one between bands comes sooner) ends with one, the number of rows (counted up to
+/// `count + 2`).
+fn first_row_side(lines: &[&str], i: usize, count: usize) -> usize {
+    let mut rows = 1;
+    for raw in &lines[i + 1..] {
+        let l = raw.trim();
+        if l.starts_with('#') || is_border(l) || (l.is_empty() && rows + 1 < count) {
+            continue;
+        }
+        if l.is_empty() || is_header(l) || rows > count + 1 {
+            break;
+        }
+        if !ends_with_field_sep(l) {
+            return value_words(l).take(MAX_SIDE + 1).count();
+        }
+        rows += 1;
+    }
+    rows
 }
 
 /// A row of comma-separated numbers (`5,3,.,.,7`, or `5, 3, 0`): four or more words, each a
@@ -819,7 +884,13 @@ impl Streams {
 ///   alone is no name there) marks its grid so. A first row with a word that is no value, as
 ///   many words as the next row, is still that grid's error;
 /// * brackets around rows, as numpy's `print(array)` writes them (`[[0 7 6 ...]`,
-///   ` [0 0 2 ...]]`) or Python's list of lists: ignored, as `|` is.
+///   ` [0 0 2 ...]]`) or Python's list of lists: ignored, as `|` is;
+/// * comma- (or semicolon-) separated rows with a separator after every value, the last too
+///   (`1,,3,,,,7,8,,`: nine values, the last empty): a row's trailing separator is read as
+///   its end or as opening its last, empty field, whichever gives the grid's width (for a first
+///   row, the width of the next row without one, or the count of rows when all have one);
+/// * fields in double quotes, as CSV writers quote them (`"1","","3",...`): the value inside,
+///   `""` an empty cell.
 ///
 /// ```
 /// use simdoku_large::{Form, text};
@@ -883,7 +954,10 @@ pub fn parse_each(text: &str, each: &mut dyn FnMut(Result<Puzzle, TextError>)) {
             && !b.map
         {
             let j = next_non_blank(&lines, i);
-            let cells = lines.get(j).and_then(|l| number_row(l.trim())).unwrap_or(0);
+            let cells = lines
+                .get(j)
+                .and_then(|l| Some(fitted_count(l, number_row(l.trim())?, b.side)))
+                .unwrap_or(0);
             if goes_on_past_blank(&pending, b.side, b.rows, cells) {
                 // (Its lines are rows: no stream of values, which ends at a blank line.)
                 b.streamed = true;
@@ -1052,20 +1126,22 @@ pub fn parse_each(text: &str, each: &mut dyn FnMut(Result<Puzzle, TextError>)) {
         } else {
             tokens.len()
         };
-        // A spreadsheet's row whose one empty cell is its last (`1,2,...,8,` in a 9x9): its
-        // trailing separator ends that cell when the grid's rows (or, for a first row, the
-        // next line) have one value more.
-        if !want_map && count < MAX_SIDE && ends_with_field_sep(line) {
+        // A row that ends with its separator: a spreadsheet's whose last cell is empty
+        // (`1,2,...,8,` in a 9x9), or one with a separator after every value (`1,,3,...,8,,`
+        // as some tools write): read the way that fits the grid's rows (or, for a first row,
+        // the rows after it).
+        if !want_map && tokens.len() == count && ends_with_field_sep(line) {
             let side = match &block {
                 Some(b) => b.side,
-                None => lines
-                    .get(i + 1)
-                    .map_or(0, |next| value_words(next).take(MAX_SIDE + 1).count()),
+                None => first_row_side(&lines, i, count),
             };
-            if side == count + 1 {
+            let fitted = fitted_count(line, count, side);
+            if fitted == count + 1 {
                 tokens.push(".");
-                count += 1;
+            } else if fitted + 1 == count {
+                tokens.pop();
             }
+            count = fitted;
         }
         let b = block.get_or_insert_with(|| {
             let side = count;
@@ -1683,6 +1759,80 @@ mod tests {
         // Two printed arrays with a blank line between them are two grids.
         let two = grids(&format!("{numpy9}\n{numpy9}"));
         assert_eq!(two, vec![Ok(one(LINE9).grid), Ok(one(LINE9).grid)]);
+    }
+
+    #[test]
+    fn csv_with_a_comma_after_every_value_or_quoted_fields_reads() {
+        let plain9 = one(LINE9);
+        // A comma after every row's last value (so `,,` ends a row whose last cell is empty):
+        // as in the audit's file, once and as two grids with a blank line between them.
+        let trailing = "\
+1,,3,,,,7,8,,
+,5,6,7,8,9,,,,
+7,8,,,,,5,,,
+,,,5,9,,6,7,,
+,6,,,7,2,8,,,
+,7,,6,,8,,2,,
+,,7,,,,2,,8,
+6,,2,8,,7,9,5,,
+,,,9,2,,,6,7,
+";
+        let p = one(trailing);
+        assert_eq!((&p.grid, p.form), (&plain9.grid, Form::Numbers));
+        let two = grids(&format!("{trailing}\n{trailing}"));
+        assert_eq!(two, vec![Ok(plain9.grid.clone()), Ok(plain9.grid.clone())]);
+        assert_eq!(one(&trailing.replace(',', ";")).grid, plain9.grid);
+        // With a blank line between bands too.
+        let banded9 = banded(trailing, 3);
+        assert_eq!(one(&banded9).grid, plain9.grid);
+        // A spreadsheet's rows whose last cell is empty in every row (no comma after it): nine
+        // fields each.
+        let last_empty: Vec<String> = trailing
+            .lines()
+            .map(|r| r.split(',').take(8).collect::<Vec<_>>().join(",") + ",")
+            .collect();
+        let last_empty = last_empty.join("\n");
+        assert!(last_empty.starts_with("1,,3,,,,7,8,\n,5,6,7,8,9,,,\n"));
+        let mut want = plain9.grid.clone();
+        for r in 0..9 {
+            want.set(r, 8, 0);
+        }
+        assert_eq!(one(&last_empty).grid, want);
+        // ... and with no other empty field in a row (`1,2,...,8,` of nine), in a solved grid
+        // short of its last column.
+        let value = |r: usize, c: usize| (r * 3 + r / 3 + c) % 9 + 1;
+        let row = |r: usize, sep: &str| -> String {
+            let values: Vec<String> = (0..8).map(|c| value(r, c).to_string()).collect();
+            values.join(sep) + sep
+        };
+        let csv: Vec<String> = (0..9).map(|r| row(r, ",")).collect();
+        let csv = csv.join("\n");
+        let spaced: Vec<String> = (0..9).map(|r| row(r, " ") + ".").collect();
+        let spaced = spaced.join("\n");
+        assert!(csv.starts_with("1,2,3,4,5,6,7,8,\n4,5,6,"), "{csv}");
+        assert_eq!(one(&csv).grid, one(&spaced).grid);
+        // Every field in double quotes, `""` empty (CRLF line ends, as Excel writes them).
+        let quoted = "\
+\"1\",\"\",\"3\",\"\",\"\",\"\",\"7\",\"8\",\"\"\r
+\"\",\"5\",\"6\",\"7\",\"8\",\"9\",\"\",\"\",\"\"\r
+\"7\",\"8\",\"\",\"\",\"\",\"\",\"5\",\"\",\"\"\r
+\"\",\"\",\"\",\"5\",\"9\",\"\",\"6\",\"7\",\"\"\r
+\"\",\"6\",\"\",\"\",\"7\",\"2\",\"8\",\"\",\"\"\r
+\"\",\"7\",\"\",\"6\",\"\",\"8\",\"\",\"2\",\"\"\r
+\"\",\"\",\"7\",\"\",\"\",\"\",\"2\",\"\",\"8\"\r
+\"6\",\"\",\"2\",\"8\",\"\",\"7\",\"9\",\"5\",\"\"\r
+\"\",\"\",\"\",\"9\",\"2\",\"\",\"\",\"6\",\"7\"\r
+";
+        assert!(quoted.starts_with(r#""1","","3","#));
+        let p = one(quoted);
+        assert_eq!((&p.grid, p.form), (&plain9.grid, Form::Numbers));
+        // Quoted values between spaces, and a quoted field that is no number, named as before.
+        assert_eq!(one(&quoted.replace(',', " ")).grid, plain9.grid);
+        let e = grids(&quoted.replacen("\"7\"", "\"x\"", 1));
+        assert!(
+            matches!(&e[0], Err((1, r)) if r.contains("`x` (column 7)")),
+            "{e:?}"
+        );
     }
 
     #[test]
