@@ -48,7 +48,7 @@ Input, two forms (they may be mixed in one file):
     written back one row a line when each line held a row. UTF-16 text (a byte-order mark
     first) is decoded.
 An input that is JSON as a whole is searched for grids: N rows of N values (null or 0 empty,
-as `json.dump(grid, f)` writes them), N x N values in one array, strings of N x N cells, in
+as `json.dump(grid, f)` writes them; whole floats such as 5.0, as from a numpy float array), N x N values in one array, strings of N x N cells, in
 arrays or objects (fields named like `solution` left out).
 A side's boxes are the most nearly square R x C (R rows, C columns, R <= C). Lines before a grid
 change that grid only: `Boxes RxC` (other boxes), `Jigsaw` then a region map (N x N labels, one

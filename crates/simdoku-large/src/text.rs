@@ -40,7 +40,8 @@
 //! A line starting with `#` is a comment, and so is a title before a grid: a line of words
 //! that are not all values and unlike the grid's first row (`Puzzle from the forum`); one that
 //! names `Sudoku X` (or `X-Sudoku`, ...) among its words marks that grid so, as sigh's solver
-//! reads it. Every problem is reported with the line it is on.
+//! reads it. Every problem is reported with the line it is on (and a number-form value with its
+//! row and column in the grid).
 use std::fmt::Write as _;
 
 use crate::grid::LargeGrid;
@@ -1185,7 +1186,7 @@ pub fn parse_each(text: &str, each: &mut dyn FnMut(Result<Puzzle, TextError>)) {
             } else if b.map {
                 b.labels.extend(tokens.iter().map(ToString::to_string));
             } else {
-                b.error = read_numbers(&tokens, b.side, ln, &mut b.cells).err();
+                b.error = read_numbers(&tokens, b.side, ln, b.rows + 1, &mut b.cells).err();
             }
         }
         b.rows += 1;
@@ -1253,11 +1254,14 @@ fn push_err(out: &mut Out<'_>, pending: &mut Pending, map: bool, e: TextError) {
     }
 }
 
-/// One number-form row: each token a value 0..=`side` or `.`.
+/// One number-form row (the grid's `row`-th, from 1): each token a value 0..=`side` or `.`.
+/// Errors name the value's row and column in the grid, as a document's line may hold several
+/// rows (a grid in JSON on one line).
 fn read_numbers(
     tokens: &[&str],
     side: usize,
     ln: usize,
+    row: usize,
     cells: &mut Vec<u16>,
 ) -> Result<(), TextError> {
     for (k, t) in tokens.iter().enumerate() {
@@ -1266,28 +1270,30 @@ fn read_numbers(
         } else {
             t.parse::<u32>().ok()
         };
-        match v {
-            Some(v) if v as usize <= side => cells.push(v as u16),
-            Some(v) => {
-                return Err(TextError {
-                    line: ln,
-                    reason: format!(
-                        "value {v} (column {}) out of range: a {side}x{side} grid holds 1..={side}",
-                        k + 1
-                    ),
-                });
+        let reason = match v {
+            Some(v) if v as usize <= side => {
+                cells.push(v as u16);
+                continue;
             }
-            None => {
-                return Err(TextError {
-                    line: ln,
-                    reason: format!(
-                        "`{}` (column {}) is not a number or `.`",
-                        t.chars().take(20).collect::<String>(),
-                        k + 1
-                    ),
-                });
+            Some(v) => format!(
+                "value {v} (row {row}, column {}) out of range: a {side}x{side} grid holds \
+                 1..={side}",
+                k + 1
+            ),
+            // (A fraction, as from an array of floats: no cell value.)
+            None if t
+                .parse::<f64>()
+                .is_ok_and(|f| f.is_finite() && f.fract() != 0.0) =>
+            {
+                format!("`{t}` (row {row}, column {}) is not a whole number", k + 1)
             }
-        }
+            None => format!(
+                "`{}` (row {row}, column {}) is not a number or `.`",
+                t.chars().take(20).collect::<String>(),
+                k + 1
+            ),
+        };
+        return Err(TextError { line: ln, reason });
     }
     Ok(())
 }
@@ -1705,7 +1711,7 @@ mod tests {
         let typo = ROWS16.replacen(". 1 15", ". one 15", 1);
         let e = grids(&typo);
         assert!(
-            matches!(&e[0], Err((1, r)) if r.contains("`one` (column 2)")),
+            matches!(&e[0], Err((1, r)) if r.contains("`one` (row 1, column 2)")),
             "{e:?}"
         );
         let e = grids("hello world\n");
@@ -1830,8 +1836,32 @@ mod tests {
         assert_eq!(one(&quoted.replace(',', " ")).grid, plain9.grid);
         let e = grids(&quoted.replacen("\"7\"", "\"x\"", 1));
         assert!(
-            matches!(&e[0], Err((1, r)) if r.contains("`x` (column 7)")),
+            matches!(&e[0], Err((1, r)) if r.contains("`x` (row 1, column 7)")),
             "{e:?}"
+        );
+    }
+
+    #[test]
+    fn a_value_that_is_no_cell_is_named_with_its_row_and_column() {
+        // Rows of a grid start past its first line: the row counts in the grid.
+        let text = format!("# c\n{}", ROWS16.replacen(" 4 12 ", " 4 17 ", 1));
+        let e = grids(&text);
+        assert!(
+            matches!(&e[0], Err((7, r)) if r.starts_with(
+                "value 17 (row 6, column 6) out of range: a 16x16 grid holds 1..=16; read as \
+                 one stream, lines 2 to 17"
+            )),
+            "{e:?}"
+        );
+        let e = grids(&ROWS16.replacen("14 11 6", "14 11 6.5", 1));
+        assert_eq!(
+            e[0],
+            Err((8, "`6.5` (row 8, column 3) is not a whole number".into()))
+        );
+        let e = grids(&ROWS16.replacen("14 11 6", "14 11 six", 1));
+        assert_eq!(
+            e[0],
+            Err((8, "`six` (row 8, column 3) is not a number or `.`".into()))
         );
     }
 

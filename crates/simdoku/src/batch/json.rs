@@ -416,15 +416,25 @@ pub(crate) struct LargeText {
     pub rows: bool,
 }
 
-/// A cell of a large grid in JSON, as the number form writes it: a number as written, `.` for
-/// `null`, an empty string or `"."`; a string of up to three digits as its digits.
+/// A cell of a large grid in JSON, as the number form writes it: a number as written (a whole
+/// one with a fraction of zeros, `5.0` as `json.dump` writes an array of floats, as `5`), `.`
+/// for `null`, an empty string or `"."`; a string of up to three digits as its digits.
 fn large_cell(node: &Node) -> Option<&[u8]> {
     match &node.kind {
         Kind::Null => Some(b"."),
-        Kind::Num(t) => Some(t.as_bytes()),
+        Kind::Num(t) => Some(whole(t.as_bytes())),
         Kind::Str(s) if s.is_empty() => Some(b"."),
         Kind::Str(s) if s == b"." || (s.len() <= 3 && s.iter().all(u8::is_ascii_digit)) => Some(s),
         _ => None,
+    }
+}
+
+/// A JSON number whose fraction is all zeros (`15.0`) as its integer part (`15`); any other as
+/// written (`2.5`, which the grid's reader refuses as no whole number, with its row and column).
+fn whole(number: &[u8]) -> &[u8] {
+    match number.iter().position(|&c| c == b'.') {
+        Some(k) if number[k + 1..].iter().all(|&c| c == b'0') => &number[..k],
+        _ => number,
     }
 }
 

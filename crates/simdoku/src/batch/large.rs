@@ -9,9 +9,10 @@ use super::json;
 /// Every grid of a large grids' file, in order, handed to `each` as it is read: a JSON
 /// document (an input of at most 64 MiB that starts with `[` or `{` and is JSON as a whole) is searched for
 /// grids, anything else is read by [`text::parse_each`]. In JSON a grid is an array of N rows,
-/// each an array of N values (numbers, `null` or `""` empty, strings of digits), N from 4 to
-/// 400; N x N values in one array; a string of N x N cell characters (the line form), or an
-/// array of N such strings of N; objects are searched field by field (fields named like
+/// each an array of N values (numbers, whole floats such as `5.0` among them, as `json.dump`
+/// writes a numpy float array; `null` or `""` empty; strings of digits), N from 4 to 400;
+/// N x N values in one array; a string of N x N cell characters (the line form), or an array of
+/// N such strings of N; objects are searched field by field (fields named like
 /// `solution` or `answer` left out). Rows of values that are no grid give their error with
 /// the line it is on; strings and flat arrays that are no grid (ids, hashes) are skipped, and
 /// a document without a grid is one error.
@@ -137,6 +138,35 @@ mod tests {
         let row = format!("[{}]", ["0"; 16].join(","));
         let sixteen = format!("[{}]", vec![row; 16].join(","));
         assert_eq!(read(&sixteen)[0].as_ref().map(|g| g.1), Ok(16));
+    }
+
+    #[test]
+    fn json_floats_that_are_whole_read_as_values_and_fractions_are_named() {
+        // `json.dump(arr.tolist(), f)` of a numpy float array, on one line and indented.
+        let floats = "[[1.0, 0.0, 0.0, 0.0], [0.0, 0.0, 3.0, 0.0], [0.0, 4.00, 0.0, 0.0], \
+                      [0.0, 0.0, 0.0, 2.0]]";
+        assert_eq!(read(floats), [Ok((1, 4, CELLS.to_vec()))]);
+        let indented = floats.replace(", ", ",\n  ");
+        assert_eq!(read(&indented), [Ok((1, 4, CELLS.to_vec()))]);
+        assert_eq!(
+            read("[1.0,0,0,0, 0,0,3.0,0, 0,4,0,0, 0,0,0,2.0]"),
+            [Ok((1, 4, CELLS.to_vec()))]
+        );
+        // A fraction is no value: the error names it with its row and column in the grid, as
+        // every row is on line 1.
+        let got = read(&floats.replace("3.0", "2.5"));
+        assert_eq!(
+            got,
+            [Err((
+                1,
+                "`2.5` (row 2, column 3) is not a whole number".into()
+            ))]
+        );
+        let got = read(&floats.replace("4.00", "4.5"));
+        assert!(
+            matches!(&got[..], [Err((1, r))] if r.contains("`4.5` (row 3, column 2)")),
+            "{got:?}"
+        );
     }
 
     #[test]
