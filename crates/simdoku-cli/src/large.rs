@@ -41,7 +41,7 @@ Input, two forms (they may be mixed in one file):
     field between commas, as spreadsheets write them; fields in double quotes, `\"\"` empty; a
     comma after each row's last value), N from 4 to 400; `|`, brackets around rows (numpy's
     print(array)), border lines of `+ - |` and # comments are ignored; a blank line may separate
-    grids, or the bands of one grid (a row of its width after it). Lines that
+    grids, or follow every band of one grid (a row of its width after it). Lines that
     are not a grid's rows are read as one stream of N x N numbers up to a blank line, a shape
     line or the end, whatever the line breaks (rows wrapped over several lines, a grid on one
     line); one-line grids wrapped over lines (a 9x9 as 9 lines of 9) are read the same way, and

@@ -13,7 +13,7 @@
 //!   400. The first row sets N. `|` between numbers, brackets around rows (numpy's `print(array)`:
 //!   `[[0 7 6 ...]`) and border lines made of `+`, `-` and `|` are ignored, and so is a `#` and
 //!   what follows it on a row. A grid ends after its N-th row; a blank line may follow. A blank
-//!   line before it (between two bands of rows, as some tools print them) does not end it when a
+//!   line before it (after every band of rows, as some tools print them) does not end it when a
 //!   row of the same width follows. When the lines are not the rows of a grid, the numbers up to a
 //!   blank line, a shape line or the end are read as one stream of N x N values, whatever the line
 //!   breaks (a 144x144 posted as rows wrapped over 8 lines of 18, a 16x16 on one line of 256
@@ -220,6 +220,8 @@ struct Block {
     streamed: bool,
     /// Why the stream did not read either, for the error that ends the block.
     hint: String,
+    /// The blank lines (between bands) its rows went on past.
+    apart: usize,
 }
 
 /// The lines before a grid that set its shape and variant.
@@ -314,14 +316,21 @@ fn band_rows(pending: &Pending, side: usize) -> Option<usize> {
     }
 }
 
-/// Whether a grid of `side` with `rows` of its rows read goes on past the blank line(s) after
-/// them: it is short of rows, they end a band, and the next line that is not blank, a row of
-/// `cells` cells, is one more of its rows.
-fn goes_on_past_blank(pending: &Pending, side: usize, rows: usize, cells: usize) -> bool {
-    rows > 0
-        && rows < side
+/// Whether a grid of `side` with `rows` of its rows read, past `apart` blank lines so far,
+/// goes on past the blank line(s) after them: it is short of rows, every band of them so far
+/// ended with a blank line (this one ends the next: a grid cut short after three bands of a
+/// file whose grids have no blank lines inside is no grid with the next one's first band),
+/// and the next line that is not blank, a row of `cells` cells, is one more of its rows.
+fn goes_on_past_blank(
+    pending: &Pending,
+    side: usize,
+    rows: usize,
+    apart: usize,
+    cells: usize,
+) -> bool {
+    rows < side
         && cells == side
-        && band_rows(pending, side).is_some_and(|band| rows.is_multiple_of(band))
+        && band_rows(pending, side).is_some_and(|band| rows == band * (apart + 1))
 }
 
 /// The index of the first line after index `i` that is not blank (`lines.len()` if none).
@@ -818,6 +827,7 @@ impl Streams {
         if !(4..=MAX_LINE_SIDE).contains(&width) {
             return end;
         }
+        let mut apart = 0;
         while end < lines.len() && lines[end].trim().is_empty() {
             // Every line so far one row of `width` (or no cells: a comment or border line).
             if (start..end).any(|i| cells(i) != 0 && cells(i) != width) {
@@ -829,9 +839,10 @@ impl Streams {
                 && self.next_bad_char[j] > j
                 && self.next_break[j] > j
                 && !lines[j].trim_start().starts_with('#');
-            if !row || !goes_on_past_blank(pending, width, rows, cells(j)) {
+            if !row || !goes_on_past_blank(pending, width, rows, apart, cells(j)) {
                 break;
             }
+            apart += 1;
             end = self.next_break[j];
         }
         end
@@ -873,11 +884,12 @@ impl Streams {
 /// The forms are those of the [module](self), with what other tools write (sigh's solver
 /// reads any stream of values) read as they mean it:
 ///
-/// * a blank line between two bands of a grid's rows, in either form (a 16x16 with a blank
+/// * a blank line after every band of a grid's rows, in either form (a 16x16 with a blank
 ///   line after every fourth row): the grid goes on when the next line is a row of the same
-///   width and the rows so far end a band; a grid ends after its N-th row, so a blank line
-///   between two grids still separates them, and one after a grid short of rows ends it (an
-///   error on that line);
+///   width and every band so far ended with a blank line; a grid ends after its N-th row, so a
+///   blank line between two grids still separates them, and one after a grid short of rows
+///   otherwise ends it (an error on that line: a grid cut short after its third band, in a file
+///   whose grids have no blank lines inside, does not take the next grid's rows);
 /// * a title line of words before a grid (`Puzzle from the forum`, `Title: my puzzle`):
 ///   skipped when its words are not all values and it is unlike the line after it (another
 ///   count of words, or other characters when that line holds words of cell characters); one
@@ -959,9 +971,10 @@ pub fn parse_each(text: &str, each: &mut dyn FnMut(Result<Puzzle, TextError>)) {
                 .get(j)
                 .and_then(|l| Some(fitted_count(l, number_row(l.trim())?, b.side)))
                 .unwrap_or(0);
-            if goes_on_past_blank(&pending, b.side, b.rows, cells) {
+            if goes_on_past_blank(&pending, b.side, b.rows, b.apart, cells) {
                 // (Its lines are rows: no stream of values, which ends at a blank line.)
                 b.streamed = true;
+                b.apart += 1;
                 next = j;
                 continue;
             }
@@ -1167,6 +1180,7 @@ pub fn parse_each(text: &str, each: &mut dyn FnMut(Result<Puzzle, TextError>)) {
                 error,
                 streamed: false,
                 hint: String::new(),
+                apart: 0,
             }
         });
         if b.error.is_none() {
@@ -1626,6 +1640,22 @@ mod tests {
         assert!(matches!(&e[0], Err((3, r)) if r.contains("ends after 2 of its 16 rows")));
         let e = grids(&format!("{}\n\n1 2 3 4\n", lines[..4].join("\n")));
         assert!(matches!(&e[0], Err((5, r)) if r.contains("ends after 4 of its 16 rows")));
+        // A grid cut short after three bands in a file whose grids have no blank line inside
+        // ends there, as before: the next grid's first band is not taken for its fourth.
+        let cut: Vec<&str> = lines[..12].to_vec();
+        let e = grids(&format!("{}\n\n{ROWS16}", cut.join("\n")));
+        assert_eq!(e.len(), 2, "{e:?}");
+        assert!(matches!(&e[0], Err((13, r)) if r.contains("ends after 12 of its 16 rows")));
+        assert_eq!(e[1], Ok(plain.grid.clone()));
+        // Nor does a grid with a blank line only after its second band, or rows of characters
+        // cut short after two bands (each of its lines an error, as before; the grid after
+        // them whole).
+        let e = grids(&format!("{}\n\n{rows}\n", rows9[..6].join("\n")));
+        assert_eq!(e.len(), 7, "{e:?}");
+        assert!(e[..6].iter().all(Result::is_err), "{e:?}");
+        assert_eq!(e[6], Ok(one(LINE9).grid));
+        let halves = format!("{}\n\n{}", lines[..8].join("\n"), lines[8..].join("\n"));
+        assert!(grids(&halves)[0].is_err());
         let mut short = banded(ROWS16, 4);
         short = short.replacen(&format!("{}\n", lines[5]), "", 1);
         let e = grids(&short);
