@@ -42,9 +42,14 @@ def read(source, *, errors="raise"):
 
     ``source``: a path, or a file object opened in text or binary mode. Every format the
     command takes: one grid a line (one character a cell), N lines of N characters, N lines of
-    N numbers, a stream of N * N numbers with any line breaks (as sigh's solver reads them),
-    ``.`` or ``0`` for empty cells, ``#`` comments, a ``Jigsaw`` line and its region map
-    before a grid, a ``Sudoku X`` line before a grid, a UTF-8 byte-order mark, UTF-16 text after its byte-order mark; or a JSON document holding grids (N rows of N values, ``null`` or 0 empty, as ``json.dump(grid.tolist(), f)`` writes them; N x N values in one list; strings of cells), searched as ``simdoku.batch.parse_large`` in Rust does. ``errors="raise"`` (the default) raises ``ValueError``
+    N numbers (CSV too, quoted or with a comma after each row; numpy's printed arrays), a
+    stream of N * N numbers with any line breaks (as sigh's solver reads them), ``.`` or ``0``
+    for empty cells, ``#`` comments, title lines of words, blank lines between bands, a
+    ``Jigsaw`` line and its region map before a grid, a ``Sudoku X`` line before a grid, a
+    UTF-8 byte-order mark, UTF-16 text after its byte-order mark; or a JSON document holding
+    grids (N rows of N values, ``null`` or 0 empty, whole floats such as ``5.0``, as
+    ``json.dump(grid.tolist(), f)`` writes them; N x N values in one list; strings of cells),
+    searched as ``simdoku.batch.parse_large`` in Rust does. ``errors="raise"`` (the default) raises ``ValueError``
     naming the file, the line and the reason of the first grid that cannot be read;
     ``errors="skip"`` leaves such grids out with one warning.
     """
