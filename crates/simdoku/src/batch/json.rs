@@ -236,9 +236,10 @@ impl Parser<'_> {
 fn cell(node: &Node) -> Option<Result<u8, String>> {
     match &node.kind {
         Kind::Null => Some(Ok(0)),
-        Kind::Num(t) => Some(match t.as_bytes() {
+        // (`5.0` as `json.dump` writes an array of floats: see [`whole`].)
+        Kind::Num(t) => Some(match whole(t.as_bytes()) {
             [d @ b'0'..=b'9'] => Ok(d - b'0'),
-            t => Err(String::from_utf8_lossy(t).into_owned()),
+            _ => Err(String::from_utf8_lossy(t.as_bytes()).into_owned()),
         }),
         Kind::Str(s) => match s.as_slice() {
             [] | [b'.' | b'0'] => Some(Ok(0)),
@@ -696,6 +697,12 @@ mod tests {
             .collect();
         assert_eq!(
             puzzles(&format!("[{}]", mixed.join(","))),
+            Some(vec![(1, P.into())])
+        );
+        // Whole floats, as `json.dump` writes a numpy float array's `tolist()`.
+        let floats: Vec<String> = numbers(P).iter().map(|d| format!("{d}.0")).collect();
+        assert_eq!(
+            puzzles(&format!("[{}]", floats.join(", "))),
             Some(vec![(1, P.into())])
         );
     }
