@@ -1301,9 +1301,21 @@ fn read_numbers(
             {
                 format!("`{t}` (row {row}, column {}) is not a whole number", k + 1)
             }
+            // (Digits past u32: a value out of range, not "no number".)
+            None if t.bytes().all(|b| b.is_ascii_digit()) => format!(
+                "value {}{} (row {row}, column {}) out of range: a {side}x{side} grid holds \
+                 1..={side}",
+                &t[..t.len().min(20)],
+                if t.len() > 20 { "..." } else { "" },
+                k + 1
+            ),
+            // (Shown without control characters: they could rewrite the terminal's screen.)
             None => format!(
                 "`{}` (row {row}, column {}) is not a number or `.`",
-                t.chars().take(20).collect::<String>(),
+                t.chars()
+                    .take(20)
+                    .map(|c| if c.is_control() { '?' } else { c })
+                    .collect::<String>(),
                 k + 1
             ),
         };
@@ -1892,6 +1904,20 @@ mod tests {
         assert_eq!(
             e[0],
             Err((8, "`six` (row 8, column 3) is not a number or `.`".into()))
+        );
+        let e = grids(&ROWS16.replacen("14 11 6", "14 11 99999999999", 1));
+        assert_eq!(
+            e[0],
+            Err((
+                8,
+                "value 99999999999 (row 8, column 3) out of range: a 16x16 grid holds 1..=16"
+                    .into()
+            ))
+        );
+        let e = grids(&ROWS16.replacen("14 11 6", "14 11 s\x07x", 1));
+        assert_eq!(
+            e[0],
+            Err((8, "`s?x` (row 8, column 3) is not a number or `.`".into()))
         );
     }
 
