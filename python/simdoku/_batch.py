@@ -217,7 +217,8 @@ def prepare(puzzles) -> _Input:
         except ValueError:
             # Rows of different lengths: numpy says only "inhomogeneous shape".
             return _from_rows(puzzles)
-        if a.dtype.kind == "O" and a.ndim == 1:
+        if a.dtype.kind == "O":
+            # (Rows of other lengths, or a None among the values: flagged row by row.)
             return _from_rows(puzzles)
         return _from_array(a)
     raise TypeError(

@@ -390,6 +390,9 @@ def test_rows_of_other_lengths_are_flagged_one_by_one():
     rows[1] = {"not": "a row"}
     counts, status = simdoku.count(rows, errors="mask")
     assert status.tolist() == [0, 3, 0]
+    rows[1] = [0] * 80 + [None]  # the right length, a None among the values
+    counts, status = simdoku.count(rows, errors="mask")
+    assert status.tolist() == [0, 3, 0]
     nine = [np.array(r).reshape(9, 9).tolist() for r in to_cells(TOP95[:2]).tolist()]
     nine.append([[0] * 9] * 8)
     out, status = simdoku.solve(nine, errors="mask")
