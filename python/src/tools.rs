@@ -536,10 +536,10 @@ fn large_reduce<'py>(
     });
     Ok(match made {
         Some((_, m)) if m.needs_guess => {
-            return Err(PyValueError::new_err(
-                "grid: needs a guess as given (propagation alone does not solve it): \
-                 no_guesses removes nothing",
-            ));
+            return Err(PyValueError::new_err(format!(
+                "grid: {}: no_guesses removes nothing",
+                mixed::NEEDS_GUESS
+            )));
         }
         Some((sol, m)) => (
             status.to_string(),

@@ -101,6 +101,10 @@ pub fn generate(n: usize, givens: f64, seed: u64) -> Generated {
     }
 }
 
+/// Why a puzzle minimized for propagation alone kept every given ([`Minimized::needs_guess`]),
+/// as the command and Python say it.
+pub const NEEDS_GUESS: &str = "needs a guess as given (propagation alone does not solve it)";
+
 /// What [`minimize`] made.
 #[derive(Clone, Debug)]
 pub struct Minimized {

@@ -469,11 +469,12 @@ fn report(
     }
     if let Some(how) = args.minimize {
         let why = match minimized {
-            Some((m, _)) if m.needs_guess => Some(
-                "needs a guess as given (propagation alone does not solve it): --no-guesses removes nothing",
-            ),
+            Some((m, _)) if m.needs_guess => Some(format!(
+                "{}: --no-guesses removes nothing",
+                mixed::NEEDS_GUESS
+            )),
             None if status == Status::Multiple && !how.from_template => {
-                Some("not minimized: a puzzle to minimize has one solution")
+                Some("not minimized: a puzzle to minimize has one solution".to_string())
             }
             _ => None,
         };
@@ -518,8 +519,9 @@ fn report(
         (None, _) => sol.as_ref(),
         (Some(_), None) => None,
         (Some(how), Some((m, ms))) => {
+            let needs_guess = format!("not minimized: it {}", mixed::NEEDS_GUESS);
             let what = if m.needs_guess {
-                "not minimized: it needs a guess as given (propagation alone does not solve it)"
+                &needs_guess
             } else if !m.minimal {
                 "unique, perhaps not minimal (out of time: a given stayed unchecked)"
             } else if how.from_template && how.no_guesses {
