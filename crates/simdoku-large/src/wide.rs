@@ -349,13 +349,13 @@ impl Wide {
     /// decided at the root, no contradiction. One propagation, never a search.
     pub(crate) fn solves_at_root(&mut self, cells: &[u16]) -> bool {
         let solved = self.root(cells) && (0..self.side * self.side).all(|c| self.size(c) == 1);
-        self.trail.clear();
         self.clear_pending();
         solved
     }
 
     /// Loads `cells` (row-major, 0 empty, values 1..=N) and propagates them: false on a
-    /// contradiction. [`Wide::visit`]'s search starts from here.
+    /// contradiction. [`Wide::visit`]'s search starts from here, with no trail: the root is
+    /// never undone.
     fn root(&mut self, cells: &[u16]) -> bool {
         let (side, w) = (self.side, self.w);
         self.trail.clear();
@@ -401,7 +401,9 @@ impl Wide {
                 }
             }
         }
-        ok && self.propagate().is_ok()
+        let ok = ok && self.propagate().is_ok();
+        self.trail.clear();
+        ok
     }
 
     /// Calls `visitor` with every solution of `cells` (row-major, 0 empty, values 1..=N) until
@@ -416,7 +418,6 @@ impl Wide {
         self.stats = Stats::default();
         self.deadline = deadline;
         let mut ok = self.root(cells);
-        self.trail.clear();
         self.stats.open_at_root = if ok {
             (0..side * side).filter(|&c| self.size(c) > 1).count()
         } else {
