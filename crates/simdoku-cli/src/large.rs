@@ -13,6 +13,7 @@ use crate::output::Output;
 use crate::progress::Progress;
 use run::{Input, LargeArgs, run};
 use simdoku::large::mixed::Reduce;
+use simdoku::large::text;
 
 mod run;
 
@@ -191,7 +192,7 @@ pub fn large(a: &LargeCmd) -> ExitCode {
     for name in &names {
         // A shape in place of a file that does not exist (`simdoku large --generate 16x16`,
         // as sigh's solver takes it): that empty grid.
-        if is_shape_word(name) && !std::path::Path::new(name).exists() {
+        if text::is_size_line(name) && !std::path::Path::new(name).exists() {
             texts.push((name.as_str(), format!("{name}\n")));
             continue;
         }
@@ -275,13 +276,4 @@ pub fn large(a: &LargeCmd) -> ExitCode {
             finish(Err(e))
         }
     }
-}
-
-/// Whether a command-line word is a grid's shape, `NxN` (`16x16`, `25X25`).
-fn is_shape_word(word: &str) -> bool {
-    let Some((a, b)) = word.split_once(['x', 'X']) else {
-        return false;
-    };
-    let number = |s: &str| !s.is_empty() && s.len() <= 3 && s.bytes().all(|b| b.is_ascii_digit());
-    number(a) && number(b) && a == b
 }

@@ -348,7 +348,7 @@ fn number_row(line: &str) -> Option<usize> {
     }
     let mut count = 0;
     for w in value_words(line).take(MAX_SIDE + 1) {
-        if w != "." && w.parse::<u32>().is_err() {
+        if !is_number_word(w) {
             return None;
         }
         count += 1;
@@ -420,10 +420,8 @@ fn names_x(title: &str) -> bool {
         .split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|w| !w.is_empty())
         .collect();
-    words.iter().any(|w| matches!(*w, "sudokux" | "xsudoku"))
-        || words
-            .windows(2)
-            .any(|p| matches!(p, ["sudoku", "x"] | ["x", "sudoku"]))
+    words.iter().any(|&w| w != "x" && is_x_line(w))
+        || words.windows(2).any(|p| is_x_line(&p.join(" ")))
 }
 
 /// Whether a word is a number-form value: a number or `.`.
@@ -489,6 +487,17 @@ fn size_line(lower: &str) -> Option<Result<usize, String>> {
     } else {
         Ok(rows)
     })
+}
+
+/// Whether `line` is a size line, `NxN` (`16x16`; a malformed one such as `16x9` too, which
+/// the reader reports): what `simdoku large` takes for an empty grid in place of a file.
+///
+/// ```
+/// use simdoku_large::text::is_size_line;
+/// assert!(is_size_line("16x16") && is_size_line("25X25") && !is_size_line("grids.txt"));
+/// ```
+pub fn is_size_line(line: &str) -> bool {
+    size_line(&header_lower(line.trim())).is_some()
 }
 
 /// A line up to a `#` that starts a comment after it (all of it without one).
@@ -678,7 +687,7 @@ impl Streams {
             if !line.starts_with('#') && !is_border(line) && !is_header(line) {
                 for w in value_words(line) {
                     count += 1;
-                    bad |= w != "." && w.parse::<u32>().is_err();
+                    bad |= !is_number_word(w);
                     chars += w.len();
                     bad_char |= w.bytes().any(|c| char_value(c).is_none());
                 }
