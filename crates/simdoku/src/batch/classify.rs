@@ -539,6 +539,15 @@ mod tests {
         const S: &str =
             "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
         let want = Entry::Puzzle(Grid::parse(P).unwrap());
+        // P's cells in groups of `n` joined by `sep`.
+        let groups = |n: usize, sep: &str| {
+            let g: Vec<&str> = P
+                .as_bytes()
+                .chunks(n)
+                .map(|r| std::str::from_utf8(r).unwrap())
+                .collect();
+            g.join(sep)
+        };
         let zeros = P.replace('.', "0");
         let digits: Vec<String> = zeros.chars().map(String::from).collect();
         let rows: Vec<String> = digits
@@ -559,25 +568,10 @@ mod tests {
             format!("[{}]", strings.join(", ")),           // JSON: nine strings of nine cells
             format!("{{\"grid\": [{}]}}", rows.join(",")), // JSON object, numbers
             format!("{{\"id\": 3, \"puzzle\": \"{P}\", \"solution\": \"{S}\"}}"),
-            P.as_bytes()
-                .chunks(9)
-                .map(|r| std::str::from_utf8(r).unwrap())
-                .collect::<Vec<_>>()
-                .join(" "), // rows between spaces
-            P.as_bytes()
-                .chunks(9)
-                .map(|r| std::str::from_utf8(r).unwrap())
-                .collect::<Vec<_>>()
-                .join("/"), // rows between slashes
-            format!(
-                "{} # 2.3",
-                P.as_bytes()
-                    .chunks(3)
-                    .map(|r| std::str::from_utf8(r).unwrap())
-                    .collect::<Vec<_>>()
-                    .join("|")
-            ), // mini-rows
-            format!("{P}{S}"), // a puzzle and its solution as one run
+            groups(9, " "),                      // rows between spaces
+            groups(9, "/"),                      // rows between slashes
+            format!("{} # 2.3", groups(3, "|")), // mini-rows
+            format!("{P}{S}"),                   // a puzzle and its solution as one run
         ] {
             assert_eq!(classify_text(line.as_bytes()), want, "{line}");
         }
@@ -616,12 +610,7 @@ mod tests {
             );
         }
         for line in [
-            P.as_bytes()
-                .chunks(9)
-                .take(8)
-                .map(|r| std::str::from_utf8(r).unwrap())
-                .collect::<Vec<_>>()
-                .join(" "),
+            groups(9, " ")[..8 * 10 - 1].to_string(), // eight rows
             format!("{} {}", &P[..10], &P[10..]),
         ] {
             assert!(
