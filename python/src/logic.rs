@@ -7,7 +7,7 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use simdoku::batch::{Entry, board_of, classify_text, map_logic};
-use simdoku::logic::{Solutions, digits, explain};
+use simdoku::logic::{Solutions, Unrated, digits, explain, rate};
 use simdoku::pipeline::catch;
 
 use crate::{ERROR, INVALID, MULTIPLE, NO_SOLUTION, OK, parse_cells, run_batch};
@@ -65,8 +65,8 @@ type SeRows<'py> = (
     Vec<(usize, String)>,
 );
 
-/// Rates each entry: the rating, and the solutions counted to 2 (`explain` counts them first;
-/// a rating means one).
+/// Rates each entry: the rating, or why there is none (`rate` counts the solutions to two
+/// first).
 fn rate_entries(
     py: Python<'_>,
     threads: Option<usize>,
@@ -74,8 +74,7 @@ fn rate_entries(
 ) -> PyResult<SeRows<'_>> {
     let rows = run_batch(py, threads, || {
         map_logic(&entries, |entry| {
-            let e = explain(&board_of(entry).map_err(|err| err.to_string())?);
-            Ok::<_, String>((e.rating(), e.solutions))
+            Ok::<_, String>(rate(&board_of(entry).map_err(|err| err.to_string())?))
         })
     })?;
     let n = rows.len();
@@ -89,8 +88,15 @@ fn rate_entries(
     let tenths = |t: u8| f64::from(t) / 10.0;
     for (i, r) in rows.into_iter().enumerate() {
         let (s, vals) = match r {
-            Ok(Ok((Some(r), _))) => (OK, [tenths(r.er), tenths(r.ep), tenths(r.ed)]),
-            Ok(Ok((None, solutions))) => (status_of(solutions), [f64::NAN; 3]),
+            Ok(Ok(Ok(r))) => (OK, [tenths(r.er), tenths(r.ep), tenths(r.ed)]),
+            Ok(Ok(Err(why))) => (
+                match why {
+                    Unrated::NoSolution => NO_SOLUTION,
+                    Unrated::Multiple => MULTIPLE,
+                    Unrated::Beyond => OK,
+                },
+                [f64::NAN; 3],
+            ),
             Ok(Err(reason)) => {
                 reasons.push((i, reason));
                 (INVALID, [f64::NAN; 3])

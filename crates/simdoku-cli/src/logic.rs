@@ -10,7 +10,9 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 use serde_json::value::RawValue;
 use simdoku::batch::{Entry, board_of};
-use simdoku::logic::{Board, Explanation, Hint, Solutions, Step, Technique, explain, hint};
+use simdoku::logic::{
+    Board, Explanation, Hint, Solutions, Step, Technique, Unrated, explain, hint, rate,
+};
 
 use crate::render::{self, LineJson};
 use crate::tools::{FileArgs, Item, RateArgs, RateFormat, Worker, map_lines_with};
@@ -254,22 +256,19 @@ pub fn hint_cmd(a: &HintArgs) -> ExitCode {
 pub fn rate_se(a: &RateArgs) -> ExitCode {
     let format = a.format;
     let answer = move |_: &mut Worker, item: &Item<Entry>| {
-        // `explain` counts the solutions to two first: a rating when its steps solve a
-        // puzzle with one, else the count tells `beyond` from no solution or several.
-        let got = on_board(item, |b| {
-            let e = explain(b);
-            (e.rating(), e.solutions)
-        });
+        // `rate` counts the solutions to two first: a rating when its steps solve a puzzle
+        // with one, else why not.
+        let got = on_board(item, rate);
         let status = match &got {
             Err(_) => "invalid",
-            Ok((Some(_), _)) => "rated",
-            Ok((None, Solutions::None)) => "none",
-            Ok((None, Solutions::Unique)) => "beyond",
-            Ok((None, Solutions::Multiple)) => "multiple",
+            Ok(Ok(_)) => "rated",
+            Ok(Err(Unrated::NoSolution)) => "none",
+            Ok(Err(Unrated::Beyond)) => "beyond",
+            Ok(Err(Unrated::Multiple)) => "multiple",
         };
         match format {
             RateFormat::Csv => match got {
-                Ok((Some(r), _)) => format!(
+                Ok(Ok(r)) => format!(
                     "{},{},{},{}",
                     item.echo,
                     tenths(r.er),
@@ -288,7 +287,7 @@ pub fn rate_se(a: &RateArgs) -> ExitCode {
                 };
                 match &got {
                     Err(reason) => line.error = Some(reason),
-                    Ok((Some(r), _)) => {
+                    Ok(Ok(r)) => {
                         let one = |t: u8| render::fixed(f64::from(t) / 10.0, 1);
                         line.er = Some(one(r.er));
                         line.ep = Some(one(r.ep));

@@ -469,7 +469,7 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
                 let g = simdoku::tools::generate(e.as_mut(), &options, &mut rng);
                 let rating = a
                     .with_rating
-                    .then(|| logic::rate(&logic::Board::from_grid(&g.puzzle)))
+                    .then(|| logic::rate(&logic::Board::from_grid(&g.puzzle)).ok())
                     .flatten();
                 Some(Rated {
                     puzzle: g.puzzle,

@@ -1,5 +1,6 @@
 //! Rates each puzzle (or pencilmark) line of a file: `puzzle,ER,EP,ED` as `serate` prints them,
-//! or `puzzle,beyond,,` when the path leaves the techniques that match Sudoku Explainer's.
+//! or `puzzle,beyond,,` when the path leaves the techniques that match Sudoku Explainer's
+//! (`none` or `multiple` for a puzzle with no solution or several).
 //! `--steps` prints each step below its puzzle; `--marks N` prints instead the pencilmark line
 //! after the first N steps (test input for the 729-character form). Used by
 //! `scripts/logic-agreement.sh`.
@@ -7,7 +8,7 @@
 //! `cargo run --release -p simdoku-logic --example rate -- FILE [--steps]`
 use std::io::{BufRead, BufReader, Write};
 
-use simdoku_logic::{Board, explain, rate};
+use simdoku_logic::{Board, Unrated, explain, rate};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -38,11 +39,13 @@ fn main() {
             continue;
         }
         match rate(&b) {
-            Some(r) => {
+            Ok(r) => {
                 let s = r.to_string().replace('/', ",");
                 writeln!(out, "{t},{s}").unwrap();
             }
-            None => writeln!(out, "{t},beyond,,").unwrap(),
+            Err(Unrated::Beyond) => writeln!(out, "{t},beyond,,").unwrap(),
+            Err(Unrated::NoSolution) => writeln!(out, "{t},none,,").unwrap(),
+            Err(Unrated::Multiple) => writeln!(out, "{t},multiple,,").unwrap(),
         }
         if steps {
             for s in explain(&b).steps {

@@ -57,8 +57,8 @@ mod wings;
 
 pub use board::{Board, BoardError, House, cell_name, digits};
 pub use solve::{
-    Explanation, Hint, Rating, Solutions, count_solutions, explain, hardest, hint, next_step, rate,
-    rating_of,
+    Explanation, Hint, Rating, Solutions, Unrated, count_solutions, explain, hardest, hint,
+    next_step, rate, rating_of,
 };
 pub use step::{Step, Technique};
 

@@ -260,13 +260,40 @@ impl Explanation {
             && self.end.grid().conflict().is_none()
     }
 
-    /// The rating of the steps when they solve the board ([`rate`]'s answer), else `None`:
-    /// [`Explanation::solutions`] then tells a board beyond the techniques (`Unique`) from one
-    /// with no solution or several, without counting again.
-    pub fn rating(&self) -> Option<Rating> {
-        self.solved().then(|| rating_of(&self.steps))
+    /// The rating of the steps when they solve the board ([`rate`]'s answer), else why not.
+    pub fn rating(&self) -> Result<Rating, Unrated> {
+        match self.solutions {
+            Solutions::None => Err(Unrated::NoSolution),
+            Solutions::Multiple => Err(Unrated::Multiple),
+            Solutions::Unique if self.solved() => Ok(rating_of(&self.steps)),
+            Solutions::Unique => Err(Unrated::Beyond),
+        }
     }
 }
+
+/// Why a board gets no Sudoku Explainer rating ([`rate`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Unrated {
+    /// The givens (or candidates) contradict each other: no solution.
+    NoSolution,
+    /// Two or more solutions: Explainer rates only puzzles with one.
+    Multiple,
+    /// One solution, but the techniques stop short of it. Explainer's default rules are all
+    /// implemented, so this is a board that Explainer would not finish either.
+    Beyond,
+}
+
+impl std::fmt::Display for Unrated {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Unrated::NoSolution => "no solution",
+            Unrated::Multiple => "more than one solution",
+            Unrated::Beyond => "beyond the techniques",
+        })
+    }
+}
+
+impl std::error::Error for Unrated {}
 
 /// Applies [`next_step`] until the board is solved or no technique applies, on a board with
 /// one solution: the solutions are counted to two first ([`count_solutions`], fast), and a
@@ -338,9 +365,19 @@ pub fn rating_of(steps: &[Step]) -> Rating {
 
 /// The board's Sudoku Explainer rating, when this crate's techniques solve it: they are
 /// Explainer's default rules in its order, its nested forcing chains included, so the path is
-/// Explainer's. `None` when they do not solve the board: it has no solution or several
-/// ([`explain`] counts first, and takes no step then), or a step is beyond them. Never a guess.
-pub fn rate(board: &Board) -> Option<Rating> {
+/// Explainer's. Never a guess. An error says why there is none: no solution or several
+/// ([`explain`] counts first, and takes no step then), or a step beyond the techniques.
+///
+/// ```
+/// use simdoku_logic::{Board, Unrated, rate};
+/// let one = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+/// assert_eq!(rate(&Board::parse(one).unwrap()).unwrap().to_string(), "2.6/1.2/1.2");
+/// let two = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1........";
+/// assert_eq!(rate(&Board::parse(two).unwrap()), Err(Unrated::Multiple));
+/// let none = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63)); // r1c9 must be a 9
+/// assert_eq!(rate(&Board::parse(&none).unwrap()), Err(Unrated::NoSolution));
+/// ```
+pub fn rate(board: &Board) -> Result<Rating, Unrated> {
     explain(board).rating()
 }
 
@@ -368,7 +405,7 @@ mod tests {
         cells[0] = 1;
         let bad = Board::from_grid(&simdoku_core::Grid::from_cells(cells).unwrap());
         assert!(!explain(&bad).solved());
-        assert_eq!(rate(&bad), None);
+        assert_eq!(rate(&bad), Err(Unrated::NoSolution));
     }
 
     #[test]
@@ -412,7 +449,7 @@ mod tests {
             assert_eq!(e.solutions, Solutions::Multiple, "{p}");
             assert!(e.steps.is_empty() && !e.solved() && e.end == b, "{p}");
             assert_eq!(hint(&b), Hint::Multiple, "{p}");
-            assert_eq!(rate(&b), None, "{p}");
+            assert_eq!(rate(&b), Err(Unrated::Multiple), "{p}");
             // As a pencilmark line: the candidates' own count, the same answer.
             let marks = Board::from_pencilmarks(&b.pencilmarks()).unwrap();
             assert_eq!(count_solutions(&marks), Solutions::Multiple, "{p}");
@@ -429,7 +466,7 @@ mod tests {
                 .iter()
                 .any(|s| s.technique == Technique::UniqueLoopType3)
         );
-        assert_eq!(rate(&b).map(|r| r.er), Some(45));
+        assert_eq!(rate(&b).map(|r| r.er), Ok(45));
     }
 
     /// A puzzle with no solution got an ordinary step from the hint (and `explain` steps

@@ -21,7 +21,9 @@ fn rows(text: &str) -> impl Iterator<Item = (&str, String, f64)> {
 }
 
 fn rating(puzzle: &str) -> Option<String> {
-    rate(&Board::parse(puzzle).unwrap()).map(|r| r.to_string())
+    rate(&Board::parse(puzzle).unwrap())
+        .ok()
+        .map(|r| r.to_string())
 }
 
 /// Checks our rating of every row whose serate ER passes `keep` against serate's; returns the

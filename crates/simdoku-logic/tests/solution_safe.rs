@@ -6,7 +6,7 @@ use simdoku_core::testkit::bench_set;
 use simdoku_core::{Engine, Grid, scalar::Scalar};
 use std::collections::BTreeMap;
 
-use simdoku_logic::{Board, Technique, explain, rate};
+use simdoku_logic::{Board, Technique, Unrated, explain, rate};
 use simdoku_tools::{GenerateOptions, Rng, generate};
 
 /// Checks every step of the board's explanation against the solution; returns the number of
@@ -57,7 +57,7 @@ fn generated(n: usize) -> (usize, usize, usize, BTreeMap<Technique, usize>) {
         let (k, ok) = check(&g.puzzle, &g.solution, &mut used);
         steps += k;
         solved += usize::from(ok);
-        rated += usize::from(rate(&Board::from_grid(&g.puzzle)).is_some());
+        rated += usize::from(rate(&Board::from_grid(&g.puzzle)).is_ok());
     }
     eprintln!("generated: {steps} steps, {solved} solved, {rated} rated of {n}");
     eprintln!("past the BUG: {:?}", past_the_bug(&used));
@@ -265,7 +265,11 @@ fn two_solutions_get_no_uniqueness_step() {
             }
         }
         assert!(!e.solved(), "{puzzle}");
-        assert_eq!(rate(&Board::from_grid(&puzzle)), None, "{puzzle}");
+        assert_eq!(
+            rate(&Board::from_grid(&puzzle)),
+            Err(Unrated::Multiple),
+            "{puzzle}"
+        );
     }
     assert!(tried >= 5, "{tried} boards with a deadly rectangle");
 }

@@ -107,8 +107,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         explained.solved()
     );
     match rate_se(&board) {
-        Some(r) => println!("ER/EP/ED   {r}"),
-        None => println!("ER/EP/ED   beyond the implemented techniques"),
+        Ok(r) => println!("ER/EP/ED   {r}"),
+        Err(why) => println!("ER/EP/ED   none: {why}"),
     }
     for r in simdoku::batch::rate_se_lines(&[line, "not a puzzle"]) {
         println!("rate --se  {r:?}");

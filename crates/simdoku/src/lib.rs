@@ -106,7 +106,8 @@
 //! # Explain, hint, rate as a person solves
 //!
 //! The [`logic`] module finds the steps a person would take, in Sudoku Explainer's order, and
-//! rates with Explainer's ER/EP/ED (or says the puzzle is beyond the techniques implemented).
+//! rates with Explainer's ER/EP/ED (or says why not: [`logic::Unrated`], no solution, several,
+//! or beyond the techniques).
 //!
 //! ```
 //! use simdoku::logic::{Board, explain, next_step, rate};
@@ -227,7 +228,7 @@ pub mod pipeline {
 /// has one solution), every step to the solution ([`explain`](logic::explain)), and
 /// Explainer's ratings ER/EP/ED ([`rate`](logic::rate)); a puzzle with no solution or several
 /// gets no steps and a status saying which ([`Hint`](logic::Hint),
-/// [`Explanation::solutions`](logic::Explanation::solutions)).
+/// [`Explanation::solutions`](logic::Explanation::solutions), [`Unrated`](logic::Unrated)).
 /// Batches of lines: [`batch::explain_lines`], [`batch::hint_lines`], [`batch::rate_se_lines`].
 ///
 /// ```
@@ -269,13 +270,13 @@ pub mod pipeline {
 /// .unwrap();
 /// assert_eq!(rate(&hard).unwrap().to_string(), "10.6/1.2/1.2");
 ///
-/// // A puzzle with several solutions (or none) has no rating and gets no steps: `explain` and
-/// // `hint` count its solutions to two first, and say so.
+/// // A puzzle with several solutions (or none) has no rating and gets no steps: `rate`,
+/// // `explain` and `hint` count its solutions to two first, and say so.
 /// let several = Board::parse(
 ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1........",
 /// )
 /// .unwrap();
-/// assert_eq!(rate(&several), None);
+/// assert_eq!(rate(&several), Err(simdoku::logic::Unrated::Multiple));
 /// let e = explain(&several);
 /// assert!(!e.solved() && e.steps.is_empty());
 /// assert_eq!(e.solutions, Solutions::Multiple);

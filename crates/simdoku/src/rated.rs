@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use simdoku_core::rng::Rng;
 use simdoku_core::{Engine, Grid};
-use simdoku_logic::{Board, Rating as SeRating, rate};
+use simdoku_logic::{Board, Rating as SeRating, Unrated, rate};
 use simdoku_tools::{GenerateOptions, generate};
 
 /// The Sudoku Explainer difficulty a generated puzzle must have.
@@ -35,8 +35,7 @@ pub enum SeTarget {
         hi: u8,
     },
     /// Harder than the exact levels ([`Level::Extreme`]): rated above 6.0 (chains and harder),
-    /// or not rated by [`logic::rate`](simdoku_logic::rate) (it returns `None`: no rule of
-    /// Explainer's applies).
+    /// or beyond [`logic::rate`](simdoku_logic::rate)'s techniques ([`Unrated::Beyond`]).
     Beyond,
 }
 
@@ -97,14 +96,13 @@ impl SeTarget {
     }
 
     /// Whether a puzzle rated `rating` ([`logic::rate`](simdoku_logic::rate)'s answer) is in
-    /// the band. The generator's candidates all have one solution, so `None` means beyond the
-    /// rater; [`SeTarget::Beyond`] takes that and any rating above
-    /// [`SeTarget::EXTREME_ABOVE`].
-    pub fn accepts(&self, rating: Option<SeRating>) -> bool {
+    /// the band: [`SeTarget::Beyond`] takes [`Unrated::Beyond`] and any rating above
+    /// [`SeTarget::EXTREME_ABOVE`]; no band takes a puzzle with no solution or several.
+    pub fn accepts(&self, rating: Result<SeRating, Unrated>) -> bool {
         match (self, rating) {
-            (SeTarget::Er { lo, hi }, Some(r)) => (*lo..=*hi).contains(&r.er),
-            (SeTarget::Beyond, None) => true,
-            (SeTarget::Beyond, Some(r)) => r.er > SeTarget::EXTREME_ABOVE,
+            (SeTarget::Er { lo, hi }, Ok(r)) => (*lo..=*hi).contains(&r.er),
+            (SeTarget::Beyond, Err(Unrated::Beyond)) => true,
+            (SeTarget::Beyond, Ok(r)) => r.er > SeTarget::EXTREME_ABOVE,
             _ => false,
         }
     }
@@ -177,11 +175,12 @@ fn tenths(t: u8) -> String {
 ///
 /// ```
 /// use simdoku::Level;
-/// use simdoku::logic::{Board, rate};
+/// use simdoku::logic::{Board, Unrated, rate};
 /// let b = Board::parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
 ///     .unwrap();
 /// assert_eq!(Level::of(rate(&b)), Some(Level::Medium)); // ER 2.6
-/// assert_eq!(Level::of(None), Some(Level::Extreme));
+/// assert_eq!(Level::of(Err(Unrated::Beyond)), Some(Level::Extreme));
+/// assert_eq!(Level::of(Err(Unrated::Multiple)), None);
 /// assert_eq!(Level::Expert.to_string(), "expert");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -233,9 +232,9 @@ impl Level {
         }
     }
 
-    /// The level of a puzzle rated `rating` (`None`, or a rating above 6.0: beyond, so
-    /// [`Level::Extreme`]).
-    pub fn of(rating: Option<SeRating>) -> Option<Level> {
+    /// The level of a puzzle rated `rating` (a rating above 6.0 or [`Unrated::Beyond`]:
+    /// [`Level::Extreme`]); `None` for a puzzle with no solution or several.
+    pub fn of(rating: Result<SeRating, Unrated>) -> Option<Level> {
         Level::ALL.into_iter().find(|l| l.target().accepts(rating))
     }
 }
@@ -268,7 +267,8 @@ pub struct Rated {
     pub puzzle: Grid,
     /// Its solution.
     pub solution: Grid,
-    /// Its Sudoku Explainer rating (`None` for [`SeTarget::Beyond`]).
+    /// Its Sudoku Explainer rating (`None`: beyond the techniques, [`Unrated::Beyond`], which
+    /// only [`SeTarget::Beyond`] takes).
     pub rating: Option<SeRating>,
     /// How many candidates were made to find it (this one included).
     pub candidates: usize,
@@ -290,7 +290,7 @@ pub struct Rated {
 ///     .unwrap();
 /// let er = r.rating.unwrap().er;
 /// assert!((30..=44).contains(&er));
-/// assert_eq!(Level::of(r.rating), Some(Level::Hard));
+/// assert_eq!(Level::of(r.rating.ok_or(simdoku::logic::Unrated::Beyond)), Some(Level::Hard));
 /// ```
 pub fn generate_rated(
     engine: &mut dyn Engine,
@@ -305,7 +305,7 @@ pub fn generate_rated(
         target.accepts(rating).then_some(Rated {
             puzzle: g.puzzle,
             solution: g.solution,
-            rating,
+            rating: rating.ok(),
             candidates,
         })
     })

@@ -1,7 +1,7 @@
 //! Generation to a Sudoku Explainer band: every puzzle unique, rated in the band again, the
 //! options kept, the same seed the same puzzles, whichever engine counts.
 
-use simdoku::logic::{Board, rate};
+use simdoku::logic::{Board, Unrated, rate};
 use simdoku::tools::{GenerateOptions, Rng, generate_rated};
 use simdoku::{ClueSymmetry, Generator, Level, SeTarget};
 
@@ -14,7 +14,7 @@ fn every_level_is_rated_in_its_band_again() {
             assert!(simdoku::is_unique(&r.puzzle), "{level}: {}", r.puzzle);
             assert_eq!(simdoku::solve(&r.puzzle), Some(r.solution));
             let again = rate(&Board::from_grid(&r.puzzle));
-            assert_eq!(again, r.rating, "{level}: {}", r.puzzle);
+            assert_eq!(again.ok(), r.rating, "{level}: {}", r.puzzle);
             assert_eq!(Level::of(again), Some(level), "{}", r.puzzle);
             assert!(level.target().accepts(again));
             assert!(r.candidates >= 1);
@@ -115,7 +115,7 @@ fn bands_parse_and_stop_at_the_rated_frontier() {
         let r = simdoku::logic::Rating { er, ep: er, ed: er };
         let levels: Vec<_> = Level::ALL
             .into_iter()
-            .filter(|l| l.target().accepts(Some(r)))
+            .filter(|l| l.target().accepts(Ok(r)))
             .collect();
         assert_eq!(levels.len(), 1, "ER {er}");
     }
@@ -125,8 +125,13 @@ fn bands_parse_and_stop_at_the_rated_frontier() {
         ep: 62,
         ed: 12,
     };
-    assert_eq!(Level::of(Some(r)), Some(Level::Extreme));
-    assert_eq!(Level::of(None), Some(Level::Extreme));
+    assert_eq!(Level::of(Ok(r)), Some(Level::Extreme));
+    assert_eq!(Level::of(Err(Unrated::Beyond)), Some(Level::Extreme));
+    // A puzzle with no solution or several has no level, and no band takes it.
+    for why in [Unrated::NoSolution, Unrated::Multiple] {
+        assert_eq!(Level::of(Err(why)), None);
+        assert!(!SeTarget::Beyond.accepts(Err(why)));
+    }
     for l in Level::ALL {
         assert_eq!(l.name().parse::<Level>(), Ok(l));
         assert_eq!(SeTarget::from(l), l.target());

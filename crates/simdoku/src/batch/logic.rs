@@ -4,7 +4,7 @@
 
 use simdoku_core::Grid;
 use simdoku_dispatch::pipeline::{Panicked, map_chunk};
-use simdoku_logic::{Board, Explanation, Hint, Rating, explain, hint, rate};
+use simdoku_logic::{Board, Explanation, Hint, Rating, Unrated, explain, hint, rate};
 
 use super::{BatchError, Entry, classify_text};
 
@@ -95,22 +95,28 @@ pub fn hint_lines<S: AsRef<str> + Sync>(lines: &[S]) -> Vec<Result<Hint, BatchEr
     run_lines(lines, hint)
 }
 
-/// Each line's Sudoku Explainer rating (ER/EP/ED; `None`: the steps do not solve the puzzle, as
-/// on one with several solutions, see [`simdoku_logic::rate`]), in input order.
+/// Each line's Sudoku Explainer rating (ER/EP/ED), or why it has none ([`Unrated`]: no
+/// solution, several, or beyond the techniques; see [`simdoku_logic::rate`]), in input order;
+/// the outer error is the line's (not a puzzle, or a panic).
 ///
 /// ```
+/// use simdoku::logic::Unrated;
 /// let lines = ["4...291..51..3.47..871....3..8....9..5......4269.........346..5...9..7.6.........",
-///              "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1........"];
+///              "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1........",
+///              "not a puzzle"];
 /// let out = simdoku::batch::rate_se_lines(&lines);
 /// assert_eq!(out[0].as_ref().unwrap().unwrap().to_string(), "2.0/1.2/1.2"); // serate's too
-/// assert_eq!(out[1], Ok(None));                                             // two solutions
+/// assert_eq!(out[1], Ok(Err(Unrated::Multiple)));                          // two solutions
+/// assert!(out[2].is_err());
 /// ```
-pub fn rate_se_lines<S: AsRef<str> + Sync>(lines: &[S]) -> Vec<Result<Option<Rating>, BatchError>> {
+pub fn rate_se_lines<S: AsRef<str> + Sync>(
+    lines: &[S],
+) -> Vec<Result<Result<Rating, Unrated>, BatchError>> {
     run_lines(lines, rate)
 }
 
 /// Each puzzle's Sudoku Explainer rating, as [`rate_se_lines`], in input order.
-pub fn rate_se(puzzles: &[Grid]) -> Vec<Result<Option<Rating>, BatchError>> {
+pub fn rate_se(puzzles: &[Grid]) -> Vec<Result<Result<Rating, Unrated>, BatchError>> {
     map_logic(puzzles, |g| rate(&Board::from_grid(g)))
         .into_iter()
         .map(|r| r.map_err(BatchError::Panicked))
