@@ -281,11 +281,22 @@ impl Wide {
         if ok { Ok(()) } else { Err(Fail) }
     }
 
-    /// Naked and hidden singles to a fixpoint.
+    /// Naked and hidden singles to a fixpoint; fails too when the deadline passes (looked at
+    /// every 256 cells placed: a 400x400's root propagation takes a second), with
+    /// `stats.timed_out` set.
     fn propagate(&mut self) -> Result<(), Fail> {
         let side = self.side;
+        let mut placed = 0u32;
         loop {
             if let Some(c) = self.queue.pop() {
+                placed = placed.wrapping_add(1);
+                if placed.is_multiple_of(256)
+                    && let Some(t) = self.deadline
+                    && Instant::now() >= t
+                {
+                    self.stats.timed_out = true;
+                    return Err(Fail);
+                }
                 let c = c as usize;
                 let Some(v) = self.first(c) else {
                     return Err(Fail);
@@ -348,6 +359,7 @@ impl Wide {
     /// Whether propagation alone solves `cells` (row-major, 0 empty, values 1..=N): every cell
     /// decided at the root, no contradiction. One propagation, never a search.
     pub(crate) fn solves_at_root(&mut self, cells: &[u16]) -> bool {
+        self.deadline = None;
         let solved = self.root(cells) && (0..self.side * self.side).all(|c| self.size(c) == 1);
         self.clear_pending();
         solved
@@ -584,5 +596,44 @@ mod tests {
                 (crate::solver::Status::Unique, 1)
             );
         }
+    }
+
+    /// The root propagation looks at the deadline: a 400x400's takes a second, which ran past
+    /// `--timeout` before the search's first look at the clock. A 144x144 of a plain pattern
+    /// with five in eight of its cells given: propagated without a deadline, stopped (timed
+    /// out, no solution claimed) with one already passed.
+    #[test]
+    fn the_root_propagation_stops_at_the_deadline() {
+        let shape = Shape::square(12).unwrap();
+        let side = shape.side();
+        let cells: Vec<u16> = (0..side * side)
+            .map(|i| {
+                let v = crate::pattern::plain_value(12, 12, i / side, i % side) as u16 + 1;
+                if (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 61 < 5 {
+                    v
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let mut wide = Wide::new(&shape, false);
+        let by_root = wide.solves_at_root(&cells);
+        wide.deadline = None;
+        wide.stats = Stats::default();
+        assert!(wide.root(&cells));
+        assert!(!wide.stats.timed_out);
+        let passed = Instant::now();
+        wide.deadline = Some(passed);
+        assert!(!wide.root(&cells));
+        assert!(wide.stats.timed_out);
+        let mut found = 0;
+        let stats = wide.visit(&cells, Some(passed), &mut |_| {
+            found += 1;
+            ControlFlow::Continue(())
+        });
+        assert_eq!((found, stats.solutions, stats.timed_out), (0, 0, true));
+        assert_eq!(stats.open_at_root, 0, "the root failed on the clock");
+        // A check of propagation alone keeps no deadline from an earlier search.
+        assert_eq!(wide.solves_at_root(&cells), by_root);
     }
 }
