@@ -211,6 +211,15 @@ fn time_limit_stops_every_search() {
     assert!(st.timed_out);
     // A guard against a hang, not a speed test.
     assert!(t0.elapsed() < Duration::from_mins(1));
+    // Far more searches than cores, no time: one deadline for all, and the searches that
+    // start after it are not built (each of 1,024 building a 49x49 model took seconds).
+    let cfg = with_threads(Config::default(), usize::MAX);
+    let (status, solution, st) =
+        Solver::for_shape(p.grid.shape(), false, cfg).count(&p.grid, 1, Some(Duration::ZERO));
+    assert_eq!(
+        (status, solution, st.timed_out),
+        (Status::TimedOut, None, true)
+    );
 }
 
 #[test]

@@ -6,8 +6,8 @@
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, channel};
-use std::time::Duration;
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::time::{Duration, Instant};
 
 use super::Solver;
 use crate::config::{Config, Stats};
@@ -40,7 +40,7 @@ impl Drop for StopOnPanic<'_> {
 
 impl Solver {
     /// [`Solver::visit_cells`] on `threads` searches at once (2 or more): this solver's own
-    /// (the sequential search) and `threads - 1` others made for the occasion.
+    /// (the sequential search) and `threads - 1` others, each made on its own thread.
     pub(super) fn visit_parallel(
         &mut self,
         cells: &[u8],
@@ -48,46 +48,67 @@ impl Solver {
         threads: usize,
         visitor: &mut dyn FnMut(&[u8]) -> ControlFlow<()>,
     ) -> Stats {
+        // One deadline for all: each search gets the time left when it starts (with many
+        // more searches than cores, the last ones start late).
+        let deadline = timeout.map(|t| Instant::now() + t);
         let pool = Arc::new(Pool::default());
         let cfg = Config {
             threads: 1,
             ..self.config()
         };
-        let mut others: Vec<Solver> = (1..threads)
-            .map(|k| {
-                let mut s = Solver::for_shape(self.shape(), self.is_x(), cfg);
-                s.set_link(Some(Link::new(Arc::clone(&pool), k as u32)));
-                s
-            })
-            .collect();
+        let (shape, x) = (self.shape().clone(), self.is_x());
         self.set_link(Some(Link::new(Arc::clone(&pool), 0)));
         let (tx, rx) = channel();
+        let search = |index: usize, solver: &mut Solver, tx: &Sender<Report>| {
+            let _guard = StopOnPanic(&pool);
+            let mut cut = false;
+            let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+            let stats = solver.visit_alone(cells, left, &mut |s| {
+                if pool.stopped() {
+                    cut = true;
+                    return ControlFlow::Break(());
+                }
+                // The calling thread waits for every search to end: it is there.
+                let _ = tx.send(Report::Found(index, s.to_vec()));
+                ControlFlow::Continue(())
+            });
+            let complete = !cut && !stats.timed_out;
+            let _ = tx.send(Report::Ended {
+                index,
+                stats,
+                complete,
+            });
+        };
         let stats = std::thread::scope(|scope| {
-            let searches = std::iter::once(&mut *self).chain(others.iter_mut());
-            for (index, solver) in searches.enumerate() {
-                let (tx, pool) = (tx.clone(), &*pool);
+            let (search, pool, shape) = (&search, &pool, &shape);
+            let own = &mut *self;
+            let first = tx.clone();
+            scope.spawn(move || search(0, own, &first));
+            for index in 1..threads {
+                let tx = tx.clone();
                 scope.spawn(move || {
-                    let _guard = StopOnPanic(pool);
-                    let mut cut = false;
-                    let stats = solver.visit_alone(cells, timeout, &mut |s| {
-                        if pool.stopped() {
-                            cut = true;
-                            return ControlFlow::Break(());
-                        }
-                        // The calling thread waits for every search to end: it is there.
-                        let _ = tx.send(Report::Found(index, s.to_vec()));
-                        ControlFlow::Continue(())
-                    });
-                    let complete = !cut && !stats.timed_out;
-                    let _ = tx.send(Report::Ended {
-                        index,
-                        stats,
-                        complete,
-                    });
+                    // Each search is built on its own thread, in parallel, and not at all
+                    // once the searches are stopped or out of time.
+                    let late = deadline.is_some_and(|d| Instant::now() >= d);
+                    if late || pool.stopped() {
+                        let stats = Stats {
+                            timed_out: late,
+                            ..Stats::default()
+                        };
+                        let _ = tx.send(Report::Ended {
+                            index,
+                            stats,
+                            complete: false,
+                        });
+                        return;
+                    }
+                    let mut solver = Solver::for_shape(shape, x, cfg);
+                    solver.set_link(Some(Link::new(Arc::clone(pool), index as u32)));
+                    search(index, &mut solver, &tx);
                 });
             }
             drop(tx);
-            gather(&rx, threads, &pool, visitor)
+            gather(&rx, threads, pool, visitor)
         });
         self.set_link(None);
         stats
