@@ -146,3 +146,49 @@ def test_command_line_on_a_local_cluster(tmp_path):
                     "--op", "count", str(src), str(dst)], check=True, capture_output=True)
     out = pd.read_parquet(dst)
     assert out["count"].tolist()[:95] == [1] * 95 and out["status"].tolist()[95] == "invalid"
+
+
+def test_output_files_read_back_in_order_by_pandas(tmp_path):
+    # Dask named them part.0 .. part.11, and pandas (pyarrow) reads a folder in name order:
+    # part.10 and part.11 came before part.2.
+    import dask
+    import dask.dataframe as dd
+
+    rows = bench_set("magictour_top1465", 240)
+    df = pd.DataFrame({"puzzle": rows, "id": range(len(rows))})
+    dst = tmp_path / "out"
+    with dask.config.set(scheduler="threads"):
+        sdask.count_parquet(dd.from_pandas(df, npartitions=12), dst, threads=1)
+    assert len(list(dst.iterdir())) == 12
+    out = pd.read_parquet(dst)
+    assert out["id"].tolist() == list(range(len(rows)))
+    assert out["puzzle"].tolist() == rows and out["count"].tolist() == [1] * len(rows)
+
+
+def test_an_output_folder_with_files_is_refused_unless_overwrite(tmp_path):
+    # A second run into the same folder wrote its 3 files over part.0-2 and left part.3-11 of
+    # the first: read back, the folder held both runs' rows and columns.
+    import dask
+    import dask.dataframe as dd
+
+    rows = bench_set("magictour_top1465", 120)
+    df = pd.DataFrame({"puzzle": rows, "id": range(len(rows))})
+    dst = tmp_path / "out"
+    with dask.config.set(scheduler="threads"):
+        sdask.solve_parquet(dd.from_pandas(df, npartitions=12), dst, threads=1)
+        with pytest.raises(FileExistsError, match="overwrite=True"):
+            sdask.count_parquet(dd.from_pandas(df.iloc[:30], npartitions=3), dst, threads=1)
+        assert len(pd.read_parquet(dst)) == len(rows)  # untouched
+        sdask.count_parquet(dd.from_pandas(df.iloc[:30], npartitions=3), dst, threads=1,
+                            overwrite=True)
+    out = pd.read_parquet(dst)
+    assert out["id"].tolist() == list(range(30))
+    assert list(out.columns) == ["puzzle", "id", "count", "status", "reason"]
+    # The command line says so too, and replaces it with --overwrite.
+    src = tmp_path / "in.parquet"
+    df.to_parquet(src)
+    cmd = [sys.executable, "-m", "simdoku.dask", "--workers", "1", str(src), str(dst)]
+    r = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    assert r.returncode != 0 and "--overwrite" in r.stderr
+    subprocess.run(cmd + ["--overwrite"], check=True, capture_output=True)
+    assert pd.read_parquet(dst)["solution"].notna().sum() == len(rows)
