@@ -48,10 +48,13 @@ def _reason_column(n: int, status: np.ndarray, reasons: dict[int, str]) -> list:
     return out
 
 
-def _check_args(op, limit, samples):
+def _check_args(op, limit, samples, threads=None, seed=None):
     """The arguments ``simdoku.count`` and ``simdoku.rate`` refuse, refused here too (before a
     cluster runs anything): the native calls would count a limit of 0 to 1 and rate with one
-    sample for 0, an answer to another question under an ``ok`` status."""
+    sample for 0, an answer to another question under an ``ok`` status; a negative ``threads``
+    or ``seed`` would fail every partition with an ``OverflowError`` that names neither."""
+    _batch.check_uint("threads", threads)
+    _batch.check_uint("seed", seed)
     if op not in COLUMNS:
         raise ValueError(f"op must be one of {', '.join(COLUMNS)}, got {op!r}")
     if op == "count" and _batch.as_int("limit", limit) < 1:
@@ -77,7 +80,7 @@ def solve_frame(df, column="puzzle", op="solve", limit=2, unique=False, samples=
     (see ``COLUMNS``). Exposed for use with ``map_partitions`` on frames of your own."""
     import pandas as pd
 
-    _check_args(op, limit, samples)
+    _check_args(op, limit, samples, threads, seed)
     items = [_item(s) for s in df[column].tolist()]
     inp = _batch._from_strings(items, single=False)
     n = len(items)
@@ -153,7 +156,7 @@ def _check_dst(dst, overwrite):
 def _run(src, dst, column, client, op, overwrite=False, **kw):
     import dask.dataframe as dd
 
-    _check_args(op, kw.get("limit", 2), kw.get("samples", 16))
+    _check_args(op, kw.get("limit", 2), kw.get("samples", 16), kw.get("threads"), kw.get("seed"))
     ddf = dd.read_parquet(src) if isinstance(src, (str, os.PathLike)) else src
     if column not in ddf.columns:
         raise ValueError(f"{src}: no column {column!r} (columns: {', '.join(map(str, ddf.columns))})")

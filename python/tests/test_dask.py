@@ -128,6 +128,23 @@ def test_arguments_refused_as_count_and_rate_refuse_them(tmp_path):
     assert sdask.solve_frame(df, op="count", limit=1)["count"].tolist() == [1, 1, 1]
 
 
+def test_negative_threads_and_seed_are_refused_by_name(tmp_path):
+    # op="rate" passed them to the native call unchecked: an OverflowError ("can't convert
+    # negative int to unsigned") naming neither, raised by every partition on the workers.
+    df = pd.DataFrame({"puzzle": bench_set("top95", 3)})
+    for kw, word in (({"threads": -1}, "threads must be >= 0"), ({"seed": -1}, "seed must be >= 0")):
+        with pytest.raises(ValueError, match=word):
+            sdask.solve_frame(df, op="rate", **kw)
+    src = tmp_path / "in.parquet"
+    df.to_parquet(src)
+    with pytest.raises(ValueError, match="seed must be >= 0"):
+        sdask.rate_parquet(str(src), str(tmp_path / "out"), seed=-1)
+    with pytest.raises(ValueError, match="threads must be >= 0"):
+        sdask.solve_parquet(str(src), str(tmp_path / "out"), threads=-1)
+    assert not (tmp_path / "out").exists()
+    assert sdask.solve_frame(df, op="rate", seed=0, threads=1)["status"].tolist() == ["ok"] * 3
+
+
 def test_reasons_name_what_a_cell_holds():
     # Every cell that was no string said "not a string (NoneType)", an int too.
     df = pd.DataFrame({"puzzle": pd.Series([5, None, float("nan"), bench_set("top95", 1)[0]],
