@@ -192,7 +192,12 @@ def count_parquet(src, dst, column="puzzle", client=None, *, limit=2, threads=No
 
 def rate_parquet(src, dst, column="puzzle", client=None, *, samples=16, seed=None, threads=None,
                  overwrite=False):
-    """Rates puzzles: ``solutions`` (to 2), ``guesses``, ``grade``, ``status``, ``reason``."""
+    """Rates puzzles: ``solutions`` (to 2), ``guesses``, ``grade``, ``status``, ``reason``.
+
+    ``guesses`` is a mean over ``samples`` random symmetries, drawn from ``seed`` and the row's
+    place in its partition (as ``simdoku.rate`` draws them from a row's place in its batch): the
+    same input in the same partitions gives the same figures; split otherwise, a puzzle's figure
+    may differ (with the same expectation)."""
     return _run(src, dst, column, client, "rate", overwrite, samples=samples, seed=seed,
                 threads=threads)
 

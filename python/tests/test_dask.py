@@ -209,3 +209,11 @@ def test_an_output_folder_with_files_is_refused_unless_overwrite(tmp_path):
     assert r.returncode != 0 and "--overwrite" in r.stderr
     subprocess.run(cmd + ["--overwrite"], check=True, capture_output=True)
     assert pd.read_parquet(dst)["solution"].notna().sum() == len(rows)
+
+
+def test_a_partition_is_rated_as_simdoku_rate_rates_it():
+    # As rate_parquet's docstring says: each partition is rated as simdoku.rate rates that
+    # batch (a puzzle's figure depends on the split, not only on the seed).
+    rows = bench_set("top95")
+    out = sdask.solve_frame(pd.DataFrame({"puzzle": rows[10:]}), op="rate", samples=2, seed=5)
+    assert out["guesses"].tolist() == [r.guesses for r in simdoku.rate(rows[10:], samples=2, seed=5)]
