@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import os
 import sys
 import time
@@ -47,10 +48,13 @@ def _reason_column(n: int, status: np.ndarray, reasons: dict[int, str]) -> list:
     return out
 
 
-def _check_args(op, limit, samples):
+def _check_args(op, limit, samples, threads=None, seed=None):
     """The arguments ``simdoku.count`` and ``simdoku.rate`` refuse, refused here too (before a
     cluster runs anything): the native calls would count a limit of 0 to 1 and rate with one
-    sample for 0, an answer to another question under an ``ok`` status."""
+    sample for 0, an answer to another question under an ``ok`` status; a negative ``threads``
+    or ``seed`` would fail every partition with an ``OverflowError`` that names neither."""
+    _batch.check_uint("threads", threads)
+    _batch.check_uint("seed", seed)
     if op not in COLUMNS:
         raise ValueError(f"op must be one of {', '.join(COLUMNS)}, got {op!r}")
     if op == "count" and _batch.as_int("limit", limit) < 1:
@@ -76,7 +80,7 @@ def solve_frame(df, column="puzzle", op="solve", limit=2, unique=False, samples=
     (see ``COLUMNS``). Exposed for use with ``map_partitions`` on frames of your own."""
     import pandas as pd
 
-    _check_args(op, limit, samples)
+    _check_args(op, limit, samples, threads, seed)
     items = [_item(s) for s in df[column].tolist()]
     inp = _batch._from_strings(items, single=False)
     n = len(items)
@@ -129,38 +133,73 @@ def _meta(ddf, op):
     return meta
 
 
-def _run(src, dst, column, client, op, **kw):
+def _part_name(width, i):
+    return f"part.{i:0{width}d}.parquet"
+
+
+def _check_dst(dst, overwrite):
+    """Refuses an output folder that holds files: Dask writes ``part.*.parquet`` over the ones
+    of the same number and leaves the rest, so a folder read back would mix this run's rows
+    with an earlier run's."""
+    if overwrite:
+        return
+    from fsspec.core import url_to_fs
+
+    fs, path = url_to_fs(os.fspath(dst))
+    if fs.exists(path) and (not fs.isdir(path) or fs.ls(path)):
+        raise FileExistsError(
+            f"{os.fspath(dst)}: already exists and is not empty (an earlier run's files would mix "
+            "with this one's); pass overwrite=True (--overwrite) to replace it"
+        )
+
+
+def _run(src, dst, column, client, op, overwrite=False, **kw):
     import dask.dataframe as dd
 
-    _check_args(op, kw.get("limit", 2), kw.get("samples", 16))
+    _check_args(op, kw.get("limit", 2), kw.get("samples", 16), kw.get("threads"), kw.get("seed"))
     ddf = dd.read_parquet(src) if isinstance(src, (str, os.PathLike)) else src
     if column not in ddf.columns:
         raise ValueError(f"{src}: no column {column!r} (columns: {', '.join(map(str, ddf.columns))})")
+    _check_dst(dst, overwrite)
     out = ddf.map_partitions(solve_frame, column=column, op=op, meta=_meta(ddf, op), **kw)
+    # Names of one width (`part.007.parquet`): readers that list a folder in name order
+    # (`pandas.read_parquet`, pyarrow) would read `part.10` before `part.2`.
+    width = len(str(max(out.npartitions - 1, 0)))
     ctx = client.as_current() if client is not None else contextlib.nullcontext()
     with ctx:
-        out.to_parquet(dst, write_index=False)
+        out.to_parquet(dst, write_index=False, overwrite=overwrite,
+                       name_function=functools.partial(_part_name, width))
     return dst
 
 
-def solve_parquet(src, dst, column="puzzle", client=None, *, unique=False, threads=None):
+def solve_parquet(src, dst, column="puzzle", client=None, *, unique=False, threads=None,
+                  overwrite=False):
     """Solves the puzzle column of Parquet ``src`` (a path or a Dask dataframe) into Parquet
     ``dst``: the input's columns plus ``solution`` (null when none), ``status`` (``ok``,
     ``no solution``, ``more than one solution`` with ``unique=True``, ``invalid``) and
     ``reason`` (null when ok). Runs on ``client`` (a ``distributed.Client``), else on Dask's
     current scheduler. ``threads``: native threads per partition (default: all cores of the
-    worker)."""
-    return _run(src, dst, column, client, "solve", unique=unique, threads=threads)
+    worker). ``dst`` holds one file per partition, named in partition order; a ``dst`` that
+    holds files is refused unless ``overwrite=True`` (which removes them first)."""
+    return _run(src, dst, column, client, "solve", overwrite, unique=unique, threads=threads)
 
 
-def count_parquet(src, dst, column="puzzle", client=None, *, limit=2, threads=None):
+def count_parquet(src, dst, column="puzzle", client=None, *, limit=2, threads=None,
+                  overwrite=False):
     """Counts solutions (to ``limit``) into a ``count`` column, with ``status`` and ``reason``."""
-    return _run(src, dst, column, client, "count", limit=limit, threads=threads)
+    return _run(src, dst, column, client, "count", overwrite, limit=limit, threads=threads)
 
 
-def rate_parquet(src, dst, column="puzzle", client=None, *, samples=16, seed=None, threads=None):
-    """Rates puzzles: ``solutions`` (to 2), ``guesses``, ``grade``, ``status``, ``reason``."""
-    return _run(src, dst, column, client, "rate", samples=samples, seed=seed, threads=threads)
+def rate_parquet(src, dst, column="puzzle", client=None, *, samples=16, seed=None, threads=None,
+                 overwrite=False):
+    """Rates puzzles: ``solutions`` (to 2), ``guesses``, ``grade``, ``status``, ``reason``.
+
+    ``guesses`` is a mean over ``samples`` random symmetries, drawn from ``seed`` and the row's
+    place in its partition (as ``simdoku.rate`` draws them from a row's place in its batch): the
+    same input in the same partitions gives the same figures; split otherwise, a puzzle's figure
+    may differ (with the same expectation)."""
+    return _run(src, dst, column, client, "rate", overwrite, samples=samples, seed=seed,
+                threads=threads)
 
 
 def main(argv=None) -> int:
@@ -179,6 +218,8 @@ def main(argv=None) -> int:
     ap.add_argument("--op", choices=["solve", "count", "rate"], default="solve")
     ap.add_argument("--limit", type=int, default=2, help="count: stop at this many solutions")
     ap.add_argument("--unique", action="store_true", help="solve: flag puzzles with two solutions")
+    ap.add_argument("--overwrite", action="store_true",
+                    help="replace DST when it holds files (default: refuse it)")
     ap.add_argument("--threads", type=int, default=None,
                     help="native threads per partition (default: the worker's share of cores)")
     a = ap.parse_args(argv)
@@ -198,7 +239,7 @@ def main(argv=None) -> int:
         client = Client(cluster)
         threads = threads or max(1, cores // workers)
     try:
-        kw = {"threads": threads}
+        kw = {"threads": threads, "overwrite": a.overwrite}
         if a.op == "solve":
             solve_parquet(a.src, a.dst, a.column, client, unique=a.unique, **kw)
         elif a.op == "count":

@@ -128,6 +128,23 @@ def test_arguments_refused_as_count_and_rate_refuse_them(tmp_path):
     assert sdask.solve_frame(df, op="count", limit=1)["count"].tolist() == [1, 1, 1]
 
 
+def test_negative_threads_and_seed_are_refused_by_name(tmp_path):
+    # op="rate" passed them to the native call unchecked: an OverflowError ("can't convert
+    # negative int to unsigned") naming neither, raised by every partition on the workers.
+    df = pd.DataFrame({"puzzle": bench_set("top95", 3)})
+    for kw, word in (({"threads": -1}, "threads must be >= 0"), ({"seed": -1}, "seed must be >= 0")):
+        with pytest.raises(ValueError, match=word):
+            sdask.solve_frame(df, op="rate", **kw)
+    src = tmp_path / "in.parquet"
+    df.to_parquet(src)
+    with pytest.raises(ValueError, match="seed must be >= 0"):
+        sdask.rate_parquet(str(src), str(tmp_path / "out"), seed=-1)
+    with pytest.raises(ValueError, match="threads must be >= 0"):
+        sdask.solve_parquet(str(src), str(tmp_path / "out"), threads=-1)
+    assert not (tmp_path / "out").exists()
+    assert sdask.solve_frame(df, op="rate", seed=0, threads=1)["status"].tolist() == ["ok"] * 3
+
+
 def test_reasons_name_what_a_cell_holds():
     # Every cell that was no string said "not a string (NoneType)", an int too.
     df = pd.DataFrame({"puzzle": pd.Series([5, None, float("nan"), bench_set("top95", 1)[0]],
@@ -146,3 +163,57 @@ def test_command_line_on_a_local_cluster(tmp_path):
                     "--op", "count", str(src), str(dst)], check=True, capture_output=True)
     out = pd.read_parquet(dst)
     assert out["count"].tolist()[:95] == [1] * 95 and out["status"].tolist()[95] == "invalid"
+
+
+def test_output_files_read_back_in_order_by_pandas(tmp_path):
+    # Dask named them part.0 .. part.11, and pandas (pyarrow) reads a folder in name order:
+    # part.10 and part.11 came before part.2.
+    import dask
+    import dask.dataframe as dd
+
+    rows = bench_set("magictour_top1465", 240)
+    df = pd.DataFrame({"puzzle": rows, "id": range(len(rows))})
+    dst = tmp_path / "out"
+    with dask.config.set(scheduler="threads"):
+        sdask.count_parquet(dd.from_pandas(df, npartitions=12), dst, threads=1)
+    assert len(list(dst.iterdir())) == 12
+    out = pd.read_parquet(dst)
+    assert out["id"].tolist() == list(range(len(rows)))
+    assert out["puzzle"].tolist() == rows and out["count"].tolist() == [1] * len(rows)
+
+
+def test_an_output_folder_with_files_is_refused_unless_overwrite(tmp_path):
+    # A second run into the same folder wrote its 3 files over part.0-2 and left part.3-11 of
+    # the first: read back, the folder held both runs' rows and columns.
+    import dask
+    import dask.dataframe as dd
+
+    rows = bench_set("magictour_top1465", 120)
+    df = pd.DataFrame({"puzzle": rows, "id": range(len(rows))})
+    dst = tmp_path / "out"
+    with dask.config.set(scheduler="threads"):
+        sdask.solve_parquet(dd.from_pandas(df, npartitions=12), dst, threads=1)
+        with pytest.raises(FileExistsError, match="overwrite=True"):
+            sdask.count_parquet(dd.from_pandas(df.iloc[:30], npartitions=3), dst, threads=1)
+        assert len(pd.read_parquet(dst)) == len(rows)  # untouched
+        sdask.count_parquet(dd.from_pandas(df.iloc[:30], npartitions=3), dst, threads=1,
+                            overwrite=True)
+    out = pd.read_parquet(dst)
+    assert out["id"].tolist() == list(range(30))
+    assert list(out.columns) == ["puzzle", "id", "count", "status", "reason"]
+    # The command line says so too, and replaces it with --overwrite.
+    src = tmp_path / "in.parquet"
+    df.to_parquet(src)
+    cmd = [sys.executable, "-m", "simdoku.dask", "--workers", "1", str(src), str(dst)]
+    r = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    assert r.returncode != 0 and "--overwrite" in r.stderr
+    subprocess.run(cmd + ["--overwrite"], check=True, capture_output=True)
+    assert pd.read_parquet(dst)["solution"].notna().sum() == len(rows)
+
+
+def test_a_partition_is_rated_as_simdoku_rate_rates_it():
+    # As rate_parquet's docstring says: each partition is rated as simdoku.rate rates that
+    # batch (a puzzle's figure depends on the split, not only on the seed).
+    rows = bench_set("top95")
+    out = sdask.solve_frame(pd.DataFrame({"puzzle": rows[10:]}), op="rate", samples=2, seed=5)
+    assert out["guesses"].tolist() == [r.guesses for r in simdoku.rate(rows[10:], samples=2, seed=5)]
