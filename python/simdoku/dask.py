@@ -81,6 +81,8 @@ def solve_frame(df, column="puzzle", op="solve", limit=2, unique=False, samples=
     import pandas as pd
 
     _check_args(op, limit, samples, threads, seed)
+    if column not in df.columns:
+        raise ValueError(f"no column {column!r} (columns: {', '.join(map(str, df.columns))})")
     items = [_item(s) for s in df[column].tolist()]
     inp = _batch._from_strings(items, single=False)
     n = len(items)
@@ -223,6 +225,15 @@ def main(argv=None) -> int:
     ap.add_argument("--threads", type=int, default=None,
                     help="native threads per partition (default: the worker's share of cores)")
     a = ap.parse_args(argv)
+    try:
+        # What can be refused is refused before a cluster starts.
+        _check_args(a.op, a.limit, 16, a.threads)
+        if not os.path.exists(a.src):
+            raise FileNotFoundError(f"{a.src}: no such file or folder")
+        _check_dst(a.dst, a.overwrite)
+    except (ValueError, TypeError, OSError) as e:
+        print(f"simdoku.dask: {e}", file=sys.stderr)
+        return 2
 
     from distributed import Client, LocalCluster
 
@@ -246,6 +257,9 @@ def main(argv=None) -> int:
             count_parquet(a.src, a.dst, a.column, client, limit=a.limit, **kw)
         else:
             rate_parquet(a.src, a.dst, a.column, client, **kw)
+    except (ValueError, TypeError, OSError) as e:
+        print(f"simdoku.dask: {e}", file=sys.stderr)
+        return 1
     finally:
         client.close()
         if cluster is not None:

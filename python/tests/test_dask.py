@@ -207,8 +207,19 @@ def test_an_output_folder_with_files_is_refused_unless_overwrite(tmp_path):
     cmd = [sys.executable, "-m", "simdoku.dask", "--workers", "1", str(src), str(dst)]
     r = subprocess.run(cmd, capture_output=True, text=True, check=False)
     assert r.returncode != 0 and "--overwrite" in r.stderr
+    assert "Traceback" not in r.stderr  # one line, said before any cluster starts
     subprocess.run(cmd + ["--overwrite"], check=True, capture_output=True)
     assert pd.read_parquet(dst)["solution"].notna().sum() == len(rows)
+
+
+def test_a_missing_column_or_input_is_named():
+    df = pd.DataFrame({"quizzes": bench_set("top95", 3)})
+    with pytest.raises(ValueError, match="no column 'puzzle' \\(columns: quizzes\\)"):
+        sdask.solve_frame(df)
+    r = subprocess.run([sys.executable, "-m", "simdoku.dask", "/nonexistent/in.parquet", "/tmp/x"],
+                       capture_output=True, text=True, check=False)
+    assert r.returncode == 2
+    assert r.stderr.strip() == "simdoku.dask: /nonexistent/in.parquet: no such file or folder"
 
 
 def test_a_partition_is_rated_as_simdoku_rate_rates_it():
