@@ -228,7 +228,7 @@ def main(argv=None) -> int:
     try:
         # What can be refused is refused before a cluster starts.
         _check_args(a.op, a.limit, 16, a.threads)
-        if not os.path.exists(a.src):
+        if "://" not in a.src and not os.path.exists(a.src):
             raise FileNotFoundError(f"{a.src}: no such file or folder")
         _check_dst(a.dst, a.overwrite)
     except (ValueError, TypeError, OSError) as e:
