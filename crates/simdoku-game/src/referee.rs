@@ -379,15 +379,7 @@ impl Conn {
                 };
                 let stdout = child.stdout.take().expect("piped");
                 let stdin = child.stdin.take().expect("piped");
-                thread::spawn(move || {
-                    for line in BufReader::new(stdout).lines() {
-                        let Ok(line) = line else { break };
-                        if tx.send(Some(line)).is_err() {
-                            return;
-                        }
-                    }
-                    let _ = tx.send(None);
-                });
+                thread::spawn(move || read_lines(BufReader::new(stdout), &tx));
                 Conn {
                     to: Some(Box::new(stdin)),
                     from: rx,
@@ -457,6 +449,44 @@ impl Conn {
             let _ = child.wait();
         }
     }
+}
+
+/// The longest line a program player may write: the longest move is 4 characters, and a
+/// player that writes without a newline would otherwise be buffered until its clock ran out
+/// (`yes | tr -d '\n'` grew the referee by about 400 MB a second).
+pub const MAX_LINE: usize = 4096;
+
+/// Sends each line of a program player's output (without its `\n` or `\r\n`) to `tx`, then
+/// `None` when the output ends. Bytes that are not UTF-8 are replaced (the line is then no
+/// move: an unparsable move, not a crash); a line longer than [`MAX_LINE`] is sent cut there,
+/// which is no move either.
+fn read_lines(mut from: impl BufRead, tx: &Sender<Option<String>>) {
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        let Ok(n) = (&mut from)
+            .take(MAX_LINE as u64)
+            .read_until(b'\n', &mut buf)
+        else {
+            break;
+        };
+        if n == 0 {
+            break;
+        }
+        if buf.last() == Some(&b'\n') {
+            buf.pop();
+            if buf.last() == Some(&b'\r') {
+                buf.pop();
+            }
+        }
+        if tx
+            .send(Some(String::from_utf8_lossy(&buf).into_owned()))
+            .is_err()
+        {
+            return;
+        }
+    }
+    let _ = tx.send(None);
 }
 
 /// The referee's end of an in-process player's input.
@@ -743,6 +773,25 @@ mod tests {
             play_game(&missing, 0, &mut Analyzer::new()).reason,
             Reason::Crash
         );
+        // Bytes that are not UTF-8: an unparsable move (0-2) that is logged, not a crash.
+        let latin1 = opts(
+            PlayerSpec::command(r"printf 'Ee\3515\n'; sleep 30"),
+            PlayerSpec::command("cat"),
+        );
+        let g = play_game(&latin1, 0, &mut Analyzer::new());
+        assert_eq!(
+            (g.winner, g.reason, g.turns, g.moves.clone()),
+            (1, Reason::Unparsable, [1, 0], vec!["Ee\u{fffd}5".into()])
+        );
+        // Output without a newline is cut at MAX_LINE: an unparsable move, not a wait for
+        // the clock while the referee buffers all of it.
+        let babble = opts(
+            PlayerSpec::command("yes | tr -d '\\n'"),
+            PlayerSpec::command("cat"),
+        );
+        let g = play_game(&babble, 0, &mut Analyzer::new());
+        assert_eq!((g.winner, g.reason), (1, Reason::Unparsable));
+        assert_eq!(g.moves[0].len(), MAX_LINE);
         // `cat` as player B echoes A's move back: an occupied cell.
         let echo = opts(scripted("a", &["Ee5"]), PlayerSpec::command("cat"));
         let g = play_game(&echo, 0, &mut Analyzer::new());
