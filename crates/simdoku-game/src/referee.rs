@@ -1,7 +1,8 @@
 //! The referee: plays two players against each other, enforces every rule and each player's
 //! clock, scores each game and sums up a match.
 //!
-//! Players are programs (run with `sh -c "exec CMD"`, stdin/stdout piped) or in-process
+//! Players are programs (run with `sh -c CMD` in a process group of their own, stdin/stdout
+//! piped; a program still running after the game is killed with its group) or in-process
 //! functions on a thread (fast tests). Every reply is awaited with a timeout set by the player's
 //! clock, on a channel fed by a reader thread, so a silent, hung or crashed player loses and the
 //! referee never hangs.
@@ -358,9 +359,14 @@ impl Conn {
         let (tx, rx) = mpsc::channel();
         match spec {
             PlayerSpec::Command(cmd) => {
-                let child = Command::new("sh")
-                    .arg("-c")
-                    .arg(format!("exec {cmd}"))
+                // Not `exec CMD`: that fails for `cd DIR && ./bot`, `VAR=1 ./bot` or `(...)`
+                // (the player lost every game by crash). The shell stays as the player's
+                // parent, so the game's end kills the player's process group, not only it.
+                let mut command = Command::new("sh");
+                command.arg("-c").arg(cmd);
+                #[cfg(unix)]
+                std::os::unix::process::CommandExt::process_group(&mut command, 0);
+                let child = command
                     .stdin(Stdio::piped())
                     .stdout(Stdio::piped())
                     .stderr(if stderr {
@@ -445,10 +451,29 @@ impl Conn {
                 }
                 thread::sleep(Duration::from_millis(5));
             }
+            kill_group(&child);
             let _ = child.kill();
             let _ = child.wait();
         }
     }
+}
+
+/// Kills the process group a program player leads (the shell and whatever it started), while
+/// the shell is not yet reaped (its id cannot have been reused). `kill -9 -PGID` through `sh`,
+/// as the crate has no unsafe code to call `kill(2)` itself.
+fn kill_group(child: &Child) {
+    #[cfg(unix)]
+    {
+        let _ = Command::new("sh")
+            .arg("-c")
+            .arg(format!("kill -9 -{}", child.id()))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+    }
+    #[cfg(not(unix))]
+    let _ = child;
 }
 
 /// The longest line a program player may write: the longest move is 4 characters, and a
@@ -796,6 +821,52 @@ mod tests {
         let echo = opts(scripted("a", &["Ee5"]), PlayerSpec::command("cat"));
         let g = play_game(&echo, 0, &mut Analyzer::new());
         assert_eq!((g.winner, g.reason), (0, Reason::Occupied));
+        // Command lines that `exec CMD` could not run (each lost by crash): they answer.
+        for cmd in ["cd / && cat", "X=1 cat", "(cat)", "true; cat"] {
+            let g = play_game(
+                &opts(scripted("a", &["Ee5"]), PlayerSpec::command(cmd)),
+                0,
+                &mut Analyzer::new(),
+            );
+            assert_eq!(
+                (g.winner, g.reason, g.turns),
+                (0, Reason::Occupied, [1, 1]),
+                "{cmd}"
+            );
+        }
+    }
+
+    /// Whether process `pid` is running (Linux: its `/proc` entry, a zombie counting as gone).
+    #[cfg(target_os = "linux")]
+    fn running(pid: &str) -> bool {
+        std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .is_ok_and(|stat| !stat.rsplit(')').next().unwrap_or("").starts_with(" Z"))
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_hung_program_is_killed_with_what_it_started() {
+        // A command line of two commands: the shell runs the hung one as its child, which
+        // killing the shell alone left running.
+        let file = std::env::temp_dir().join(format!("simdoku-hung-{}", std::process::id()));
+        let cmd = format!(
+            "cd / && sh -c 'echo $$ > {}; exec sleep 30'",
+            file.display()
+        );
+        let o = RefereeOptions {
+            time: Duration::from_secs(2),
+            ..opts(PlayerSpec::command(cmd), PlayerSpec::command("cat"))
+        };
+        let g = play_game(&o, 0, &mut Analyzer::new());
+        assert_eq!((g.winner, g.reason), (1, Reason::Time));
+        let pid = std::fs::read_to_string(&file).expect("the player ran");
+        let _ = std::fs::remove_file(&file);
+        let pid = pid.trim();
+        let t = Instant::now();
+        while running(pid) && t.elapsed() < Duration::from_secs(10) {
+            thread::sleep(Duration::from_millis(10));
+        }
+        assert!(!running(pid), "sleep {pid} still runs");
     }
 
     #[test]
