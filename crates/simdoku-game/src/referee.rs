@@ -7,9 +7,11 @@
 //! clock, on a channel fed by a reader thread, so a silent, hung or crashed player loses and the
 //! referee never hangs.
 //!
-//! Scores (winner-loser): correct claim 2-1; wrong claim 0-2; a move that leaves no solution 1-2;
-//! a move that does not decrease the number of solutions 1-2; an unparsable move, an occupied
-//! cell or a repeated digit 0-2; time exceeded 1-2; crash (exit, closed output) 0-2.
+//! Scores: the winner gets 2; the loser 1 after a correct claim of the winner, a move that
+//! leaves no solution, a move that does not decrease the number of solutions or time exceeded,
+//! and 0 after a wrong claim, an unparsable move, an occupied cell, a repeated digit or a crash
+//! (exit, closed output). The rules write a loss from the loser's side (0-2, 1-2); reports
+//! print the winner's points first (2-0, 2-1).
 
 use std::fmt::{self, Write as _};
 use std::io::{self, BufRead, BufReader, Read, Write};
