@@ -719,13 +719,20 @@ pub fn play(
 /// [`play`] with every setting.
 pub fn play_with(
     opts: &PlayOptions,
-    input: impl BufRead,
+    mut input: impl BufRead,
     mut output: impl Write,
 ) -> io::Result<End> {
     let mut player = Player::new(opts.clone());
     let mut turns = 0u32;
-    for line in input.lines() {
-        let line = line?;
+    let mut bytes = Vec::new();
+    loop {
+        // Bytes, not `lines()`: a line that is not UTF-8 ended the game with an error (and
+        // the moves after it unanswered); it is now unexpected input like any other.
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
+            break;
+        }
+        let line = String::from_utf8_lossy(&bytes);
         let started = Instant::now();
         let text = line.trim();
         let opponent = match text {
@@ -1173,5 +1180,27 @@ mod tests {
         .unwrap();
         let reply = Action::parse(String::from_utf8(out).unwrap().trim()).unwrap();
         assert_ne!(reply.placed().unwrap().cell, 40);
+    }
+
+    #[test]
+    fn protocol_input_that_is_no_move_is_skipped() {
+        // Bytes that are not UTF-8 (the game ended there with an error), CRLF, spaces, a
+        // move on an occupied cell: one reply per real move, and `Quit` is seen.
+        let input = b"\xff\xfe junk\r\nEe5 \r\n\r\nEe5\nQuit\r\n";
+        let mut out = Vec::new();
+        let end = play(
+            Strategy::Random,
+            Duration::from_secs(5),
+            &input[..],
+            &mut out,
+        );
+        assert_eq!(end.unwrap(), End::Quit);
+        let text = String::from_utf8(out).unwrap();
+        let replies: Vec<&str> = text.lines().collect();
+        assert_eq!(replies.len(), 1, "{text}");
+        assert_ne!(
+            Action::parse(replies[0]).unwrap().placed().unwrap().cell,
+            40
+        );
     }
 }

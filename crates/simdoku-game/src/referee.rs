@@ -1,14 +1,17 @@
 //! The referee: plays two players against each other, enforces every rule and each player's
 //! clock, scores each game and sums up a match.
 //!
-//! Players are programs (run with `sh -c "exec CMD"`, stdin/stdout piped) or in-process
+//! Players are programs (run with `sh -c CMD` in a process group of their own, stdin/stdout
+//! piped; a program still running after the game is killed with its group) or in-process
 //! functions on a thread (fast tests). Every reply is awaited with a timeout set by the player's
 //! clock, on a channel fed by a reader thread, so a silent, hung or crashed player loses and the
 //! referee never hangs.
 //!
-//! Scores (winner-loser): correct claim 2-1; wrong claim 0-2; a move that leaves no solution 1-2;
-//! a move that does not decrease the number of solutions 1-2; an unparsable move, an occupied
-//! cell or a repeated digit 0-2; time exceeded 1-2; crash (exit, closed output) 0-2.
+//! Scores: the winner gets 2; the loser 1 after a correct claim of the winner, a move that
+//! leaves no solution, a move that does not decrease the number of solutions or time exceeded,
+//! and 0 after a wrong claim, an unparsable move, an occupied cell, a repeated digit or a crash
+//! (exit, closed output). The rules write a loss from the loser's side (0-2, 1-2); reports
+//! print the winner's points first (2-0, 2-1).
 
 use std::fmt::{self, Write as _};
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -358,9 +361,14 @@ impl Conn {
         let (tx, rx) = mpsc::channel();
         match spec {
             PlayerSpec::Command(cmd) => {
-                let child = Command::new("sh")
-                    .arg("-c")
-                    .arg(format!("exec {cmd}"))
+                // Not `exec CMD`: that fails for `cd DIR && ./bot`, `VAR=1 ./bot` or `(...)`
+                // (the player lost every game by crash). The shell stays as the player's
+                // parent, so the game's end kills the player's process group, not only it.
+                let mut command = Command::new("sh");
+                command.arg("-c").arg(cmd);
+                #[cfg(unix)]
+                std::os::unix::process::CommandExt::process_group(&mut command, 0);
+                let child = command
                     .stdin(Stdio::piped())
                     .stdout(Stdio::piped())
                     .stderr(if stderr {
@@ -379,15 +387,7 @@ impl Conn {
                 };
                 let stdout = child.stdout.take().expect("piped");
                 let stdin = child.stdin.take().expect("piped");
-                thread::spawn(move || {
-                    for line in BufReader::new(stdout).lines() {
-                        let Ok(line) = line else { break };
-                        if tx.send(Some(line)).is_err() {
-                            return;
-                        }
-                    }
-                    let _ = tx.send(None);
-                });
+                thread::spawn(move || read_lines(BufReader::new(stdout), &tx));
                 Conn {
                     to: Some(Box::new(stdin)),
                     from: rx,
@@ -453,10 +453,67 @@ impl Conn {
                 }
                 thread::sleep(Duration::from_millis(5));
             }
+            kill_group(&child);
             let _ = child.kill();
             let _ = child.wait();
         }
     }
+}
+
+/// Kills the process group a program player leads (the shell and whatever it started), while
+/// the shell is not yet reaped (its id cannot have been reused). `kill -9 -PGID` through `sh`,
+/// as the crate has no unsafe code to call `kill(2)` itself.
+fn kill_group(child: &Child) {
+    #[cfg(unix)]
+    {
+        let _ = Command::new("sh")
+            .arg("-c")
+            .arg(format!("kill -9 -{}", child.id()))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+    }
+    #[cfg(not(unix))]
+    let _ = child;
+}
+
+/// The longest line a program player may write: the longest move is 4 characters, and a
+/// player that writes without a newline would otherwise be buffered until its clock ran out
+/// (`yes | tr -d '\n'` grew the referee by about 400 MB a second).
+pub const MAX_LINE: usize = 4096;
+
+/// Sends each line of a program player's output (without its `\n` or `\r\n`) to `tx`, then
+/// `None` when the output ends. Bytes that are not UTF-8 are replaced (the line is then no
+/// move: an unparsable move, not a crash); a line longer than [`MAX_LINE`] is sent cut there,
+/// which is no move either.
+fn read_lines(mut from: impl BufRead, tx: &Sender<Option<String>>) {
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        let Ok(n) = (&mut from)
+            .take(MAX_LINE as u64)
+            .read_until(b'\n', &mut buf)
+        else {
+            break;
+        };
+        if n == 0 {
+            break;
+        }
+        if buf.last() == Some(&b'\n') {
+            buf.pop();
+            if buf.last() == Some(&b'\r') {
+                buf.pop();
+            }
+        }
+        if tx
+            .send(Some(String::from_utf8_lossy(&buf).into_owned()))
+            .is_err()
+        {
+            return;
+        }
+    }
+    let _ = tx.send(None);
 }
 
 /// The referee's end of an in-process player's input.
@@ -743,10 +800,75 @@ mod tests {
             play_game(&missing, 0, &mut Analyzer::new()).reason,
             Reason::Crash
         );
+        // Bytes that are not UTF-8: an unparsable move (0-2) that is logged, not a crash.
+        let latin1 = opts(
+            PlayerSpec::command(r"printf 'Ee\3515\n'; sleep 30"),
+            PlayerSpec::command("cat"),
+        );
+        let g = play_game(&latin1, 0, &mut Analyzer::new());
+        assert_eq!(
+            (g.winner, g.reason, g.turns, g.moves.clone()),
+            (1, Reason::Unparsable, [1, 0], vec!["Ee\u{fffd}5".into()])
+        );
+        // Output without a newline is cut at MAX_LINE: an unparsable move, not a wait for
+        // the clock while the referee buffers all of it.
+        let babble = opts(
+            PlayerSpec::command("yes | tr -d '\\n'"),
+            PlayerSpec::command("cat"),
+        );
+        let g = play_game(&babble, 0, &mut Analyzer::new());
+        assert_eq!((g.winner, g.reason), (1, Reason::Unparsable));
+        assert_eq!(g.moves[0].len(), MAX_LINE);
         // `cat` as player B echoes A's move back: an occupied cell.
         let echo = opts(scripted("a", &["Ee5"]), PlayerSpec::command("cat"));
         let g = play_game(&echo, 0, &mut Analyzer::new());
         assert_eq!((g.winner, g.reason), (0, Reason::Occupied));
+        // Command lines that `exec CMD` could not run (each lost by crash): they answer.
+        for cmd in ["cd / && cat", "X=1 cat", "(cat)", "true; cat"] {
+            let g = play_game(
+                &opts(scripted("a", &["Ee5"]), PlayerSpec::command(cmd)),
+                0,
+                &mut Analyzer::new(),
+            );
+            assert_eq!(
+                (g.winner, g.reason, g.turns),
+                (0, Reason::Occupied, [1, 1]),
+                "{cmd}"
+            );
+        }
+    }
+
+    /// Whether process `pid` is running (Linux: its `/proc` entry, a zombie counting as gone).
+    #[cfg(target_os = "linux")]
+    fn running(pid: &str) -> bool {
+        std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .is_ok_and(|stat| !stat.rsplit(')').next().unwrap_or("").starts_with(" Z"))
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_hung_program_is_killed_with_what_it_started() {
+        // A command line of two commands: the shell runs the hung one as its child, which
+        // killing the shell alone left running.
+        let file = std::env::temp_dir().join(format!("simdoku-hung-{}", std::process::id()));
+        let cmd = format!(
+            "cd / && sh -c 'echo $$ > {}; exec sleep 30'",
+            file.display()
+        );
+        let o = RefereeOptions {
+            time: Duration::from_secs(2),
+            ..opts(PlayerSpec::command(cmd), PlayerSpec::command("cat"))
+        };
+        let g = play_game(&o, 0, &mut Analyzer::new());
+        assert_eq!((g.winner, g.reason), (1, Reason::Time));
+        let pid = std::fs::read_to_string(&file).expect("the player ran");
+        let _ = std::fs::remove_file(&file);
+        let pid = pid.trim();
+        let t = Instant::now();
+        while running(pid) && t.elapsed() < Duration::from_secs(10) {
+            thread::sleep(Duration::from_millis(10));
+        }
+        assert!(!running(pid), "sleep {pid} still runs");
     }
 
     #[test]
