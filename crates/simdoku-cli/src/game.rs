@@ -14,7 +14,7 @@ pub struct PlayArgs {
     #[arg(short, long, default_value = "full")]
     pub strategy: Strategy,
     /// Thinking time for the whole game, in seconds (0 to 86400).
-    #[arg(short, long, default_value_t = 30.0)]
+    #[arg(short, long, default_value_t = 30.0, allow_negative_numbers = true)]
     pub time: f64,
     /// Seed of the random choices (default: from the clock).
     #[arg(long)]
@@ -30,11 +30,12 @@ pub struct RefereeArgs {
     pub a: String,
     /// Player B, as A.
     pub b: String,
-    /// Games to play; the first player alternates, A starts game 1.
-    #[arg(short = 'n', long, default_value_t = 2)]
+    /// Games to play (at least 1); the first player alternates, A starts game 1.
+    #[arg(short = 'n', long, default_value_t = 2,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub games: usize,
     /// Each player's thinking time per game, in seconds (above 0, at most 86400).
-    #[arg(short, long, default_value_t = 30.0)]
+    #[arg(short, long, default_value_t = 30.0, allow_negative_numbers = true)]
     pub time: f64,
     /// Print each game's moves.
     #[arg(long)]

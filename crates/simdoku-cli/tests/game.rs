@@ -87,6 +87,13 @@ fn referee_runs_programs_and_builtins() {
     // A bad strategy name is a usage error.
     let out = simdoku(&["referee", "builtin:nope", "builtin:random"], b"");
     assert_eq!(out.status.code(), Some(2));
+    // So is a match of no games (it printed an empty table and exited 0).
+    let out = simdoku(
+        &["referee", "-n", "0", "builtin:random", "builtin:random"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
     // So is no time at all: every game was lost on time before its first move (status 1 and
     // the player blamed for "saying nothing").
     let out = simdoku(
@@ -110,6 +117,11 @@ fn referee_runs_programs_and_builtins() {
         (
             &["play", "-t", "100000"],
             "-t 100000: the thinking time is a number of seconds from 0 to 86400",
+        ),
+        // A negative time was "unexpected argument '-1'" (read as an option).
+        (
+            &["play", "-t", "-1"],
+            "-t -1: the thinking time is a number of seconds from 0 to 86400",
         ),
     ] {
         let out = simdoku(args, b"Start\nQuit\n");

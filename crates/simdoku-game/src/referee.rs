@@ -292,12 +292,11 @@ impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "{:<32} {:>5} {:>5} {:>6} {:>5} {:>7} {:>7} {:>6} {:>10} {:>9}  lost by",
+            "{:<32} {:>5} {:>5} {:>6} {:>7} {:>7} {:>6} {:>10} {:>9}  lost by",
             "player",
             "games",
             "wins",
             "losses",
-            "draws",
             "1st won",
             "2nd won",
             "points",
@@ -320,12 +319,11 @@ impl fmt::Display for Report {
             }
             writeln!(
                 f,
-                "{:<32} {:>5} {:>5} {:>6} {:>5} {:>7} {:>7} {:>6} {:>10.2} {:>8.2}s  {}",
+                "{:<32} {:>5} {:>5} {:>6} {:>7} {:>7} {:>6} {:>10.2} {:>8.2}s  {}",
                 name,
                 self.games.len(),
                 self.wins(p),
                 self.games.len() - self.wins(p),
-                0,
                 format!("{}/{}", self.wins_as(p, true), self.games_as(p, true)),
                 format!("{}/{}", self.wins_as(p, false), self.games_as(p, false)),
                 self.points(p),
