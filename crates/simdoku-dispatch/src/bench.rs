@@ -52,6 +52,13 @@ pub struct EngineContender {
 impl EngineContender {
     /// An engine on `threads` threads (0: all cores).
     pub fn new(spec: &'static EngineSpec, threads: usize) -> Self {
+        // 0 is every core, as `-j 0` is elsewhere (it measured one thread, under the same
+        // name as `-j 1`).
+        let threads = if threads == 0 {
+            rayon::current_num_threads()
+        } else {
+            threads
+        };
         let pool = (threads > 1).then(|| {
             rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
@@ -236,7 +243,7 @@ pub fn svg(rows: &[Row]) -> String {
     let mut body = String::new();
     let mut last_group = String::new();
     for r in rows {
-        let group = format!("{} / {}", r.set, r.mode.name());
+        let group = xml_text(&format!("{} / {}", r.set, r.mode.name()));
         if group != last_group {
             y += gap;
             let _ = writeln!(
@@ -254,7 +261,7 @@ pub fn svg(rows: &[Row]) -> String {
             colors[k % colors.len()],
             left + w + 4.0,
             y + bar - 3.0,
-            r.contender,
+            xml_text(&r.contender),
             human(r.rate)
         );
         y += bar + 2.0;
@@ -268,4 +275,54 @@ pub fn svg(rows: &[Row]) -> String {
         left + width + 160.0,
         y + 20.0
     )
+}
+
+/// `s` as XML character data: a set named after a file such as `a&b.txt` made the whole
+/// document ill-formed (no viewer showed it).
+fn xml_text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zero_threads_is_every_core() {
+        let spec = crate::by_name("scalar").unwrap();
+        let all = rayon::current_num_threads();
+        let zero = EngineContender::new(spec, 0);
+        assert_eq!(zero.name(), EngineContender::new(spec, all).name());
+        assert_eq!(
+            zero.pool
+                .as_ref()
+                .map_or(1, rayon::ThreadPool::current_num_threads),
+            all
+        );
+    }
+
+    #[test]
+    fn the_plot_escapes_set_names() {
+        let row = Row {
+            set: "a&<b>".into(),
+            mode: Mode::First,
+            contender: "scalar".into(),
+            puzzles: 1,
+            rate: 1000.0,
+            guesses_per_puzzle: None,
+            solved: 1,
+        };
+        let doc = svg(&[row]);
+        assert!(doc.contains(">a&amp;&lt;b&gt; / first</text>"), "{doc}");
+        assert!(!doc.contains("a&<"), "{doc}");
+    }
 }
