@@ -4,11 +4,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use simdoku::engines::bench::{Contender, EngineContender, Mode, measure, svg, table};
+use simdoku::engines::bench::{
+    Contender, EngineContender, Mode, measure_with_progress, svg, table,
+};
 
 use crate::args::finish;
 use crate::check::{engines_by_name, read_puzzles};
 use crate::input::shown;
+use crate::progress::Progress;
 use simdoku::engines::Work;
 
 #[derive(Args, Debug)]
@@ -128,7 +131,21 @@ pub fn bench(a: &BenchArgs) -> ExitCode {
         .flat_map(|&t| specs.iter().map(move |s| EngineContender::new(s, t)))
         .collect();
     let refs: Vec<&dyn Contender> = contenders.iter().map(|c| c as &dyn Contender).collect();
-    let rows = measure(&sets, &refs, &modes, a.passes as usize, a.min_time);
+    // Runs of a large set, each repeated for --min-time, can take minutes: a bar over the runs
+    // (on a terminal).
+    let progress = Progress::items(0, "runs", false);
+    let rows = measure_with_progress(
+        &sets,
+        &refs,
+        &modes,
+        a.passes as usize,
+        a.min_time,
+        &|done, total| {
+            progress.set_total(total as u64);
+            progress.set_position(done as u64);
+        },
+    );
+    progress.finish();
     let reference = refs[0].name();
     print!("{}", table(&rows, &reference));
     if let Some((path, mut f)) = plot

@@ -132,6 +132,21 @@ pub fn measure(
     passes: usize,
     min_time: f64,
 ) -> Vec<Row> {
+    measure_with_progress(sets, contenders, modes, passes, min_time, &|_, _| {})
+}
+
+/// [`measure`], telling `progress` the runs done and the runs in all after each run: every
+/// row's untimed first run, then its timed run in each pass (a run over a large set, repeated
+/// for `min_time`, can take minutes with nothing else to show).
+pub fn measure_with_progress(
+    sets: &[(String, Vec<Grid>)],
+    contenders: &[&dyn Contender],
+    modes: &[Mode],
+    passes: usize,
+    min_time: f64,
+    progress: &dyn Fn(usize, usize),
+) -> Vec<Row> {
+    let total = sets.len() * modes.len() * contenders.len() * (1 + passes.max(1));
     let mut rows = Vec::new();
     let mut samples: Vec<Vec<f64>> = Vec::new();
     for (set, puzzles) in sets {
@@ -148,9 +163,11 @@ pub fn measure(
                     solved,
                 });
                 samples.push(Vec::new());
+                progress(rows.len(), total);
             }
         }
     }
+    let mut runs = rows.len();
     for _ in 0..passes.max(1) {
         let mut k = 0;
         for (_, puzzles) in sets {
@@ -167,6 +184,8 @@ pub fn measure(
                     }
                     samples[k].push(done as f64 / start.elapsed().as_secs_f64().max(1e-9));
                     k += 1;
+                    runs += 1;
+                    progress(runs, total);
                 }
             }
         }
@@ -308,6 +327,30 @@ mod tests {
                 .map_or(1, rayon::ThreadPool::current_num_threads),
             all
         );
+    }
+
+    #[test]
+    fn progress_counts_every_run_once() {
+        let p: Grid =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                .parse()
+                .unwrap();
+        let sets = vec![("a".to_string(), vec![p]), ("b".to_string(), vec![p, p])];
+        let scalar = EngineContender::new(crate::by_name("scalar").unwrap(), 1);
+        let bands = EngineContender::new(crate::by_name("bands").unwrap(), 1);
+        let seen = std::cell::RefCell::new(Vec::new());
+        let rows = measure_with_progress(
+            &sets,
+            &[&scalar, &bands],
+            &[Mode::First, Mode::Unique],
+            3,
+            0.0,
+            &|done, total| seen.borrow_mut().push((done, total)),
+        );
+        assert_eq!(rows.len(), 8);
+        // 8 rows, each run once untimed and once in each of 3 passes.
+        let expected: Vec<(usize, usize)> = (1..=32).map(|d| (d, 32)).collect();
+        assert_eq!(seen.into_inner(), expected);
     }
 
     #[test]
