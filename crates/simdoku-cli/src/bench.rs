@@ -4,10 +4,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use simdoku::engines::bench::{Contender, EngineContender, Mode, measure, svg, table};
+use simdoku::engines::bench::{
+    Contender, EngineContender, Mode, measure_with_progress, svg, table,
+};
 
 use crate::args::finish;
 use crate::check::{engines_by_name, read_puzzles};
+use crate::input::shown;
+use crate::progress::Progress;
 use simdoku::engines::Work;
 
 #[derive(Args, Debug)]
@@ -36,6 +40,34 @@ pub struct BenchArgs {
     /// Also write the figures as an SVG bar chart.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
+}
+
+/// The name of the set read from `file` in the table: its file stem, else (a stem taken by an
+/// earlier set) the file as named, numbered if need be. The table compares each row with the
+/// reference row of the same set name: two files both called `set.txt` were one set, the
+/// second's rows compared with the first's reference.
+fn set_name<T>(file: &str, sets: &[(String, T)]) -> String {
+    let taken = |n: &str| sets.iter().any(|(s, _)| s == n);
+    let stem = std::path::Path::new(file)
+        .file_stem()
+        .map_or(file.to_string(), |s| s.to_string_lossy().into_owned());
+    // `-` and a puzzle given in place of a file: `<stdin>`, `<argument>`.
+    let name = if shown(file) == file {
+        &stem
+    } else {
+        shown(file)
+    };
+    if !taken(name) {
+        return name.to_string();
+    }
+    let whole = shown(file);
+    let mut name = whole.to_string();
+    let mut k = 1;
+    while taken(&name) {
+        k += 1;
+        name = format!("{whole} ({k})");
+    }
+    name
 }
 
 pub fn bench(a: &BenchArgs) -> ExitCode {
@@ -72,13 +104,11 @@ pub fn bench(a: &BenchArgs) -> ExitCode {
         };
         ok &= read_ok;
         if puzzles.is_empty() {
-            eprintln!("simdoku: {f}: no puzzles, nothing to measure");
+            eprintln!("simdoku: {}: no puzzles, nothing to measure", shown(f));
             ok = false;
             continue;
         }
-        let name = std::path::Path::new(f)
-            .file_stem()
-            .map_or(f.clone(), |s| s.to_string_lossy().into_owned());
+        let name = set_name(f, &sets);
         sets.push((name, puzzles));
     }
     if sets.is_empty() {
@@ -101,7 +131,21 @@ pub fn bench(a: &BenchArgs) -> ExitCode {
         .flat_map(|&t| specs.iter().map(move |s| EngineContender::new(s, t)))
         .collect();
     let refs: Vec<&dyn Contender> = contenders.iter().map(|c| c as &dyn Contender).collect();
-    let rows = measure(&sets, &refs, &modes, a.passes as usize, a.min_time);
+    // Runs of a large set, each repeated for --min-time, can take minutes: a bar over the runs
+    // (on a terminal).
+    let progress = Progress::items(0, "runs", false);
+    let rows = measure_with_progress(
+        &sets,
+        &refs,
+        &modes,
+        a.passes as usize,
+        a.min_time,
+        &|done, total| {
+            progress.set_total(total as u64);
+            progress.set_position(done as u64);
+        },
+    );
+    progress.finish();
     let reference = refs[0].name();
     print!("{}", table(&rows, &reference));
     if let Some((path, mut f)) = plot
@@ -111,4 +155,42 @@ pub fn bench(a: &BenchArgs) -> ExitCode {
         ok = false;
     }
     finish(Ok(ok))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::set_name;
+
+    const P: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn sets_with_the_same_stem_get_different_names() {
+        let mut sets: Vec<(String, ())> = Vec::new();
+        for f in [
+            "a/set.txt",
+            "b/set.txt",
+            "a/set.txt",
+            "-",
+            "b/set.txt",
+            "top95.txt",
+            P,
+        ] {
+            let name = set_name(f, &sets);
+            sets.push((name, ()));
+        }
+        let names: Vec<&str> = sets.iter().map(|(n, ())| n.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "set",
+                "b/set.txt",
+                "a/set.txt",
+                "<stdin>",
+                "b/set.txt (2)",
+                "top95",
+                "<argument>"
+            ]
+        );
+    }
 }

@@ -99,7 +99,7 @@ pub fn engines_by_name(names: &[String], work: Work) -> Result<Vec<&'static Engi
     }
     names
         .iter()
-        .map(|n| simdoku::engines::choose(Some(n), work).map_err(|e| e.to_string()))
+        .map(|n| crate::args::choose_engine(n, work))
         .collect()
 }
 

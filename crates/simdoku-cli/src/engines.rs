@@ -108,10 +108,18 @@ pub fn engines(a: &EnginesArgs) -> ExitCode {
             names.join(" > ")
         );
     }
-    if let Ok(v) = std::env::var("SIMDOKU_ENGINE")
-        && !v.is_empty()
-    {
-        println!("\nSIMDOKU_ENGINE={v} overrides auto");
+    // What the variable does, as `-e auto` resolves it: "overrides auto" was said of a name
+    // that is no engine (every command then stopped with a usage error) and of `auto` itself.
+    if let Some(v) = crate::args::engine_variable() {
+        match simdoku::engines::by_name(&v) {
+            Ok(spec) => println!(
+                "\nSIMDOKU_ENGINE={v} overrides auto: commands run {} for every kind of work",
+                spec.name
+            ),
+            Err(e) => println!(
+                "\nSIMDOKU_ENGINE={v}: {e}; commands without --engine stop with this error"
+            ),
+        }
     }
     ExitCode::SUCCESS
 }

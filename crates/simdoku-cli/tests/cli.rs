@@ -235,6 +235,56 @@ fn simdoku_engine_overrides_auto() {
     assert!(text(&out.stdout).lines().count() == 11);
 }
 
+/// A bad `SIMDOKU_ENGINE` is named as the cause where `-e auto` fails, and `simdoku engines`
+/// says so instead of "overrides auto"; `auto` in the variable overrides nothing.
+#[test]
+fn a_bad_simdoku_engine_is_named_where_it_fails() {
+    let run = |env: &str, args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_simdoku"))
+            .args(args)
+            .env("SIMDOKU_ENGINE", env)
+            .env("SIMDOKU_CALIBRATE", "0")
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    };
+    for args in [
+        &["solve", &data("hardest11.txt")][..],
+        &["check", "--engines", "scalar,auto", &data("hardest11.txt")],
+        &["bench", "--engines", "auto", &data("hardest11.txt")],
+        &["solutions", &data("hardest11.txt")],
+    ] {
+        let out = run("nope", args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            text(&out.stderr).lines().next().unwrap_or(""),
+            format!(
+                "simdoku: SIMDOKU_ENGINE=nope: {}",
+                simdoku::engines::by_name("nope").unwrap_err()
+            ),
+            "{args:?}"
+        );
+    }
+    // Without `auto` among the engines asked for, the variable plays no part.
+    let out = run("nope", &["check", "--engines", "scalar,x", "-"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).starts_with("simdoku: unknown engine \"x\""));
+
+    let stdout = |env: &str| text(&run(env, &["engines"]).stdout);
+    let bad = stdout("nope");
+    assert!(!bad.contains("overrides auto"), "{bad}");
+    assert!(
+        bad.contains("SIMDOKU_ENGINE=nope: unknown engine \"nope\""),
+        "{bad}"
+    );
+    let good = stdout("SCALAR");
+    assert!(
+        good.contains("SIMDOKU_ENGINE=SCALAR overrides auto: commands run scalar"),
+        "{good}"
+    );
+    assert!(!stdout("auto").contains("SIMDOKU_ENGINE"));
+}
+
 #[test]
 fn a_long_stream_keeps_order_in_bounded_memory() {
     let puzzles: Vec<String> = std::fs::read_to_string(data("17_clue.txt"))

@@ -52,6 +52,13 @@ pub struct EngineContender {
 impl EngineContender {
     /// An engine on `threads` threads (0: all cores).
     pub fn new(spec: &'static EngineSpec, threads: usize) -> Self {
+        // 0 is every core, as `-j 0` is elsewhere (it measured one thread, under the same
+        // name as `-j 1`).
+        let threads = if threads == 0 {
+            rayon::current_num_threads()
+        } else {
+            threads
+        };
         let pool = (threads > 1).then(|| {
             rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
@@ -125,6 +132,21 @@ pub fn measure(
     passes: usize,
     min_time: f64,
 ) -> Vec<Row> {
+    measure_with_progress(sets, contenders, modes, passes, min_time, &|_, _| {})
+}
+
+/// [`measure`], telling `progress` the runs done and the runs in all after each run: every
+/// row's untimed first run, then its timed run in each pass (a run over a large set, repeated
+/// for `min_time`, can take minutes with nothing else to show).
+pub fn measure_with_progress(
+    sets: &[(String, Vec<Grid>)],
+    contenders: &[&dyn Contender],
+    modes: &[Mode],
+    passes: usize,
+    min_time: f64,
+    progress: &dyn Fn(usize, usize),
+) -> Vec<Row> {
+    let total = sets.len() * modes.len() * contenders.len() * (1 + passes.max(1));
     let mut rows = Vec::new();
     let mut samples: Vec<Vec<f64>> = Vec::new();
     for (set, puzzles) in sets {
@@ -141,9 +163,11 @@ pub fn measure(
                     solved,
                 });
                 samples.push(Vec::new());
+                progress(rows.len(), total);
             }
         }
     }
+    let mut runs = rows.len();
     for _ in 0..passes.max(1) {
         let mut k = 0;
         for (_, puzzles) in sets {
@@ -160,6 +184,8 @@ pub fn measure(
                     }
                     samples[k].push(done as f64 / start.elapsed().as_secs_f64().max(1e-9));
                     k += 1;
+                    runs += 1;
+                    progress(runs, total);
                 }
             }
         }
@@ -236,7 +262,7 @@ pub fn svg(rows: &[Row]) -> String {
     let mut body = String::new();
     let mut last_group = String::new();
     for r in rows {
-        let group = format!("{} / {}", r.set, r.mode.name());
+        let group = xml_text(&format!("{} / {}", r.set, r.mode.name()));
         if group != last_group {
             y += gap;
             let _ = writeln!(
@@ -254,7 +280,7 @@ pub fn svg(rows: &[Row]) -> String {
             colors[k % colors.len()],
             left + w + 4.0,
             y + bar - 3.0,
-            r.contender,
+            xml_text(&r.contender),
             human(r.rate)
         );
         y += bar + 2.0;
@@ -268,4 +294,78 @@ pub fn svg(rows: &[Row]) -> String {
         left + width + 160.0,
         y + 20.0
     )
+}
+
+/// `s` as XML character data: a set named after a file such as `a&b.txt` made the whole
+/// document ill-formed (no viewer showed it).
+fn xml_text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zero_threads_is_every_core() {
+        let spec = crate::by_name("scalar").unwrap();
+        let all = rayon::current_num_threads();
+        let zero = EngineContender::new(spec, 0);
+        assert_eq!(zero.name(), EngineContender::new(spec, all).name());
+        assert_eq!(
+            zero.pool
+                .as_ref()
+                .map_or(1, rayon::ThreadPool::current_num_threads),
+            all
+        );
+    }
+
+    #[test]
+    fn progress_counts_every_run_once() {
+        let p: Grid =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                .parse()
+                .unwrap();
+        let sets = vec![("a".to_string(), vec![p]), ("b".to_string(), vec![p, p])];
+        let scalar = EngineContender::new(crate::by_name("scalar").unwrap(), 1);
+        let bands = EngineContender::new(crate::by_name("bands").unwrap(), 1);
+        let seen = std::cell::RefCell::new(Vec::new());
+        let rows = measure_with_progress(
+            &sets,
+            &[&scalar, &bands],
+            &[Mode::First, Mode::Unique],
+            3,
+            0.0,
+            &|done, total| seen.borrow_mut().push((done, total)),
+        );
+        assert_eq!(rows.len(), 8);
+        // 8 rows, each run once untimed and once in each of 3 passes.
+        let expected: Vec<(usize, usize)> = (1..=32).map(|d| (d, 32)).collect();
+        assert_eq!(seen.into_inner(), expected);
+    }
+
+    #[test]
+    fn the_plot_escapes_set_names() {
+        let row = Row {
+            set: "a&<b>".into(),
+            mode: Mode::First,
+            contender: "scalar".into(),
+            puzzles: 1,
+            rate: 1000.0,
+            guesses_per_puzzle: None,
+            solved: 1,
+        };
+        let doc = svg(&[row]);
+        assert!(doc.contains(">a&amp;&lt;b&gt; / first</text>"), "{doc}");
+        assert!(!doc.contains("a&<"), "{doc}");
+    }
 }
