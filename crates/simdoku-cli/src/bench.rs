@@ -84,7 +84,7 @@ pub fn bench(a: &BenchArgs) -> ExitCode {
     }
     let mut modes = Vec::new();
     for m in &a.modes {
-        match m.as_str() {
+        match m.to_ascii_lowercase().as_str() {
             "first" => modes.push(Mode::First),
             "unique" => modes.push(Mode::Unique),
             other => {

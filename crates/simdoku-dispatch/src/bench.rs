@@ -226,7 +226,8 @@ pub fn table(rows: &[Row], reference: &str) -> String {
         let _ = writeln!(
             s,
             "| {} | {} | {} | {} | {:.2} | {} | {} |",
-            r.set,
+            // A `|` in a file's name would end the cell.
+            r.set.replace('|', "\\|"),
             r.mode.name(),
             r.contender,
             human(r.rate),
@@ -351,6 +352,23 @@ mod tests {
         // 8 rows, each run once untimed and once in each of 3 passes.
         let expected: Vec<(usize, usize)> = (1..=32).map(|d| (d, 32)).collect();
         assert_eq!(seen.into_inner(), expected);
+    }
+
+    #[test]
+    fn the_table_escapes_bars_in_set_names() {
+        let row = Row {
+            set: "a|b".into(),
+            mode: Mode::First,
+            contender: "scalar".into(),
+            puzzles: 1,
+            rate: 1000.0,
+            guesses_per_puzzle: None,
+            solved: 1,
+        };
+        let t = table(&[row], "scalar");
+        let line = t.lines().nth(2).unwrap();
+        assert!(line.starts_with("| a\\|b | first | scalar |"), "{t}");
+        assert_eq!(line.matches(" | ").count(), 6, "{t}");
     }
 
     #[test]
