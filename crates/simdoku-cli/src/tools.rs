@@ -86,7 +86,8 @@ pub struct GenerateArgs {
     /// Stop removing clues at this many or fewer (default: as few as possible, which gives
     /// minimal puzzles when --symmetry is none); 17 to 81 (no puzzle with fewer than 17 clues
     /// has one solution: 1 to 16 are a usage error). A puzzle may stop above it, at a minimal
-    /// one (random minimal puzzles have 22 to 28 clues): the run then says how many did.
+    /// one (random minimal puzzles have 22 to 28 clues; with --symmetry, at one that no
+    /// symmetric group of clues can leave): the run then says how many did.
     #[arg(short = 'k', long, default_value_t = 0,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=81))]
     pub clues: usize,
@@ -544,9 +545,15 @@ pub fn generate(a: &GenerateArgs) -> ExitCode {
         }
     }
     if above > 0 && result.is_ok() {
+        // Clues leave by the symmetry's groups: a symmetric puzzle that stops is seldom minimal.
+        let stop = if a.symmetry == SymmetryArg::None {
+            "at a minimal puzzle (no clue could be removed with the solution staying unique)"
+        } else {
+            "where no symmetric group of clues could be removed with the solution staying \
+             unique (--minimal removes single clues too)"
+        };
         eprintln!(
-            "simdoku: {above} of {} stopped above --clues {}, at a minimal puzzle (no clue \
-             could be removed with the solution staying unique)",
+            "simdoku: {above} of {} stopped above --clues {}, {stop}",
             crate::args::count_of(made, "puzzle"),
             a.clues
         );

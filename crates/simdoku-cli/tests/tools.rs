@@ -153,6 +153,21 @@ fn clues_below_seventeen_are_a_usage_error_and_a_stop_above_is_said() {
         "{}",
         text(&out.stderr)
     );
+    // With a symmetry clues leave in groups: the puzzles that stop are seldom minimal (rot90,
+    // seed 5, --clues 25: none of 40 was), and the message said "at a minimal puzzle".
+    let out = simdoku(
+        &[
+            "generate", "-q", "-n", "4", "--seed", "5", "-s", "rot90", "--clues", "25",
+        ],
+        b"",
+    );
+    assert!(out.status.success());
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("4 of 4 puzzles stopped above --clues 25, where no symmetric group"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("minimal puzzle"), "{stderr}");
     // Reached: nothing to say.
     let out = simdoku(
         &["generate", "-q", "-n", "3", "--seed", "1", "--clues", "40"],
