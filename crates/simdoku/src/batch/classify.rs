@@ -7,6 +7,8 @@ use simdoku_large::shape::MAX_SIDE;
 use simdoku_large::text::MAX_LINE_SIDE;
 use simdoku_tools::Pencilmarks;
 
+use super::drawn::marks_row_fault;
+
 /// Lines longer than this are cut by line readers (the rest is skipped) and reported as
 /// invalid by [`classify_line`].
 pub const MAX_LINE: usize = 64 * 1024;
@@ -81,11 +83,14 @@ pub(crate) fn classify_general(text: &[u8]) -> Entry {
         // line; a count that is no puzzle's is said only when no other reading finds one.
         return match read {
             Ok(entry) => entry,
-            Err(reason) => elsewhere(text).unwrap_or(Entry::Invalid(reason)),
+            Err(reason) => elsewhere(text)
+                .unwrap_or_else(|| Entry::Invalid(marks_row_fault(text).unwrap_or(reason))),
         };
     }
     match Grid::parse_cells(text) {
-        Err(e) => elsewhere(text).unwrap_or_else(|| Entry::Invalid(e.to_string())),
+        Err(e) => elsewhere(text).unwrap_or_else(|| {
+            Entry::Invalid(marks_row_fault(text).unwrap_or_else(|| e.to_string()))
+        }),
         Ok(g) => checked(g),
     }
 }
