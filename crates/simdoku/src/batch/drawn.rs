@@ -105,8 +105,8 @@ fn marks_row(line: &[u8]) -> Option<[u16; 9]> {
     (n == 9).then_some(row)
 }
 
-/// Why a line that looks like a row of a drawn pencilmark grid (groups of digits between
-/// white space and `|`, some group of two or more) is none: a cell that lists a digit twice or
+/// Why a line that looks like a row of a drawn pencilmark grid (6 to 12 groups of digits
+/// between white space and `|`, some group of two or more) is none: a cell that lists a digit twice or
 /// mixes `0`, `.` or `_` with digits, or a count of cells other than nine; `None` for any other
 /// line. The line on its own is then invalid with this reason, not "expected 81 cells".
 ///
@@ -117,6 +117,7 @@ fn marks_row(line: &[u8]) -> Option<[u16; 9]> {
 /// assert!(marks_row_fault(b"4 1679 12779 | 139 2369 1269 | 8 1239 5").unwrap().contains("7 twice"));
 /// assert_eq!(marks_row_fault(b"4 1679 12679 | 139 2369 1269 | 8 1239 5"), None); // a row
 /// assert_eq!(marks_row_fault(b"expected 81 cells"), None);
+/// assert_eq!(marks_row_fault(b"12 34 56"), None); // too few groups to be taken for a row
 /// ```
 pub fn marks_row_fault(line: &[u8]) -> Option<String> {
     let tokens: Vec<&[u8]> = line
@@ -127,7 +128,10 @@ pub fn marks_row_fault(line: &[u8]) -> Option<String> {
         t.iter()
             .all(|&b| b.is_ascii_digit() || b == b'.' || b == b'_')
     };
-    if tokens.len() < 3 || !tokens.iter().all(cellish) || !tokens.iter().any(|t| t.len() > 1) {
+    if !(6..=12).contains(&tokens.len())
+        || !tokens.iter().all(cellish)
+        || !tokens.iter().any(|t| t.len() > 1)
+    {
         return None;
     }
     if any_row(line).is_some() {
