@@ -78,7 +78,8 @@ use crate::args::finish;
 /// but a puzzle (81 cells) is read as that puzzle (`simdoku solve 53..7....6..195...`). solve,
 /// count, solutions, explain, hint and rate --se also read pencilmark (Sukaku) lines: 729 characters, nine per cell, character k of a cell
 /// being the digit k+1 when it is a candidate there, `0` or `.` when not; or pencilmark grids
-/// drawn over nine lines, each cell's candidates a group of digits (`4 1679 12679 | ...`).
+/// drawn over nine lines, each cell's candidates a group of digits (`4 1679 12679 | ...`; `.` or
+/// `0` alone: an empty cell, all nine candidates).
 ///
 /// Exit status: 0 when every line was a valid puzzle; 1 when a line was invalid, an input could
 /// not be read, an engine cross-check disagreed or output failed; 2 on a usage error.

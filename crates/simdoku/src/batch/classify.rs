@@ -7,6 +7,8 @@ use simdoku_large::shape::MAX_SIDE;
 use simdoku_large::text::MAX_LINE_SIDE;
 use simdoku_tools::Pencilmarks;
 
+use super::drawn::marks_row_fault;
+
 /// Lines longer than this are cut by line readers (the rest is skipped) and reported as
 /// invalid by [`classify_line`].
 pub const MAX_LINE: usize = 64 * 1024;
@@ -70,8 +72,14 @@ pub(crate) fn classify_general(text: &[u8]) -> Entry {
     // cell too many (a `0` typed before the puzzle) is no puzzle to solve shifted by one.
     let run = text.iter().position(|&b| !is_cell(b)).unwrap_or(text.len());
     if run > 81 && run != 162 && run != 729 {
+        // Past a puzzle and its solution, most likely a pencilmark line a character off.
+        let marks = if run > 162 {
+            ", a pencilmark line 729"
+        } else {
+            ""
+        };
         return Entry::Invalid(format!(
-            "{run} cells in a row: a puzzle has 81 (then a separator, or its solution's 81)"
+            "{run} cells in a row: a puzzle has 81 (then a separator, or its solution's 81){marks}"
         ));
     }
     if field <= 1
@@ -81,11 +89,14 @@ pub(crate) fn classify_general(text: &[u8]) -> Entry {
         // line; a count that is no puzzle's is said only when no other reading finds one.
         return match read {
             Ok(entry) => entry,
-            Err(reason) => elsewhere(text).unwrap_or(Entry::Invalid(reason)),
+            Err(reason) => elsewhere(text)
+                .unwrap_or_else(|| Entry::Invalid(marks_row_fault(text).unwrap_or(reason))),
         };
     }
     match Grid::parse_cells(text) {
-        Err(e) => elsewhere(text).unwrap_or_else(|| Entry::Invalid(e.to_string())),
+        Err(e) => elsewhere(text).unwrap_or_else(|| {
+            Entry::Invalid(marks_row_fault(text).unwrap_or_else(|| e.to_string()))
+        }),
         Ok(g) => checked(g),
     }
 }
@@ -605,7 +616,18 @@ mod tests {
             (format!("{P}{}", &S[..80]), "161 cells in a row"),
         ] {
             assert!(
-                matches!(classify_text(line.as_bytes()), Entry::Invalid(r) if r.starts_with(reason)),
+                matches!(classify_text(line.as_bytes()), Entry::Invalid(r) if r.starts_with(reason) && !r.contains("pencilmark")),
+                "{line}"
+            );
+        }
+        // A pencilmark line a character short or long was told only of puzzles' 81 cells.
+        let marks = Pencilmarks::FULL.to_string();
+        for (line, reason) in [
+            (marks[1..].to_string(), "728 cells in a row"),
+            (format!("{marks}."), "730 cells in a row"),
+        ] {
+            assert!(
+                matches!(classify_text(line.as_bytes()), Entry::Invalid(r) if r.starts_with(reason) && r.ends_with("a pencilmark line 729")),
                 "{line}"
             );
         }

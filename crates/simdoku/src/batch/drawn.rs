@@ -11,8 +11,8 @@
 //! ```
 //!
 //! A row may also list each cell's candidates (`4 1679 12679 | 139 ...`, nine groups of digits
-//! as `HoDoKu` and Sudoku Explainer print pencilmark grids): the drawing is then a pencilmark
-//! (Sukaku) puzzle.
+//! as `HoDoKu` and Sudoku Explainer print pencilmark grids; `.` or `0` alone an empty cell, all
+//! nine candidates): the drawing is then a pencilmark (Sukaku) puzzle.
 //!
 //! [`GridLines`] gathers them from a stream of lines; every other line is left to the one line
 //! classifier ([`classify_line`]). [`classify_text`](super::classify_text) reads a whole
@@ -76,7 +76,9 @@ pub fn drawn_row(line: &[u8]) -> Option<[u8; 9]> {
 }
 
 /// A row of a drawn pencilmark grid: nine groups of distinct digits `1`-`9` (a cell's
-/// candidates) between white space and `|`; the candidate masks (bit `d-1` for digit `d`).
+/// candidates) between white space and `|`; the candidate masks (bit `d-1` for digit `d`). A
+/// lone `.`, `0` or `_` is an empty cell, all nine candidates, as in a row of values of the
+/// same grid.
 fn marks_row(line: &[u8]) -> Option<[u16; 9]> {
     let mut row = [0u16; 9];
     let mut n = 0;
@@ -84,6 +86,11 @@ fn marks_row(line: &[u8]) -> Option<[u16; 9]> {
         .split(|&b| b == b'|' || b.is_ascii_whitespace())
         .filter(|t| !t.is_empty())
     {
+        if matches!(token, b"." | b"0" | b"_") {
+            *row.get_mut(n)? = ALL;
+            n += 1;
+            continue;
+        }
         let mut mask = 0u16;
         for &b in token {
             let bit = 1u16 << b.checked_sub(b'1').filter(|&k| k < 9)?;
@@ -96,6 +103,61 @@ fn marks_row(line: &[u8]) -> Option<[u16; 9]> {
         n += 1;
     }
     (n == 9).then_some(row)
+}
+
+/// Why a line that looks like a row of a drawn pencilmark grid (6 to 12 groups of digits
+/// between white space and `|`, some group of two or more) is none: a cell that lists a digit twice or
+/// mixes `0`, `.` or `_` with digits, or a count of cells other than nine; `None` for any other
+/// line. The line on its own is then invalid with this reason, not "expected 81 cells".
+///
+/// ```
+/// use simdoku::batch::marks_row_fault;
+/// assert_eq!(marks_row_fault(b"4 1679 12679 | 139 2369 1269 | 8 1239"),
+///            Some("a row of a pencilmark grid: 8 cells, a row has 9".into()));
+/// assert!(marks_row_fault(b"4 1679 12779 | 139 2369 1269 | 8 1239 5").unwrap().contains("7 twice"));
+/// assert_eq!(marks_row_fault(b"4 1679 12679 | 139 2369 1269 | 8 1239 5"), None); // a row
+/// assert_eq!(marks_row_fault(b"expected 81 cells"), None);
+/// assert_eq!(marks_row_fault(b"12 34 56"), None); // too few groups to be taken for a row
+/// ```
+pub fn marks_row_fault(line: &[u8]) -> Option<String> {
+    let tokens: Vec<&[u8]> = line
+        .split(|&b| b == b'|' || b.is_ascii_whitespace())
+        .filter(|t| !t.is_empty())
+        .collect();
+    let cellish = |t: &&[u8]| {
+        t.iter()
+            .all(|&b| b.is_ascii_digit() || b == b'.' || b == b'_')
+    };
+    if !(6..=12).contains(&tokens.len())
+        || !tokens.iter().all(cellish)
+        || !tokens.iter().any(|t| t.len() > 1)
+    {
+        return None;
+    }
+    if any_row(line).is_some() {
+        return None;
+    }
+    let what = "a row of a pencilmark grid";
+    for (k, t) in tokens.iter().enumerate() {
+        let cell = String::from_utf8_lossy(t);
+        if t.len() > 1 && t.iter().any(|b| b"0._".contains(b)) {
+            return Some(format!(
+                "{what}: cell {} is '{cell}' (a cell lists its candidates 1-9; '.' or '0' alone \
+                 is an empty cell)",
+                k + 1
+            ));
+        }
+        if let Some(d) =
+            (b'1'..=b'9').find(|d| t.iter().position(|b| b == d) != t.iter().rposition(|b| b == d))
+        {
+            return Some(format!(
+                "{what}: cell {} ('{cell}') lists {} twice",
+                k + 1,
+                char::from(d)
+            ));
+        }
+    }
+    Some(format!("{what}: {} cells, a row has 9", tokens.len()))
 }
 
 /// A drawn row as candidate masks (an empty cell of a puzzle row has all nine), and whether it
@@ -599,6 +661,61 @@ mod tests {
             marks_row(b"1 2 3 4 5 6 7 8 9"),
             Some([1, 2, 4, 8, 16, 32, 64, 128, 256])
         );
+    }
+
+    /// A pencilmark grid's row with a cell drawn `.` or `0` was no row (a row of values with
+    /// the same `.` was read, all nine candidates), and a broken row gave "expected 81 cells,
+    /// found 2": now `.` and `0` alone are empty cells, and a broken row says what is wrong.
+    #[test]
+    fn pencilmark_rows_with_empty_cells_and_broken_rows() {
+        assert_eq!(
+            marks_row(b"12 . 3 | 0 5 _ | 7 8 9"),
+            Some([3, ALL, 4, ALL, 16, ALL, 64, 128, 256])
+        );
+        let rows = [
+            "4 1679 12679 | 139 2369 1269 | 8 1239 5",
+            ". 2 3 | 4 5 6 | 7 8 9",
+            "4 . 12679 | 139 0 1269 | 8 1239 5",
+        ];
+        let text = [
+            rows[0], rows[1], rows[2], rows[0], rows[1], rows[2], rows[0], rows[1], rows[2],
+        ]
+        .join("\n");
+        let Some(Entry::Pencilmarks(m)) = classify_drawn(text.as_bytes()) else {
+            panic!("{text}")
+        };
+        assert_eq!(m.candidates(9), ALL); // row 2's `.`, a row of values
+        assert_eq!(m.candidates(19), ALL); // row 3's `.`, a pencilmark row
+        assert_eq!(m.candidates(22), ALL); // and its `0`
+        assert_eq!(m.candidates(20), 0b1_0110_0011);
+        for (row, why) in [
+            (
+                "4 1679 12679 | 139 2369 1269 | 8 1239",
+                "8 cells, a row has 9",
+            ),
+            (
+                "4 1679 12679 | 139 2369 1269 | 8 1239 5 6",
+                "10 cells, a row has 9",
+            ),
+            (
+                "4 1679 12779 | 139 2369 1269 | 8 1239 5",
+                "cell 3 ('12779') lists 7 twice",
+            ),
+            (
+                "4 1679 12670 | 139 2369 1269 | 8 1239 5",
+                "cell 3 is '12670'",
+            ),
+            (
+                "4 1.79 12679 | 139 2369 1269 | 8 1239 5",
+                "cell 2 is '1.79'",
+            ),
+        ] {
+            let got = classify_line(6, row.as_bytes(), false);
+            assert!(
+                matches!(&got, Some(Entry::Invalid(r)) if r.contains("a row of a pencilmark grid") && r.contains(why)),
+                "{row}: {got:?}"
+            );
+        }
     }
 
     #[test]
