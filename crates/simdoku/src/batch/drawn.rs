@@ -109,17 +109,7 @@ fn marks_row(line: &[u8]) -> Option<[u16; 9]> {
 /// between white space and `|`, some group of two or more) is none: a cell that lists a digit twice or
 /// mixes `0`, `.` or `_` with digits, or a count of cells other than nine; `None` for any other
 /// line. The line on its own is then invalid with this reason, not "expected 81 cells".
-///
-/// ```
-/// use simdoku::batch::marks_row_fault;
-/// assert_eq!(marks_row_fault(b"4 1679 12679 | 139 2369 1269 | 8 1239"),
-///            Some("a row of a pencilmark grid: 8 cells, a row has 9".into()));
-/// assert!(marks_row_fault(b"4 1679 12779 | 139 2369 1269 | 8 1239 5").unwrap().contains("7 twice"));
-/// assert_eq!(marks_row_fault(b"4 1679 12679 | 139 2369 1269 | 8 1239 5"), None); // a row
-/// assert_eq!(marks_row_fault(b"expected 81 cells"), None);
-/// assert_eq!(marks_row_fault(b"12 34 56"), None); // too few groups to be taken for a row
-/// ```
-pub fn marks_row_fault(line: &[u8]) -> Option<String> {
+pub(crate) fn marks_row_fault(line: &[u8]) -> Option<String> {
     let tokens: Vec<&[u8]> = line
         .split(|&b| b == b'|' || b.is_ascii_whitespace())
         .filter(|t| !t.is_empty())
@@ -666,6 +656,26 @@ mod tests {
     /// A pencilmark grid's row with a cell drawn `.` or `0` was no row (a row of values with
     /// the same `.` was read, all nine candidates), and a broken row gave "expected 81 cells,
     /// found 2": now `.` and `0` alone are empty cells, and a broken row says what is wrong.
+    #[test]
+    fn what_looks_like_a_pencilmark_row_and_is_none() {
+        assert_eq!(
+            marks_row_fault(b"4 1679 12679 | 139 2369 1269 | 8 1239"),
+            Some("a row of a pencilmark grid: 8 cells, a row has 9".into())
+        );
+        assert!(
+            marks_row_fault(b"4 1679 12779 | 139 2369 1269 | 8 1239 5")
+                .unwrap()
+                .contains("7 twice")
+        );
+        // A row; a line of words; too few groups to be taken for a row.
+        assert_eq!(
+            marks_row_fault(b"4 1679 12679 | 139 2369 1269 | 8 1239 5"),
+            None
+        );
+        assert_eq!(marks_row_fault(b"expected 81 cells"), None);
+        assert_eq!(marks_row_fault(b"12 34 56"), None);
+    }
+
     #[test]
     fn pencilmark_rows_with_empty_cells_and_broken_rows() {
         assert_eq!(

@@ -41,9 +41,7 @@ use simdoku_dispatch::{EngineSpec, Work, best};
 pub use classify::{
     Entry, MAX_LINE, classify_line, classify_text, is_header, parse_cells, starts_with_cells,
 };
-pub use drawn::{
-    Drawn, Fed, GridLines, classify_drawn, drawn_row, is_rule, is_title, marks_row_fault,
-};
+pub use drawn::{Drawn, Fed, GridLines, classify_drawn, drawn_row, is_rule, is_title};
 pub use large::{parse_large, parse_large_each};
 pub use logic::{board_of, explain_lines, hint_lines, map_logic, rate_se, rate_se_lines};
 pub use ops::{Answer, Op, answer, answer_marks};
