@@ -374,6 +374,13 @@ fn check_clues(a: &GenerateArgs, target: Option<SeTarget>) -> Result<(), String>
             a.clues
         ));
     }
+    if a.clues == 81 && !a.minimal && target.is_some() {
+        // It took every attempt to say so.
+        return Err(
+            "--clues 81 is a full grid: no step is left to rate (ER 0.0), so no --se band or              --level takes it; ask for 80 clues or fewer"
+                .into(),
+        );
+    }
     let full_houses_only = matches!(target, Some(SeTarget::Er { hi, .. })
         if hi < logic::Technique::HiddenSingleBox.difficulty());
     let clues = if a.minimal { 0 } else { a.clues };

@@ -141,6 +141,15 @@ fn clues_below_seventeen_are_a_usage_error_and_a_stop_above_is_said() {
         assert!(stderr.contains("fewer than 17 clues"), "{k}: {stderr}");
         assert!(out.stdout.is_empty());
     }
+    // A full grid has nothing to rate: no band takes it (it ran out of --attempts to say so).
+    for rated in [&["--level", "easy"][..], &["--se", "1.0..9.4"]] {
+        let mut args = vec!["generate", "--seed", "1", "--clues", "81"];
+        args.extend_from_slice(rated);
+        let out = simdoku(&args, b"");
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{rated:?}: {stderr}");
+        assert!(stderr.contains("--clues 81 is a full grid"), "{stderr}");
+    }
     // 17 and up are asked for; puzzles that stop above at a minimal one are counted, -q or not.
     let out = simdoku(
         &["generate", "-q", "-n", "3", "--seed", "1", "--clues", "17"],
