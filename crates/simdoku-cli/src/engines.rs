@@ -99,6 +99,9 @@ pub fn engines(a: &EnginesArgs) -> ExitCode {
         Basis::Static(why) => format!("static ranking ({why})"),
     };
     println!("auto goes by: {why}");
+    if let Some(note) = calibrate::setting_note() {
+        println!("  ({note})");
+    }
     for (work, names) in RANKING {
         let pick = simdoku::engines::best(*work).name;
         println!(

@@ -386,5 +386,14 @@ fn calibration_through_the_binary() {
     assert!(blocked.contains("not cached"), "{blocked}");
     let off = engines(&dir, &[], Some("0"));
     assert!(off.contains("static ranking (calibration off"), "{off}");
+    assert!(!off.contains("taken as unset"), "{off}");
+    // A value that is neither on nor off does what unset does, and `engines` says so (it was
+    // taken as unset without a word).
+    let typo = engines(&dir, &[], Some("of"));
+    assert!(typo.contains("(cached: "), "{typo}");
+    assert!(
+        typo.contains("SIMDOKU_CALIBRATE=\"of\" is neither 0/off/no/false (off) nor"),
+        "{typo}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

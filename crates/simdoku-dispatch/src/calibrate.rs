@@ -348,6 +348,24 @@ pub fn enable_by_default() {
     DEFAULT_ON.store(true, Ordering::Relaxed);
 }
 
+/// The values of `SIMDOKU_CALIBRATE` that turn calibration off, and on.
+const OFF: [&str; 4] = ["0", "off", "no", "false"];
+const ON: [&str; 4] = ["1", "on", "yes", "true"];
+
+/// A word on `SIMDOKU_CALIBRATE` when it is set to something that is neither on nor off (it
+/// then does what it does unset), for `simdoku engines` to show; `None` otherwise.
+pub fn setting_note() -> Option<String> {
+    let v = std::env::var("SIMDOKU_CALIBRATE").ok()?;
+    let t = v.trim();
+    (!t.is_empty() && !OFF.contains(&t) && !ON.contains(&t)).then(|| {
+        format!(
+            "SIMDOKU_CALIBRATE={v:?} is neither {} (off) nor {} (on): taken as unset",
+            OFF.join("/"),
+            ON.join("/")
+        )
+    })
+}
+
 /// Whether this process calibrates, or why not.
 fn enabled() -> Result<(), String> {
     let on = DEFAULT_ON.load(Ordering::Relaxed);
@@ -356,8 +374,8 @@ fn enabled() -> Result<(), String> {
         .as_deref()
         .map(str::trim)
     {
-        Some("0" | "off" | "no" | "false") => Err("calibration off: SIMDOKU_CALIBRATE=0".into()),
-        Some("1" | "on" | "yes" | "true") => Ok(()),
+        Some(v) if OFF.contains(&v) => Err("calibration off: SIMDOKU_CALIBRATE=0".into()),
+        Some(v) if ON.contains(&v) => Ok(()),
         _ if on => Ok(()),
         _ => Err(
             "calibration not asked for (the library's default; SIMDOKU_CALIBRATE=1 asks)".into(),
