@@ -1153,54 +1153,33 @@ mod tests {
         }
     }
 
-    #[test]
-    fn protocol_loop() {
-        let input = b"\nStart\nQuit\n";
+    /// Plays `input` through the protocol loop: how it ended, and each line written.
+    fn protocol(strategy: Strategy, input: &[u8]) -> (End, Vec<String>) {
         let mut out = Vec::new();
-        let end = play(
-            Strategy::Random,
-            Duration::from_secs(5),
-            &input[..],
-            &mut out,
-        )
-        .unwrap();
-        assert_eq!(end, End::Quit);
+        let end = play(strategy, Duration::from_secs(5), input, &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
-        let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines.len(), 1);
-        assert!(matches!(Action::parse(lines[0]), Some(Action::Place(_))));
-        // As second player: reply to a move, ignoring blank lines.
-        let mut out = Vec::new();
-        play(
-            Strategy::Full,
-            Duration::from_secs(5),
-            &b"Ee5\n\n"[..],
-            &mut out,
-        )
-        .unwrap();
-        let reply = Action::parse(String::from_utf8(out).unwrap().trim()).unwrap();
-        assert_ne!(reply.placed().unwrap().cell, 40);
+        (end, text.lines().map(str::to_string).collect())
     }
 
     #[test]
-    fn protocol_input_that_is_no_move_is_skipped() {
+    fn protocol_loop() {
+        let (end, lines) = protocol(Strategy::Random, b"\nStart\nQuit\n");
+        assert_eq!(end, End::Quit);
+        assert_eq!(lines.len(), 1);
+        assert!(matches!(Action::parse(&lines[0]), Some(Action::Place(_))));
+        // As second player: reply to a move, ignoring blank lines.
+        let (_, lines) = protocol(Strategy::Full, b"Ee5\n\n");
+        let reply = Action::parse(lines[0].trim()).unwrap();
+        assert_ne!(reply.placed().unwrap().cell, 40);
         // Bytes that are not UTF-8 (the game ended there with an error), CRLF, spaces, a
         // move on an occupied cell: one reply per real move, and `Quit` is seen.
-        let input = b"\xff\xfe junk\r\nEe5 \r\n\r\nEe5\nQuit\r\n";
-        let mut out = Vec::new();
-        let end = play(
+        let (end, lines) = protocol(
             Strategy::Random,
-            Duration::from_secs(5),
-            &input[..],
-            &mut out,
+            b"\xff\xfe junk\r\nEe5 \r\n\r\nEe5\nQuit\r\n",
         );
-        assert_eq!(end.unwrap(), End::Quit);
-        let text = String::from_utf8(out).unwrap();
-        let replies: Vec<&str> = text.lines().collect();
-        assert_eq!(replies.len(), 1, "{text}");
-        assert_ne!(
-            Action::parse(replies[0]).unwrap().placed().unwrap().cell,
-            40
-        );
+        assert_eq!(end, End::Quit);
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        let reply = Action::parse(&lines[0]).unwrap();
+        assert_ne!(reply.placed().unwrap().cell, 40);
     }
 }
