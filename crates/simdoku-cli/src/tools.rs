@@ -377,7 +377,8 @@ fn check_clues(a: &GenerateArgs, target: Option<SeTarget>) -> Result<(), String>
     if a.clues == 81 && !a.minimal && target.is_some() {
         // It took every attempt to say so.
         return Err(
-            "--clues 81 is a full grid: no step is left to rate (ER 0.0), so no --se band or              --level takes it; ask for 80 clues or fewer"
+            "--clues 81 is a full grid: no step is left to rate (ER 0.0), so no --se band or \
+             --level takes it; ask for 80 clues or fewer"
                 .into(),
         );
     }
