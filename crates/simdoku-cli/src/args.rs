@@ -46,17 +46,12 @@ impl RunOptions {
 /// or why not. An error that comes from the variable names it: with `SIMDOKU_ENGINE=avx9` and
 /// no `--engine`, "unknown engine \"avx9\"" alone named nothing the user had typed.
 pub fn choose_engine(name: &str, work: Work) -> Result<&'static EngineSpec, String> {
-    simdoku::engines::choose(Some(name), work).map_err(|e| match engine_variable() {
-        Some(v) if name.eq_ignore_ascii_case("auto") => format!("SIMDOKU_ENGINE={v}: {e}"),
-        _ => e.to_string(),
-    })
-}
-
-/// `SIMDOKU_ENGINE` when it is set to something other than `auto` (as `choose` reads it).
-pub fn engine_variable() -> Option<String> {
-    std::env::var("SIMDOKU_ENGINE")
-        .ok()
-        .filter(|v| !v.is_empty() && !v.eq_ignore_ascii_case("auto"))
+    simdoku::engines::choose(Some(name), work).map_err(
+        |e| match simdoku::engines::engine_override() {
+            Some(v) if name.eq_ignore_ascii_case("auto") => format!("SIMDOKU_ENGINE={v}: {e}"),
+            _ => e.to_string(),
+        },
+    )
 }
 
 /// Files to read and how to run: the batch commands' arguments.

@@ -113,7 +113,7 @@ pub fn engines(a: &EnginesArgs) -> ExitCode {
     }
     // What the variable does, as `-e auto` resolves it: "overrides auto" was said of a name
     // that is no engine (every command then stopped with a usage error) and of `auto` itself.
-    if let Some(v) = crate::args::engine_variable() {
+    if let Some(v) = simdoku::engines::engine_override() {
         match simdoku::engines::by_name(&v) {
             Ok(spec) => println!(
                 "\nSIMDOKU_ENGINE={v} overrides auto: commands run {} for every kind of work",

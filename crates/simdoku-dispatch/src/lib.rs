@@ -170,17 +170,19 @@ pub fn by_ranking(work: Work) -> &'static EngineSpec {
         .unwrap_or(&ENGINES[0])
 }
 
+/// `$SIMDOKU_ENGINE` when it names something other than `auto`: what [`choose`] takes for
+/// `auto` (a name that is no engine included, which `choose` then refuses).
+pub fn engine_override() -> Option<String> {
+    std::env::var("SIMDOKU_ENGINE")
+        .ok()
+        .filter(|v| !v.is_empty() && !v.eq_ignore_ascii_case("auto"))
+}
+
 /// Resolves a user's choice: `auto` (or none) means `$SIMDOKU_ENGINE` if set, else [`best`].
 pub fn choose(name: Option<&str>, work: Work) -> Result<&'static EngineSpec, DispatchError> {
-    let env = std::env::var("SIMDOKU_ENGINE")
-        .ok()
-        .filter(|s| !s.is_empty());
-    match name
-        .filter(|n| !n.eq_ignore_ascii_case("auto"))
-        .or(env.as_deref())
-    {
-        Some(n) if !n.eq_ignore_ascii_case("auto") => by_name(n),
-        _ => Ok(best(work)),
+    match name.filter(|n| !n.eq_ignore_ascii_case("auto")) {
+        Some(n) => by_name(n),
+        None => engine_override().map_or_else(|| Ok(best(work)), |v| by_name(&v)),
     }
 }
 

@@ -202,7 +202,7 @@ pub mod engines {
     pub use simdoku_dispatch::check::{Report, cross_check};
     pub use simdoku_dispatch::{
         DispatchError, ENGINES, EngineSpec, RANKING, Work, best, by_name, by_ranking, choose,
-        cpu_features,
+        cpu_features, engine_override,
     };
     pub use simdoku_dispatch::{bench, calibrate, check};
 }
