@@ -149,7 +149,10 @@ fn clues_below_seventeen_are_a_usage_error_and_a_stop_above_is_said() {
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{rated:?}: {stderr}");
         assert!(stderr.contains("--clues 81 is a full grid"), "{stderr}");
-        assert!(stderr.contains("no --se band or --level takes it"), "{stderr}");
+        assert!(
+            stderr.contains("no --se band or --level takes it"),
+            "{stderr}"
+        );
     }
     // 17 and up are asked for; puzzles that stop above at a minimal one are counted, -q or not.
     let out = simdoku(

@@ -290,11 +290,7 @@ impl Wide {
         loop {
             if let Some(c) = self.queue.pop() {
                 placed = placed.wrapping_add(1);
-                if placed.is_multiple_of(256)
-                    && let Some(t) = self.deadline
-                    && Instant::now() >= t
-                {
-                    self.stats.timed_out = true;
+                if placed.is_multiple_of(256) && self.out_of_time() {
                     return Err(Fail);
                 }
                 let c = c as usize;
@@ -327,6 +323,13 @@ impl Wide {
                 self.assign(at, v)?;
             }
         }
+    }
+
+    /// Whether the deadline has passed (`stats.timed_out` then set).
+    fn out_of_time(&mut self) -> bool {
+        let out = self.deadline.is_some_and(|t| Instant::now() >= t);
+        self.stats.timed_out |= out;
+        out
     }
 
     fn clear_pending(&mut self) {
@@ -447,10 +450,7 @@ impl Wide {
         let mut out = vec![0u16; side * side];
         let mut guesses: Vec<(u32, u32, usize)> = Vec::new();
         loop {
-            if let Some(t) = self.deadline
-                && Instant::now() >= t
-            {
-                self.stats.timed_out = true;
+            if self.out_of_time() {
                 break;
             }
             if ok {
