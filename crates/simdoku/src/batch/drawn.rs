@@ -75,6 +75,12 @@ pub fn drawn_row(line: &[u8]) -> Option<[u8; 9]> {
     (n == 9).then_some(row)
 }
 
+/// The groups of a drawn row: its words between white space and `|`.
+fn groups(line: &[u8]) -> impl Iterator<Item = &[u8]> {
+    line.split(|&b| b == b'|' || b.is_ascii_whitespace())
+        .filter(|t| !t.is_empty())
+}
+
 /// A row of a drawn pencilmark grid: nine groups of distinct digits `1`-`9` (a cell's
 /// candidates) between white space and `|`; the candidate masks (bit `d-1` for digit `d`). A
 /// lone `.`, `0` or `_` is an empty cell, all nine candidates, as in a row of values of the
@@ -82,10 +88,7 @@ pub fn drawn_row(line: &[u8]) -> Option<[u8; 9]> {
 fn marks_row(line: &[u8]) -> Option<[u16; 9]> {
     let mut row = [0u16; 9];
     let mut n = 0;
-    for token in line
-        .split(|&b| b == b'|' || b.is_ascii_whitespace())
-        .filter(|t| !t.is_empty())
-    {
+    for token in groups(line) {
         if matches!(token, b"." | b"0" | b"_") {
             *row.get_mut(n)? = ALL;
             n += 1;
@@ -110,10 +113,7 @@ fn marks_row(line: &[u8]) -> Option<[u16; 9]> {
 /// mixes `0`, `.` or `_` with digits, or a count of cells other than nine; `None` for any other
 /// line. The line on its own is then invalid with this reason, not "expected 81 cells".
 pub(crate) fn marks_row_fault(line: &[u8]) -> Option<String> {
-    let tokens: Vec<&[u8]> = line
-        .split(|&b| b == b'|' || b.is_ascii_whitespace())
-        .filter(|t| !t.is_empty())
-        .collect();
+    let tokens: Vec<&[u8]> = groups(line).collect();
     let cellish = |t: &&[u8]| {
         t.iter()
             .all(|&b| b.is_ascii_digit() || b == b'.' || b == b'_')
