@@ -20,7 +20,7 @@
 
 use simdoku_tools::Pencilmarks;
 
-use super::classify::{Entry, classify_line, parse_cells, separated, starts_with_cells};
+use super::classify::{Entry, classify_line, is_cell, parse_cells, separated, starts_with_cells};
 
 /// All nine candidates.
 const ALL: u16 = 0x1FF;
@@ -109,17 +109,12 @@ fn marks_row(line: &[u8]) -> Option<[u16; 9]> {
 }
 
 /// Why a line that looks like a row of a drawn pencilmark grid (6 to 12 groups of digits
-/// between white space and `|`, some group of two or more) is none: a cell that lists a digit twice or
-/// mixes `0`, `.` or `_` with digits, or a count of cells other than nine; `None` for any other
-/// line. The line on its own is then invalid with this reason, not "expected 81 cells".
+/// between white space and `|`, some group of two or more) is none ([`row_fault`]); `None` for
+/// any other line. The line on its own is then invalid with this reason, not "expected 81 cells".
 pub(crate) fn marks_row_fault(line: &[u8]) -> Option<String> {
     let tokens: Vec<&[u8]> = groups(line).collect();
-    let cellish = |t: &&[u8]| {
-        t.iter()
-            .all(|&b| b.is_ascii_digit() || b == b'.' || b == b'_')
-    };
     if !(6..=12).contains(&tokens.len())
-        || !tokens.iter().all(cellish)
+        || !tokens.iter().all(|t| t.iter().all(|&b| is_cell(b)))
         || !tokens.iter().any(|t| t.len() > 1)
     {
         return None;
@@ -127,27 +122,30 @@ pub(crate) fn marks_row_fault(line: &[u8]) -> Option<String> {
     if any_row(line).is_some() {
         return None;
     }
-    let what = "a row of a pencilmark grid";
+    Some(format!("a row of a pencilmark grid: {}", row_fault(line)))
+}
+
+/// Why a line of groups of cell characters that stands for a row of a drawn pencilmark grid
+/// is none: a cell that mixes `0`, `.` or `_` with digits or lists a digit twice, or a count of
+/// cells other than nine.
+fn row_fault(line: &[u8]) -> String {
+    let tokens: Vec<&[u8]> = groups(line).collect();
     for (k, t) in tokens.iter().enumerate() {
         let cell = String::from_utf8_lossy(t);
         if t.len() > 1 && t.iter().any(|b| b"0._".contains(b)) {
-            return Some(format!(
-                "{what}: cell {} is '{cell}' (a cell lists its candidates 1-9; '.' or '0' alone \
-                 is an empty cell)",
+            return format!(
+                "cell {} is '{cell}' (a cell lists its candidates 1-9; '.' or '0' alone is an \
+                 empty cell)",
                 k + 1
-            ));
+            );
         }
         if let Some(d) =
             (b'1'..=b'9').find(|d| t.iter().position(|b| b == d) != t.iter().rposition(|b| b == d))
         {
-            return Some(format!(
-                "{what}: cell {} ('{cell}') lists {} twice",
-                k + 1,
-                char::from(d)
-            ));
+            return format!("cell {} ('{cell}') lists {} twice", k + 1, char::from(d));
         }
     }
-    Some(format!("{what}: {} cells, a row has 9", tokens.len()))
+    format!("{} cells, a row has 9", tokens.len())
 }
 
 /// A drawn row as candidate masks (an empty cell of a puzzle row has all nine), and whether it
