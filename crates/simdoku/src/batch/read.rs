@@ -604,6 +604,11 @@ impl<R: BufRead> Iterator for Reader<R> {
             let ended = match self.grids.feed(line.number, line.bytes) {
                 Fed::Taken => continue,
                 Fed::Grid(d) => return Some(Ok(self.drawn(d))),
+                Fed::LineThenGrid(l, d) => {
+                    let own = self.drawn(l);
+                    self.queued = Some(self.drawn(d));
+                    return Some(Ok(own));
+                }
                 Fed::Other(ended) => ended,
             };
             // A CSV header is looked for on line 1, or on the first line after nothing but blank
