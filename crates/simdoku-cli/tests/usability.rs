@@ -336,6 +336,56 @@ fn puzzles_drawn_over_nine_lines_are_read_in_place() {
     );
 }
 
+/// A row of a drawn grid that is no row (`sed '5s/8/x/'`) ended the drawing: the rows above
+/// and below it were two grids cut short, and the row a line of its own, three invalid records
+/// for one grid. It is one, at the broken row's line, that says what is wrong with it.
+#[test]
+fn a_broken_row_of_a_drawn_grid_is_one_invalid_record() {
+    let marks = "4 1679 12679 | 139 2369 269 | 8 1239 5
+26789 3 1256789 | 14589 24569 245689 | 12679 1249 124679
+2689 15689 125689 | 7 234569 245689 | 12369 12349 123469
+------+-------+------
+3789 2 15789 | 3459 34579 4579 | 13579 6 13789
+3679 15679 15679 | 359 8 25679 | 4 12359 12379
+36789 4 56789 | 359 1 25679 | 23579 23589 23789
+------+-------+------
+289 89 289 | 6 459 3 | 1259 7 12489
+5 6789 3 | 2 479 1 | 69 489 4689
+1 6789 4 | 589 579 5789 | 23569 23589 23689
+";
+    let out = simdoku(&["solve", "-q"], marks.as_bytes());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let broken = marks.replacen("3789 2", "37x9 2", 1);
+    let out = simdoku(&["solve", "-q"], broken.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "<stdin>:5: row 4 of the pencilmark grid drawn over lines 1-11: column 3: unexpected \
+         'x' (a cell lists its candidates 1-9; '.' or '0' alone is an empty cell)\n"
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    assert!(stdout.ends_with(",invalid\n"), "{stdout}");
+    // A grid of values drawn with borders, broken in its first row, between two puzzles and a
+    // blank line from each: one record in its place, and the puzzles are solved.
+    let solution = Scalar::new().solve(&PUZZLE.parse().unwrap()).0.unwrap();
+    let drawn = drawn("hodoku").replacen("| 4 .", "| 4 x", 1);
+    let input = format!("{PUZZLE}\n\n{drawn}\n{PUZZLE}\n");
+    let out = simdoku(&["solve", "-q"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    // (The grid as read: the broken row's cells empty.)
+    let read = format!("{}{}", ".".repeat(9), &PUZZLE[9..]);
+    assert_eq!(
+        text(&out.stdout),
+        format!("{PUZZLE},{solution}\n{read},invalid\n{PUZZLE},{solution}\n")
+    );
+    assert_eq!(
+        text(&out.stderr),
+        "<stdin>:4: row 1 of the grid drawn over lines 3-14: column 5: unexpected 'x' (cells \
+         are 1-9, or 0, . or _ for empty)\n"
+    );
+}
+
 #[test]
 fn every_puzzle_of_a_json_file_whatever_its_line_breaks() {
     // As Python's `json.dump(puzzles, f, indent=2)` writes a list of two grids of numbers (one

@@ -498,7 +498,7 @@ pub fn starts_with_cells(text: &[u8], n: usize) -> bool {
 /// A character a puzzle line writes a cell with: a digit, or `.` or `_` for an empty cell.
 #[inline]
 #[allow(clippy::needless_bitwise_bool)] // deliberate: no branch (see `starts_with_cells`)
-fn is_cell(b: u8) -> bool {
+pub(crate) fn is_cell(b: u8) -> bool {
     b.is_ascii_digit() | (b == b'.') | (b == b'_')
 }
 

@@ -20,7 +20,7 @@
 
 use simdoku_tools::Pencilmarks;
 
-use super::classify::{Entry, classify_line, parse_cells, separated, starts_with_cells};
+use super::classify::{Entry, classify_line, is_cell, parse_cells, separated, starts_with_cells};
 
 /// All nine candidates.
 const ALL: u16 = 0x1FF;
@@ -109,17 +109,12 @@ fn marks_row(line: &[u8]) -> Option<[u16; 9]> {
 }
 
 /// Why a line that looks like a row of a drawn pencilmark grid (6 to 12 groups of digits
-/// between white space and `|`, some group of two or more) is none: a cell that lists a digit twice or
-/// mixes `0`, `.` or `_` with digits, or a count of cells other than nine; `None` for any other
-/// line. The line on its own is then invalid with this reason, not "expected 81 cells".
+/// between white space and `|`, some group of two or more) is none ([`row_fault`]); `None` for
+/// any other line. The line on its own is then invalid with this reason, not "expected 81 cells".
 pub(crate) fn marks_row_fault(line: &[u8]) -> Option<String> {
     let tokens: Vec<&[u8]> = groups(line).collect();
-    let cellish = |t: &&[u8]| {
-        t.iter()
-            .all(|&b| b.is_ascii_digit() || b == b'.' || b == b'_')
-    };
     if !(6..=12).contains(&tokens.len())
-        || !tokens.iter().all(cellish)
+        || !tokens.iter().all(|t| t.iter().all(|&b| is_cell(b)))
         || !tokens.iter().any(|t| t.len() > 1)
     {
         return None;
@@ -127,27 +122,67 @@ pub(crate) fn marks_row_fault(line: &[u8]) -> Option<String> {
     if any_row(line).is_some() {
         return None;
     }
-    let what = "a row of a pencilmark grid";
+    Some(format!(
+        "a row of a pencilmark grid: {}",
+        row_fault(line, true)
+    ))
+}
+
+/// Why a line that stands for a row of a drawn grid (a pencilmark grid's when `marks`) is
+/// none: a character that is no cell, `|` or white space; in a pencilmark grid a cell that
+/// mixes `0`, `.` or `_` with digits or lists a digit twice; or a count of cells other than
+/// nine (groups in a pencilmark grid, cell characters in a grid of values).
+fn row_fault(line: &[u8], marks: bool) -> String {
+    let other = |b: u8| !(is_cell(b) || b == b'|' || b.is_ascii_whitespace());
+    if let Some(k) = line.iter().position(|&b| other(b)) {
+        let c = String::from_utf8_lossy(&line[k..])
+            .chars()
+            .next()
+            .unwrap_or('?');
+        let hint = if marks {
+            "a cell lists its candidates 1-9; '.' or '0' alone is an empty cell"
+        } else {
+            "cells are 1-9, or 0, . or _ for empty"
+        };
+        return format!("column {}: unexpected {c:?} ({hint})", k + 1);
+    }
+    let tokens: Vec<&[u8]> = groups(line).collect();
+    let count = |n: usize| format!("{n} cell{}, a row has 9", if n == 1 { "" } else { "s" });
+    if !marks {
+        return count(tokens.iter().map(|t| t.len()).sum());
+    }
     for (k, t) in tokens.iter().enumerate() {
         let cell = String::from_utf8_lossy(t);
         if t.len() > 1 && t.iter().any(|b| b"0._".contains(b)) {
-            return Some(format!(
-                "{what}: cell {} is '{cell}' (a cell lists its candidates 1-9; '.' or '0' alone \
-                 is an empty cell)",
+            return format!(
+                "cell {} is '{cell}' (a cell lists its candidates 1-9; '.' or '0' alone is an \
+                 empty cell)",
                 k + 1
-            ));
+            );
         }
         if let Some(d) =
             (b'1'..=b'9').find(|d| t.iter().position(|b| b == d) != t.iter().rposition(|b| b == d))
         {
-            return Some(format!(
-                "{what}: cell {} ('{cell}') lists {} twice",
-                k + 1,
-                char::from(d)
-            ));
+            return format!("cell {} ('{cell}') lists {} twice", k + 1, char::from(d));
         }
     }
-    Some(format!("{what}: {} cells, a row has 9", tokens.len()))
+    count(tokens.len())
+}
+
+/// Whether line `number`, which is no row, stands for one, broken, among or right above the
+/// rows of a drawing: nine cells give or take one (8 to 10 groups between white space and `|`,
+/// or 8 to 10 cell characters) with at most three characters besides (`37x9` for a cell's
+/// candidates `3789`, `x...6...3` for a row of values; not a line of words or `1234`); and no
+/// puzzle, comment or CSV header of its own ([`classify_line`] finds it invalid).
+fn broken_row(number: u64, line: &[u8]) -> bool {
+    let cells = line.iter().filter(|&&b| is_cell(b)).count();
+    let others = line
+        .iter()
+        .filter(|&&b| !(is_cell(b) || b == b'|' || b.is_ascii_whitespace()))
+        .count();
+    others <= 3
+        && ((8..=10).contains(&groups(line).count()) || (8..=10).contains(&cells))
+        && matches!(classify_line(number, line, false), Some(Entry::Invalid(_)))
 }
 
 /// A drawn row as candidate masks (an empty cell of a puzzle row has all nine), and whether it
@@ -212,10 +247,11 @@ pub fn is_title(number: u64, line: &[u8]) -> bool {
 /// A puzzle read from a drawing of several lines, or a line given back by [`GridLines`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Drawn {
-    /// The number of its first line (from 1).
+    /// The number of its first line (from 1); of its first broken row, a line that stands for
+    /// a row and is none, when it has one (the drawing is then invalid).
     pub line: u64,
-    /// Its cells as one line of text (`.` for empty; 729 characters for a pencilmark grid), or
-    /// the line given back as read.
+    /// Its cells as one line of text (`.` for empty, and every cell of a broken row; 729
+    /// characters for a pencilmark grid), or the line given back as read.
     pub text: String,
     /// What it holds.
     pub entry: Entry,
@@ -230,6 +266,10 @@ pub enum Fed {
     Taken,
     /// The ninth row: the drawing's puzzle.
     Grid(Drawn),
+    /// The ninth row of a drawing under a line held for its first row (one that stands for a
+    /// row, broken: see [`GridLines`]): that line, a line of its own after all, to report
+    /// first, and the drawing's puzzle.
+    LineThenGrid(Drawn, Drawn),
     /// Not part of a drawing: the caller classifies it as a line of its own, after reporting
     /// what it ended, if anything (an unfinished drawing, which is invalid, or a rule line
     /// with no rows after it, classified as the line it is).
@@ -239,8 +279,12 @@ pub enum Fed {
 /// Gathers 9x9 puzzles drawn over nine lines ([`drawn_row`], with [`is_rule`] lines between
 /// and around the rows) from the lines of a file, in order. Rows must be consecutive but for
 /// rules; a drawing cut short (a blank line, another line, the end of the input) is reported
-/// as invalid, where it starts. A line of 81 cells and every other line are not drawings:
-/// `feed` hands them back untouched.
+/// as invalid, where it starts. A line that stands for a row but is none (a bad character, a
+/// cell too many or too few, a digit twice in a cell's candidates) is one of the rows, and the
+/// drawing one invalid entry at that line, which says what is wrong with it. Right above the
+/// first row such a line is the first row unless nine rows follow it (it is then a line of its
+/// own); under a top border or a title, it is the first row. A line of 81 cells and every
+/// other line are not drawings: `feed` hands them back untouched.
 ///
 /// ```
 /// use simdoku::batch::{Entry, Fed, GridLines};
@@ -278,11 +322,30 @@ pub struct GridLines {
     /// A rule line before any row: the drawing's top border, or a line of its own (its bytes)
     /// if no row follows.
     rule: Option<Vec<u8>>,
-    /// The held `rule` is a title line (`Grid 01`, [`is_title`]): dropped when a puzzle
-    /// follows it, a line of its own otherwise.
-    title: bool,
+    /// What the held `rule` is (`Rule` when none is held).
+    held: Held,
     /// The last line ended a drawing: rules after it are its bottom border.
     closed: bool,
+    /// A `Held::Row` line once rows follow it (its number, size and bytes), not counted among
+    /// them: the first row unless nine rows follow it, a line of its own then.
+    lead: Option<(u64, u64, Vec<u8>)>,
+    /// The first line of the open drawing that stands for a row, broken: its number, its row
+    /// (from 1) and the line. The drawing is then invalid, reported at that line.
+    broken: Option<(u64, usize, Vec<u8>)>,
+}
+
+/// What the line held before any row of a [`GridLines`] drawing is; each is a line of its own
+/// if no row follows it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Held {
+    /// A rule: the drawing's top border.
+    #[default]
+    Rule,
+    /// A title line (`Grid 01`, [`is_title`]): dropped when a puzzle follows it.
+    Title,
+    /// A line that stands for a row, broken ([`broken_row`]): the drawing's first row if rows
+    /// follow it (unless they are nine).
+    Row,
 }
 
 impl GridLines {
@@ -292,28 +355,15 @@ impl GridLines {
         // no row of a drawing holds ten cells without a separator, and no rule holds a digit.
         if starts_with_cells(line, 10) {
             self.closed = false;
-            if self.title {
+            if self.held == Held::Title {
                 // A title over a puzzle line: the puzzle's name.
-                (self.rule, self.title) = (None, false);
+                (self.rule, self.held) = (None, Held::Rule);
             }
             return Fed::Other(self.finish());
         }
         let size = line.len() as u64 + 1;
         if let Some((row, marks)) = any_row(line) {
-            self.closed = false;
-            if self.cells.is_empty() && self.rule.is_none() {
-                (self.first, self.bytes) = (number, 0);
-            }
-            (self.rule, self.title) = (None, false);
-            self.cells.extend_from_slice(&row);
-            self.marks |= marks;
-            self.last = number;
-            self.bytes += size;
-            if self.cells.len() < 81 {
-                return Fed::Taken;
-            }
-            self.closed = true;
-            return Fed::Grid(self.take());
+            return self.push(number, size, &row, marks);
         }
         if is_rule(line) {
             if self.closed {
@@ -321,18 +371,61 @@ impl GridLines {
             }
             if self.cells.is_empty() && self.rule.is_none() {
                 (self.first, self.bytes) = (number, 0);
-                self.rule = Some(line.to_vec());
+                (self.rule, self.held) = (Some(line.to_vec()), Held::Rule);
             }
             self.bytes += size;
             return Fed::Taken;
         }
         self.closed = false;
+        // A line that stands for a row, broken, is one of the drawing's rows (all nine
+        // candidates in its cells), so that the drawing stays one entry. Before any row it is
+        // held, as a title is, for the first row (a second such line gives it back).
+        if self.held != Held::Row && broken_row(number, line) {
+            if self.cells.is_empty() && self.rule.is_none() {
+                (self.first, self.bytes) = (number, size);
+                (self.rule, self.held) = (Some(line.to_vec()), Held::Row);
+                return Fed::Taken;
+            }
+            let row = self.cells.len() / 9 + 1;
+            self.broken.get_or_insert((number, row, line.to_vec()));
+            return self.push(number, size, &[ALL; 9], false);
+        }
         if is_title(number, line) && self.cells.is_empty() && self.rule.is_none() {
             (self.first, self.bytes) = (number, size);
-            (self.rule, self.title) = (Some(line.to_vec()), true);
+            (self.rule, self.held) = (Some(line.to_vec()), Held::Title);
             return Fed::Taken;
         }
         Fed::Other(self.finish())
+    }
+
+    /// Takes row line `number` (its candidate masks, and whether it lists some cell's), and the
+    /// drawing's puzzle when it is the ninth row.
+    fn push(&mut self, number: u64, size: u64, row: &[u16; 9], marks: bool) -> Fed {
+        self.closed = false;
+        if self.held == Held::Row
+            && let Some(line) = self.rule.take()
+        {
+            self.lead = Some((self.first, self.bytes, line));
+        }
+        if self.cells.is_empty() && self.rule.is_none() {
+            (self.first, self.bytes) = (number, 0);
+        }
+        (self.rule, self.held) = (None, Held::Rule);
+        self.cells.extend_from_slice(row);
+        self.marks |= marks;
+        self.last = number;
+        self.bytes += size;
+        if self.cells.len() < 81 {
+            return Fed::Taken;
+        }
+        self.closed = true;
+        match self.lead.take() {
+            Some((n, size, line)) => {
+                let own = own_line(n, &line, size).expect("an invalid line");
+                Fed::LineThenGrid(own, self.take())
+            }
+            None => Fed::Grid(self.take()),
+        }
     }
 
     /// Takes a line that starts with ten cell characters, as [`Self::feed`] does, when no
@@ -348,22 +441,22 @@ impl GridLines {
 
     /// Ends the input: what an open drawing leaves (as [`Fed::Other`] says), if anything.
     pub fn finish(&mut self) -> Option<Drawn> {
-        (self.closed, self.title) = (false, false);
+        (self.closed, self.held) = (false, Held::Rule);
         if let Some(rule) = self.rule.take() {
             // Rules only: the line stands alone (the ones after the first were rules too).
-            let entry = classify_line(self.first, &rule, false)?;
-            return Some(Drawn {
-                line: self.first,
-                text: String::from_utf8_lossy(&rule).into_owned(),
-                entry,
-                bytes: self.bytes,
-            });
+            return own_line(self.first, &rule, self.bytes);
         }
         (!self.cells.is_empty()).then(|| self.take())
     }
 
-    /// The drawing gathered so far, complete or not, and a fresh start.
+    /// The drawing gathered so far, complete or not, and a fresh start. A line held above its
+    /// rows (`lead`) is its first row.
     fn take(&mut self) -> Drawn {
+        if let Some((n, size, line)) = self.lead.take() {
+            self.cells.splice(0..0, [ALL; 9]);
+            (self.first, self.bytes) = (n, self.bytes + size);
+            self.broken = Some((n, 1, line));
+        }
         let rows = self.cells.len() / 9;
         let (text, entry) = if rows == 9 && self.marks {
             let m = Pencilmarks::from_masks(self.cells[..].try_into().expect("81 cells"));
@@ -402,15 +495,53 @@ impl GridLines {
             };
             (text, entry)
         };
+        // A row that is none: the drawing's reason, at that row's line.
+        let (line, entry) = match self.broken.take() {
+            Some((number, row, bytes)) => {
+                let kind = if self.marks {
+                    "pencilmark grid"
+                } else {
+                    "grid"
+                };
+                let short = if rows < 9 {
+                    format!(" (cut short, {rows} of 9 rows)")
+                } else {
+                    String::new()
+                };
+                let why = format!(
+                    "row {row} of the {kind} drawn over lines {}-{}{short}: {}",
+                    self.first,
+                    self.last,
+                    row_fault(&bytes, self.marks)
+                );
+                (number, Entry::Invalid(why))
+            }
+            None => (self.first, entry),
+        };
         self.cells.clear();
         self.marks = false;
         Drawn {
-            line: self.first,
+            line,
             text,
             entry,
             bytes: self.bytes,
         }
     }
+}
+
+/// Line `number` (its `bytes` with what was held after it) as a line of its own: what
+/// [`classify_line`] makes of it.
+fn own_line(number: u64, line: &[u8], bytes: u64) -> Option<Drawn> {
+    Some(Drawn {
+        line: number,
+        // (Byte for byte: a reader's echo shows each byte that is no ASCII as one `?`.)
+        text: line
+            .iter()
+            .map(|&b| if b.is_ascii() { char::from(b) } else { '?' })
+            .collect(),
+        entry: classify_line(number, line, false)?,
+        bytes,
+    })
 }
 
 /// The puzzle of a text holding exactly one drawing ([`GridLines`]) and nothing else but blank
@@ -440,6 +571,7 @@ pub fn classify_drawn(text: &[u8]) -> Option<Entry> {
         let done = match fed {
             Fed::Taken => continue,
             Fed::Grid(d) => Some(d),
+            Fed::LineThenGrid(..) => return Some(not_one("a line that is not a row")),
             Fed::Other(d) if blank => d,
             Fed::Other(_) => return rows.then(|| not_one("a line that is not a row")),
         };
@@ -483,6 +615,10 @@ mod tests {
             match g.feed(i as u64 + 1, line.as_bytes()) {
                 Fed::Taken => {}
                 Fed::Grid(d) => out.push((d.line, d.text, d.entry)),
+                Fed::LineThenGrid(l, d) => {
+                    out.push((l.line, l.text, l.entry));
+                    out.push((d.line, d.text, d.entry));
+                }
                 Fed::Other(d) => {
                     out.extend(d.map(|d| (d.line, d.text, d.entry)));
                     let n = i as u64 + 1;
@@ -753,6 +889,260 @@ mod tests {
         assert_eq!(
             classify_drawn(format!("\n{SDK}\n\n").as_bytes()),
             Some(puzzle(ONE_LINE))
+        );
+    }
+
+    /// A pencilmark grid as `HoDoKu` prints one (the candidates of a puzzle with one solution).
+    const MARKS: &str = "4 1679 12679 | 139 2369 269 | 8 1239 5
+26789 3 1256789 | 14589 24569 245689 | 12679 1249 124679
+2689 15689 125689 | 7 234569 245689 | 12369 12349 123469
+------+-------+------
+3789 2 15789 | 3459 34579 4579 | 13579 6 13789
+3679 15679 15679 | 359 8 25679 | 4 12359 12379
+36789 4 56789 | 359 1 25679 | 23579 23589 23789
+------+-------+------
+289 89 289 | 6 459 3 | 1259 7 12489
+5 6789 3 | 2 479 1 | 69 489 4689
+1 6789 4 | 589 579 5789 | 23569 23589 23689";
+
+    /// `text` with the first `from` on line `n` (from 1) replaced by `to`.
+    fn on_line(text: &str, n: usize, from: &str, to: &str) -> String {
+        let mut lines: Vec<String> = text.lines().map(String::from).collect();
+        lines[n - 1] = lines[n - 1].replacen(from, to, 1);
+        lines.join("\n")
+    }
+
+    /// The line and entry of each record (the text of a broken drawing is its rows as read).
+    fn records(text: &str) -> Vec<(u64, Entry)> {
+        feed_all(text).into_iter().map(|(n, _, e)| (n, e)).collect()
+    }
+
+    fn invalid(n: u64, why: &str) -> (u64, Entry) {
+        (n, Entry::Invalid(why.into()))
+    }
+
+    const MARKS_HINT: &str = "(a cell lists its candidates 1-9; '.' or '0' alone is an empty cell)";
+    const VALUES_HINT: &str = "(cells are 1-9, or 0, . or _ for empty)";
+
+    /// A row that was no row ended the drawing: the rows above it and the rows below it were
+    /// two drawings cut short, and the row a line of its own: three invalid entries for one
+    /// grid, none of them at its place in it.
+    #[test]
+    fn a_broken_row_is_one_invalid_entry_at_its_line() {
+        assert!(matches!(records(MARKS)[..], [(1, Entry::Pencilmarks(_))]));
+        let pm = |n: usize, from: &str, to: &str| records(&on_line(MARKS, n, from, to));
+        assert_eq!(
+            pm(5, "8", "x"),
+            [invalid(
+                5,
+                &format!(
+                    "row 4 of the pencilmark grid drawn over lines 1-11: column 3: unexpected \
+                     'x' {MARKS_HINT}"
+                )
+            )]
+        );
+        assert_eq!(
+            pm(2, "1256789", "12567889"),
+            [invalid(
+                2,
+                "row 2 of the pencilmark grid drawn over lines 1-11: cell 3 ('12567889') lists \
+                 8 twice"
+            )]
+        );
+        assert_eq!(
+            pm(6, " 4 ", " "),
+            [invalid(
+                6,
+                "row 5 of the pencilmark grid drawn over lines 1-11: 8 cells, a row has 9"
+            )]
+        );
+        // The first row and the last.
+        assert_eq!(
+            pm(1, "1679", "1x79"),
+            [invalid(
+                1,
+                &format!(
+                    "row 1 of the pencilmark grid drawn over lines 1-11: column 4: unexpected \
+                     'x' {MARKS_HINT}"
+                )
+            )]
+        );
+        assert_eq!(
+            pm(11, "5789", "57o9"),
+            [invalid(
+                11,
+                &format!(
+                    "row 9 of the pencilmark grid drawn over lines 1-11: column 22: unexpected \
+                     'o' {MARKS_HINT}"
+                )
+            )]
+        );
+        // A grid of values, bare or drawn with borders, the same.
+        let sdk = |n: usize, from: &str, to: &str| records(&on_line(SDK, n, from, to));
+        assert_eq!(
+            sdk(4, "8", "x"),
+            [invalid(
+                4,
+                &format!(
+                    "row 4 of the grid drawn over lines 1-9: column 1: unexpected 'x' {VALUES_HINT}"
+                )
+            )]
+        );
+        assert_eq!(
+            sdk(1, "5", "x"),
+            [invalid(
+                1,
+                &format!(
+                    "row 1 of the grid drawn over lines 1-9: column 1: unexpected 'x' {VALUES_HINT}"
+                )
+            )]
+        );
+        assert_eq!(
+            sdk(9, "8..", "8."),
+            [invalid(
+                9,
+                "row 9 of the grid drawn over lines 1-9: 8 cells, a row has 9"
+            )]
+        );
+        let rows: Vec<String> = SDK
+            .lines()
+            .map(|r| {
+                let c: Vec<String> = r.chars().map(String::from).collect();
+                format!(
+                    "| {} | {} | {} |",
+                    c[..3].join(" "),
+                    c[3..6].join(" "),
+                    c[6..].join(" ")
+                )
+            })
+            .collect();
+        let rule = "+-------+-------+-------+";
+        let boxed = format!(
+            "{rule}\n{}\n{rule}\n{}\n{rule}\n{}\n{rule}",
+            rows[..3].join("\n"),
+            rows[3..6].join("\n"),
+            rows[6..].join("\n")
+        );
+        assert_eq!(records(&boxed), [(1, puzzle(ONE_LINE))]);
+        for (n, from, to, row, why) in [
+            (2, "5", "x", 1, "column 3: unexpected 'x'"),
+            (7, "4", "*", 5, "column 3: unexpected '*'"),
+            (12, "| . 7", "| 7", 9, "8 cells, a row has 9"),
+        ] {
+            let hint = if why.contains("unexpected") {
+                VALUES_HINT
+            } else {
+                ""
+            };
+            let why = format!("row {row} of the grid drawn over lines 1-12: {why} {hint}");
+            assert_eq!(
+                records(&on_line(&boxed, n, from, to)),
+                [invalid(n as u64, why.trim_end())],
+                "line {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn around_a_broken_row() {
+        // Cut short too: one entry, at the broken row, that says both.
+        let short: Vec<&str> = MARKS.lines().take(6).collect();
+        let text = on_line(&short.join("\n"), 6, "8", "x");
+        assert_eq!(
+            records(&format!("{text}\n\n{ONE_LINE}")),
+            [
+                invalid(
+                    6,
+                    &format!(
+                        "row 5 of the pencilmark grid drawn over lines 1-6 (cut short, 5 of 9 \
+                         rows): column 24: unexpected 'x' {MARKS_HINT}"
+                    )
+                ),
+                (8, puzzle(ONE_LINE))
+            ]
+        );
+        // A row missing: as it was, nothing broken.
+        let missing: Vec<&str> = MARKS.lines().filter(|l| !l.starts_with("3679")).collect();
+        assert_eq!(
+            records(&missing.join("\n")),
+            [invalid(
+                1,
+                "8 rows of 9 cells (lines 1-10): a grid drawn over lines has 9"
+            )]
+        );
+        // Two grids, a blank line between, one broken: the other is read.
+        let broken = on_line(MARKS, 9, "459", "45x");
+        let got = records(&format!("{MARKS}\n\n{broken}\n\n{MARKS}"));
+        assert_eq!(got.len(), 3, "{got:?}");
+        assert!(matches!(got[0], (1, Entry::Pencilmarks(_))));
+        let why = format!(
+            "row 7 of the pencilmark grid drawn over lines 13-23: column 18: unexpected 'x' \
+             {MARKS_HINT}"
+        );
+        assert_eq!(got[1], invalid(21, &why));
+        assert_eq!(got[2], (25, got[0].1.clone()));
+        // A line that stands for a row right above nine rows is a line of its own, and the grid
+        // is read; above eight, it is their first row.
+        assert_eq!(
+            records(&format!("12345678\n{SDK}")),
+            [
+                invalid(1, "expected 81 cells, found 8"),
+                (2, puzzle(ONE_LINE))
+            ]
+        );
+        let eight: Vec<&str> = SDK.lines().skip(1).collect();
+        assert_eq!(
+            records(&format!("12345678\n{}", eight.join("\n"))),
+            [invalid(
+                1,
+                "row 1 of the grid drawn over lines 1-9: 8 cells, a row has 9"
+            )]
+        );
+        // Lines that do not stand for rows still end a drawing: a line too short, words, a
+        // title, a puzzle.
+        let three: Vec<&str> = SDK.lines().take(3).collect();
+        let three = three.join("\n");
+        for (after, own) in [
+            ("1234", "expected 81 cells, found 4"),
+            (
+                "hello world",
+                "column 1: unexpected 'h' (cells are 1-9, or 0, . or _ for empty)",
+            ),
+            (
+                "Grid 02",
+                "column 1: unexpected 'G' (cells are 1-9, or 0, . or _ for empty)",
+            ),
+        ] {
+            assert_eq!(
+                records(&format!("{three}\n{after}")),
+                [
+                    invalid(
+                        1,
+                        "3 rows of 9 cells (lines 1-3): a grid drawn over lines has 9"
+                    ),
+                    invalid(4, own)
+                ],
+                "{after}"
+            );
+        }
+        // A nine-row puzzle on one line is read as the puzzle it is.
+        let spaced: Vec<&str> = SDK.lines().collect();
+        assert_eq!(
+            records(&format!("{three}\n{}", spaced.join(" "))),
+            [
+                invalid(
+                    1,
+                    "3 rows of 9 cells (lines 1-3): a grid drawn over lines has 9"
+                ),
+                (4, puzzle(ONE_LINE))
+            ]
+        );
+        // Text of one drawing: its entry.
+        assert_eq!(
+            classify_drawn(on_line(SDK, 4, "8", "x").as_bytes()),
+            Some(Entry::Invalid(format!(
+                "row 4 of the grid drawn over lines 1-9: column 1: unexpected 'x' {VALUES_HINT}"
+            )))
         );
     }
 }

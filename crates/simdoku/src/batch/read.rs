@@ -604,11 +604,20 @@ impl<R: BufRead> Iterator for Reader<R> {
             let ended = match self.grids.feed(line.number, line.bytes) {
                 Fed::Taken => continue,
                 Fed::Grid(d) => return Some(Ok(self.drawn(d))),
+                Fed::LineThenGrid(l, d) => {
+                    let own = self.drawn(l);
+                    self.queued = Some(self.drawn(d));
+                    return Some(Ok(own));
+                }
                 Fed::Other(ended) => ended,
             };
             // A CSV header is looked for on line 1, or on the first line after nothing but blank
-            // lines and comments (`# source: ...` above `quizzes,solutions`).
-            let place = if self.header.is_none() && matches!(self.commented, Commented::Before(_)) {
+            // lines and comments (`# source: ...` above `quizzes,solutions`): not after what
+            // this line ended (a record, given first: a rule line held as a top border).
+            let place = if ended.is_none()
+                && self.header.is_none()
+                && matches!(self.commented, Commented::Before(_))
+            {
                 1
             } else {
                 line.number
@@ -973,6 +982,12 @@ mod tests {
         assert_eq!(got.len(), 2, "{got:?}");
         assert_eq!(got[0].line, 2);
         assert!(matches!(got[0].entry, Entry::Invalid(_)));
+        // After a rule line (held as a drawing's top border, then given back as invalid) a
+        // header is no header either: it was skipped without a word.
+        let got = read_text(format!("-----\nquizzes,solutions\n{P}\n").as_bytes());
+        let lines: Vec<u64> = got.iter().map(|r| r.line).collect();
+        assert_eq!(lines, [1, 2, 3], "{got:?}");
+        assert!(matches!(got[1].entry, Entry::Invalid(_)));
     }
 
     #[test]
