@@ -68,23 +68,65 @@ def _item(value):
     ``NaN``, ``pd.NA``) as ``None``, anything else as itself (its reason names its type)."""
     import pandas as pd
 
-    if isinstance(value, str):
+    if isinstance(value, (str, list, tuple, np.ndarray)):
         return value
     null = pd.isna(value)
     return None if isinstance(null, (bool, np.bool_)) and null else value
 
 
+def _items(values):
+    """The puzzle column as strings for the batch, and the reasons of the rows of cells that
+    are no puzzle. A row of cells (a list or array of 81 values 0-9, or of nine rows of nine,
+    as a Parquet list column holds one) becomes its puzzle's line, checked as
+    ``simdoku.solve`` checks a row of a list of rows; other cells go as ``_item`` says."""
+    items = [_item(v) for v in values]
+    rows = [i for i, v in enumerate(items) if isinstance(v, (list, tuple, np.ndarray))]
+    reasons = {}
+    if rows:
+        inp = _batch._from_rows([items[i] for i in rows])
+        cells = inp.cells.reshape(len(rows), 81)
+        # (A column of uint8 rows is taken as it is; its values are checked here.)
+        for k in np.flatnonzero((cells > 9).any(axis=1)).tolist():
+            inp.reasons.setdefault(k, _batch._bad_value_reason(cells[k]))
+        lines = _batch.to_strings(cells)
+        for k, i in enumerate(rows):
+            items[i] = lines[k]
+            if k in inp.reasons:
+                reasons[i] = inp.reasons[k]
+                items[i] = ""
+    return items, reasons
+
+
+def _names(columns, op, prefix):
+    """The output columns of ``op`` (``prefix`` before each); a ``ValueError`` when the input
+    already has one of them (Kaggle's sets have a ``solution`` column): it would be
+    overwritten."""
+    names = [prefix + c for c in COLUMNS[op]]
+    clash = [c for c in names if c in set(map(str, columns))]
+    if clash:
+        raise ValueError(
+            f"the input already has column(s) {', '.join(map(repr, clash))}, which {op} writes; "
+            f"pass prefix= (--prefix), e.g. prefix='simdoku_', to write "
+            f"{', '.join(repr('simdoku_' + c) for c in COLUMNS[op])} instead"
+        )
+    return dict(zip(COLUMNS[op], names))
+
+
 def solve_frame(df, column="puzzle", op="solve", limit=2, unique=False, samples=16, seed=None,
-                threads=None):
+                threads=None, prefix=""):
     """One partition: ``df`` (a pandas DataFrame) with the result columns of ``op`` added
-    (see ``COLUMNS``). Exposed for use with ``map_partitions`` on frames of your own."""
+    (see ``COLUMNS``; each named with ``prefix`` first, and an input that already has one is
+    refused). The puzzle column holds strings, or rows of 81 cells 0-9 (lists or arrays).
+    Exposed for use with ``map_partitions`` on frames of your own."""
     import pandas as pd
 
     _check_args(op, limit, samples, threads, seed)
     if column not in df.columns:
         raise ValueError(f"no column {column!r} (columns: {', '.join(map(str, df.columns))})")
-    items = [_item(s) for s in df[column].tolist()]
+    name = _names(df.columns, op, prefix)
+    items, bad = _items(df[column].tolist())
     inp = _batch._from_strings(items, single=False)
+    inp.reasons.update(bad)
     n = len(items)
     out = df.copy()
     if op == "rate":
@@ -98,31 +140,31 @@ def solve_frame(df, column="puzzle", op="solve", limit=2, unique=False, samples=
         )
         status, reasons = _batch.merge(status, reasons, status2, reasons2)
         bad = status != _batch.OK
-        out["solutions"] = pd.array(sols.astype(np.int64), dtype="Int64")
-        out.loc[bad, "solutions"] = pd.NA
+        out[name["solutions"]] = pd.array(sols.astype(np.int64), dtype="Int64")
+        out.loc[bad, name["solutions"]] = pd.NA
         guesses[bad] = np.nan
-        out["guesses"] = guesses
+        out[name["guesses"]] = guesses
         names = np.array(["naked-singles", "hidden-singles", "beyond-singles", "contradiction"])
         grade = names[grades].astype(object)
         grade[bad] = None
-        out["grade"] = pd.array(grade, dtype="string")
+        out[name["grade"]] = pd.array(grade, dtype="string")
     else:
         native_op = "count" if op == "count" else ("solve_unique" if unique else "solve")
         status, counts, cells, reasons = _batch.run(inp, native_op, limit, threads, None)
         if op == "count":
-            out["count"] = pd.array(counts.astype(np.int64), dtype="Int64")
-            out.loc[status != _batch.OK, "count"] = pd.NA
+            out[name["count"]] = pd.array(counts.astype(np.int64), dtype="Int64")
+            out.loc[status != _batch.OK, name["count"]] = pd.NA
         else:
             sols = _batch.to_strings(cells, "0") if n else []
             for i in np.flatnonzero(status != _batch.OK).tolist():
                 sols[i] = None
-            out["solution"] = pd.array(sols, dtype="string")
-    out["status"] = pd.array(_status_words(status), dtype="string")
-    out["reason"] = pd.array(_reason_column(n, status, reasons), dtype="string")
+            out[name["solution"]] = pd.array(sols, dtype="string")
+    out[name["status"]] = pd.array(_status_words(status), dtype="string")
+    out[name["reason"]] = pd.array(_reason_column(n, status, reasons), dtype="string")
     return out
 
 
-def _meta(ddf, op):
+def _meta(ddf, op, prefix):
     import pandas as pd
 
     meta = ddf._meta.copy()
@@ -131,7 +173,7 @@ def _meta(ddf, op):
         "grade": "string", "status": "string", "reason": "string",
     }
     for c in COLUMNS[op]:
-        meta[c] = pd.Series(dtype=kinds[c])
+        meta[prefix + c] = pd.Series(dtype=kinds[c])
     return meta
 
 
@@ -155,52 +197,77 @@ def _check_dst(dst, overwrite):
         )
 
 
-def _run(src, dst, column, client, op, overwrite=False, **kw):
+def _run(src, dst, column, client, op, overwrite=False, prefix="", **kw):
     import dask.dataframe as dd
 
     _check_args(op, kw.get("limit", 2), kw.get("samples", 16), kw.get("threads"), kw.get("seed"))
     ddf = dd.read_parquet(src) if isinstance(src, (str, os.PathLike)) else src
     if column not in ddf.columns:
         raise ValueError(f"{src}: no column {column!r} (columns: {', '.join(map(str, ddf.columns))})")
+    try:
+        _names(ddf.columns, op, prefix)
+    except ValueError as e:
+        raise ValueError(f"{src}: {e}") from None
     _check_dst(dst, overwrite)
-    out = ddf.map_partitions(solve_frame, column=column, op=op, meta=_meta(ddf, op), **kw)
+    out = ddf.map_partitions(solve_frame, column=column, op=op, prefix=prefix,
+                             meta=_meta(ddf, op, prefix), **kw)
     # Names of one width (`part.007.parquet`): readers that list a folder in name order
     # (`pandas.read_parquet`, pyarrow) would read `part.10` before `part.2`.
     width = len(str(max(out.npartitions - 1, 0)))
     ctx = client.as_current() if client is not None else contextlib.nullcontext()
     with ctx:
-        out.to_parquet(dst, write_index=False, overwrite=overwrite,
+        out.to_parquet(dst, write_index=False, overwrite=overwrite, schema=_schema(out),
                        name_function=functools.partial(_part_name, width))
     return dst
 
 
+def _schema(ddf):
+    """How Dask is to type the Parquet files: ``"infer"`` (its default: from placeholder
+    values of the frame's columns), or ``None`` (each file as its rows say) where Arrow cannot
+    type those placeholders, as for a list column (puzzles as rows of cells): ``"infer"``
+    would fail there before anything runs."""
+    import pyarrow as pa
+
+    try:
+        pa.Schema.from_pandas(ddf._meta_nonempty, preserve_index=False)
+    except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
+        return None
+    return "infer"
+
+
 def solve_parquet(src, dst, column="puzzle", client=None, *, unique=False, threads=None,
-                  overwrite=False):
+                  overwrite=False, prefix=""):
     """Solves the puzzle column of Parquet ``src`` (a path or a Dask dataframe) into Parquet
     ``dst``: the input's columns plus ``solution`` (null when none), ``status`` (``ok``,
     ``no solution``, ``more than one solution`` with ``unique=True``, ``invalid``) and
     ``reason`` (null when ok). Runs on ``client`` (a ``distributed.Client``), else on Dask's
     current scheduler. ``threads``: native threads per partition (default: all cores of the
     worker). ``dst`` holds one file per partition, named in partition order; a ``dst`` that
-    holds files is refused unless ``overwrite=True`` (which removes them first)."""
-    return _run(src, dst, column, client, "solve", overwrite, unique=unique, threads=threads)
+    holds files is refused unless ``overwrite=True`` (which removes them first). The puzzle
+    column holds strings, or rows of 81 cells 0-9 (a list column). An input that already has
+    a column of the output's names (Kaggle's sets have ``solution``) is refused: ``prefix``
+    goes before each new column's name (``prefix="simdoku_"``: ``simdoku_solution``...)."""
+    return _run(src, dst, column, client, "solve", overwrite, prefix, unique=unique,
+                threads=threads)
 
 
 def count_parquet(src, dst, column="puzzle", client=None, *, limit=2, threads=None,
-                  overwrite=False):
-    """Counts solutions (to ``limit``) into a ``count`` column, with ``status`` and ``reason``."""
-    return _run(src, dst, column, client, "count", overwrite, limit=limit, threads=threads)
+                  overwrite=False, prefix=""):
+    """Counts solutions (to ``limit``) into a ``count`` column, with ``status`` and ``reason``
+    (the rest as ``solve_parquet``)."""
+    return _run(src, dst, column, client, "count", overwrite, prefix, limit=limit,
+                threads=threads)
 
 
 def rate_parquet(src, dst, column="puzzle", client=None, *, samples=16, seed=None, threads=None,
-                 overwrite=False):
+                 overwrite=False, prefix=""):
     """Rates puzzles: ``solutions`` (to 2), ``guesses``, ``grade``, ``status``, ``reason``.
 
     ``guesses`` is a mean over ``samples`` random symmetries, drawn from ``seed`` and the row's
     place in its partition (as ``simdoku.rate`` draws them from a row's place in its batch): the
     same input in the same partitions gives the same figures; split otherwise, a puzzle's figure
-    may differ (with the same expectation)."""
-    return _run(src, dst, column, client, "rate", overwrite, samples=samples, seed=seed,
+    may differ (with the same expectation). The rest as ``solve_parquet``."""
+    return _run(src, dst, column, client, "rate", overwrite, prefix, samples=samples, seed=seed,
                 threads=threads)
 
 
@@ -222,14 +289,26 @@ def main(argv=None) -> int:
     ap.add_argument("--unique", action="store_true", help="solve: flag puzzles with two solutions")
     ap.add_argument("--overwrite", action="store_true",
                     help="replace DST when it holds files (default: refuse it)")
+    ap.add_argument("--prefix", default="",
+                    help="before each new column's name (e.g. simdoku_), for an input that "
+                    "already has a column named like one (solution, status, ...)")
     ap.add_argument("--threads", type=int, default=None,
                     help="native threads per partition (default: the worker's share of cores)")
     a = ap.parse_args(argv)
     try:
         # What can be refused is refused before a cluster starts.
         _check_args(a.op, a.limit, 16, a.threads)
-        if "://" not in a.src and not os.path.exists(a.src):
-            raise FileNotFoundError(f"{a.src}: no such file or folder")
+        if "://" not in a.src:
+            if not os.path.exists(a.src):
+                raise FileNotFoundError(f"{a.src}: no such file or folder")
+            import dask.dataframe as dd
+
+            # (The schema alone: nothing is computed.)
+            columns = dd.read_parquet(a.src).columns
+            if a.column not in columns:
+                raise ValueError(f"{a.src}: no column {a.column!r} "
+                                 f"(columns: {', '.join(map(str, columns))})")
+            _names(columns, a.op, a.prefix)
         _check_dst(a.dst, a.overwrite)
     except (ValueError, TypeError, OSError) as e:
         print(f"simdoku.dask: {e}", file=sys.stderr)
@@ -250,7 +329,7 @@ def main(argv=None) -> int:
         client = Client(cluster)
         threads = threads or max(1, cores // workers)
     try:
-        kw = {"threads": threads, "overwrite": a.overwrite}
+        kw = {"threads": threads, "overwrite": a.overwrite, "prefix": a.prefix}
         if a.op == "solve":
             solve_parquet(a.src, a.dst, a.column, client, unique=a.unique, **kw)
         elif a.op == "count":

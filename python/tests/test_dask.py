@@ -228,3 +228,67 @@ def test_a_partition_is_rated_as_simdoku_rate_rates_it():
     rows = bench_set("top95")
     out = sdask.solve_frame(pd.DataFrame({"puzzle": rows[10:]}), op="rate", samples=2, seed=5)
     assert out["guesses"].tolist() == [r.guesses for r in simdoku.rate(rows[10:], samples=2, seed=5)]
+
+
+def test_a_column_of_cell_rows_is_read_as_puzzles(tmp_path):
+    # A Parquet list column (81 cells a row, as a numpy pipeline writes one) was "invalid, not
+    # a string (ndarray)" on every row.
+    import dask
+    import dask.dataframe as dd
+    import numpy as np
+
+    rows = bench_set("top95", 40)
+    cells = [[0 if c == "." else int(c) for c in p] for p in rows]
+    odd = [cells[0][:80], [float(v) for v in cells[1][:80]] + [1.5], None, np.array(cells[2]) * 10]
+    df = pd.DataFrame({"cells": [np.array(c, dtype=np.int8) for c in cells] + odd})
+    out = sdask.solve_frame(df, column="cells")
+    assert out["solution"].tolist()[:40] == simdoku.solve(rows)
+    assert out["status"].tolist()[40:] == ["invalid"] * 4
+    reasons = out["reason"].tolist()[40:]
+    assert reasons[:3] == ["expected 81 cells, found 80 (shape (80,))", "r9c9: value 1.5 is not 0-9",
+                           "not a string (NoneType)"]
+    assert reasons[3].startswith("r1c1: value 60")  # (60.0: the rows are checked as one array)
+    # Nine rows of nine, lists and tuples alike; and through Parquet.
+    mixed = pd.DataFrame({"cells": [np.array(cells[0]).reshape(9, 9).tolist(), tuple(cells[1]),
+                                    cells[2]]})
+    assert sdask.solve_frame(mixed, column="cells")["solution"].tolist() == simdoku.solve(rows[:3])
+    src = tmp_path / "cells.parquet"
+    pd.DataFrame({"cells": cells}).to_parquet(src)
+    with dask.config.set(scheduler="threads"):
+        sdask.count_parquet(dd.read_parquet(src), tmp_path / "out", column="cells", threads=1)
+    assert pd.read_parquet(tmp_path / "out")["count"].tolist() == [1] * 40
+
+
+def test_an_input_column_of_an_output_name_is_never_overwritten(tmp_path):
+    # Kaggle's sets come as `puzzle,solution`: solving one replaced its solution column with
+    # ours without a word.
+    import dask
+    import dask.dataframe as dd
+
+    rows = bench_set("top95", 5)
+    df = pd.DataFrame({"puzzle": rows, "solution": ["theirs"] * 5})
+    with pytest.raises(ValueError, match="already has column\\(s\\) 'solution'.*prefix="):
+        sdask.solve_frame(df)
+    out = sdask.solve_frame(df, prefix="simdoku_")
+    assert out["solution"].tolist() == ["theirs"] * 5
+    assert out["simdoku_solution"].tolist() == simdoku.solve(rows)
+    assert list(out.columns) == ["puzzle", "solution", "simdoku_solution", "simdoku_status",
+                                 "simdoku_reason"]
+    # Count writes no `solution`: nothing in its way.
+    assert sdask.solve_frame(df, op="count")["count"].tolist() == [1] * 5
+    src = tmp_path / "kaggle.parquet"
+    df.to_parquet(src)
+    dst = tmp_path / "out"
+    with pytest.raises(ValueError, match="kaggle.parquet: the input already has"):
+        sdask.solve_parquet(str(src), dst)
+    assert not dst.exists()
+    with dask.config.set(scheduler="threads"):
+        sdask.rate_parquet(str(src), dst, prefix="s_", samples=2, threads=1)
+    assert list(pd.read_parquet(dst).columns) == [
+        "puzzle", "solution", "s_solutions", "s_guesses", "s_grade", "s_status", "s_reason"]
+    # The command line refuses it before any cluster starts, and takes --prefix.
+    cmd = [sys.executable, "-m", "simdoku.dask", "--workers", "1", str(src), str(tmp_path / "o2")]
+    r = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    assert r.returncode == 2 and "--prefix" in r.stderr and "Traceback" not in r.stderr
+    subprocess.run(cmd + ["--prefix", "simdoku_"], check=True, capture_output=True)
+    assert pd.read_parquet(tmp_path / "o2")["simdoku_solution"].tolist() == simdoku.solve(rows)
