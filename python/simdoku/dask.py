@@ -308,7 +308,10 @@ def main(argv=None) -> int:
             if a.column not in columns:
                 raise ValueError(f"{a.src}: no column {a.column!r} "
                                  f"(columns: {', '.join(map(str, columns))})")
-            _names(columns, a.op, a.prefix)
+            try:
+                _names(columns, a.op, a.prefix)
+            except ValueError as e:
+                raise ValueError(f"{a.src}: {e}") from None
         _check_dst(a.dst, a.overwrite)
     except (ValueError, TypeError, OSError) as e:
         print(f"simdoku.dask: {e}", file=sys.stderr)

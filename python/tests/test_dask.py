@@ -289,6 +289,8 @@ def test_an_input_column_of_an_output_name_is_never_overwritten(tmp_path):
     # The command line refuses it before any cluster starts, and takes --prefix.
     cmd = [sys.executable, "-m", "simdoku.dask", "--workers", "1", str(src), str(tmp_path / "o2")]
     r = subprocess.run(cmd, capture_output=True, text=True, check=False)
-    assert r.returncode == 2 and "--prefix" in r.stderr and "Traceback" not in r.stderr
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stderr.startswith(f"simdoku.dask: {src}: the input already has column(s) 'solution'")
+    assert "--prefix" in r.stderr
     subprocess.run(cmd + ["--prefix", "simdoku_"], check=True, capture_output=True)
     assert pd.read_parquet(tmp_path / "o2")["simdoku_solution"].tolist() == simdoku.solve(rows)
