@@ -63,12 +63,16 @@ def _check_args(op, limit, samples, threads=None, seed=None):
         raise ValueError(f"samples must be 1 to 1,000,000, got {samples}")
 
 
+#: What a cell of the puzzle column holds when it is a row of cells (a Parquet list column).
+_ROW_TYPES = (list, tuple, np.ndarray)
+
+
 def _item(value):
     """A cell of the puzzle column as the batch takes it: strings as they are, nulls (``None``,
     ``NaN``, ``pd.NA``) as ``None``, anything else as itself (its reason names its type)."""
     import pandas as pd
 
-    if isinstance(value, (str, list, tuple, np.ndarray)):
+    if isinstance(value, (str, *_ROW_TYPES)):
         return value
     null = pd.isna(value)
     return None if isinstance(null, (bool, np.bool_)) and null else value
@@ -80,7 +84,7 @@ def _items(values):
     as a Parquet list column holds one) becomes its puzzle's line, checked as
     ``simdoku.solve`` checks a row of a list of rows; other cells go as ``_item`` says."""
     items = [_item(v) for v in values]
-    rows = [i for i, v in enumerate(items) if isinstance(v, (list, tuple, np.ndarray))]
+    rows = [i for i, v in enumerate(items) if isinstance(v, _ROW_TYPES)]
     reasons = {}
     if rows:
         inp = _batch._from_rows([items[i] for i in rows])
@@ -97,16 +101,19 @@ def _items(values):
     return items, reasons
 
 
-def _names(columns, op, prefix):
-    """The output columns of ``op`` (``prefix`` before each); a ``ValueError`` when the input
-    already has one of them (Kaggle's sets have a ``solution`` column): it would be
-    overwritten."""
+def _names(columns, column, op, prefix, src=None):
+    """The output columns of ``op`` (``prefix`` before each), or a ``ValueError`` (naming
+    ``src`` when given): the input has no ``column``, or already has one of the output's
+    columns (Kaggle's sets have a ``solution`` column), which would be overwritten."""
+    where = "" if src is None else f"{src}: "
+    if column not in columns:
+        raise ValueError(f"{where}no column {column!r} (columns: {', '.join(map(str, columns))})")
     names = [prefix + c for c in COLUMNS[op]]
     clash = [c for c in names if c in set(map(str, columns))]
     if clash:
         raise ValueError(
-            f"the input already has column(s) {', '.join(map(repr, clash))}, which {op} writes; "
-            f"pass prefix= (--prefix), e.g. prefix='simdoku_', to write "
+            f"{where}the input already has column(s) {', '.join(map(repr, clash))}, which {op} "
+            f"writes; pass prefix= (--prefix), e.g. prefix='simdoku_', to write "
             f"{', '.join(repr('simdoku_' + c) for c in COLUMNS[op])} instead"
         )
     return dict(zip(COLUMNS[op], names))
@@ -121,9 +128,7 @@ def solve_frame(df, column="puzzle", op="solve", limit=2, unique=False, samples=
     import pandas as pd
 
     _check_args(op, limit, samples, threads, seed)
-    if column not in df.columns:
-        raise ValueError(f"no column {column!r} (columns: {', '.join(map(str, df.columns))})")
-    name = _names(df.columns, op, prefix)
+    name = _names(df.columns, column, op, prefix)
     items, bad = _items(df[column].tolist())
     inp = _batch._from_strings(items, single=False)
     inp.reasons.update(bad)
@@ -202,12 +207,7 @@ def _run(src, dst, column, client, op, overwrite=False, prefix="", **kw):
 
     _check_args(op, kw.get("limit", 2), kw.get("samples", 16), kw.get("threads"), kw.get("seed"))
     ddf = dd.read_parquet(src) if isinstance(src, (str, os.PathLike)) else src
-    if column not in ddf.columns:
-        raise ValueError(f"{src}: no column {column!r} (columns: {', '.join(map(str, ddf.columns))})")
-    try:
-        _names(ddf.columns, op, prefix)
-    except ValueError as e:
-        raise ValueError(f"{src}: {e}") from None
+    _names(ddf.columns, column, op, prefix, src)
     _check_dst(dst, overwrite)
     out = ddf.map_partitions(solve_frame, column=column, op=op, prefix=prefix,
                              meta=_meta(ddf, op, prefix), **kw)
@@ -304,14 +304,7 @@ def main(argv=None) -> int:
             import dask.dataframe as dd
 
             # (The schema alone: nothing is computed.)
-            columns = dd.read_parquet(a.src).columns
-            if a.column not in columns:
-                raise ValueError(f"{a.src}: no column {a.column!r} "
-                                 f"(columns: {', '.join(map(str, columns))})")
-            try:
-                _names(columns, a.op, a.prefix)
-            except ValueError as e:
-                raise ValueError(f"{a.src}: {e}") from None
+            _names(dd.read_parquet(a.src).columns, a.column, a.op, a.prefix, a.src)
         _check_dst(a.dst, a.overwrite)
     except (ValueError, TypeError, OSError) as e:
         print(f"simdoku.dask: {e}", file=sys.stderr)
