@@ -128,19 +128,26 @@ pub(crate) fn marks_row_fault(line: &[u8]) -> Option<String> {
     ))
 }
 
+/// What a pencilmark cell holds, for the messages about one.
+const CANDIDATES: &str = "a cell lists its candidates 1-9; '.' or '0' alone is an empty cell";
+
+/// Whether `b` may stand in a drawn row: a cell character, `|` or white space.
+fn is_row_char(b: u8) -> bool {
+    is_cell(b) || b == b'|' || b.is_ascii_whitespace()
+}
+
 /// Why a line that stands for a row of a drawn grid (a pencilmark grid's when `marks`) is
 /// none: a character that is no cell, `|` or white space; in a pencilmark grid a cell that
 /// mixes `0`, `.` or `_` with digits or lists a digit twice; or a count of cells other than
 /// nine (groups in a pencilmark grid, cell characters in a grid of values).
 fn row_fault(line: &[u8], marks: bool) -> String {
-    let other = |b: u8| !(is_cell(b) || b == b'|' || b.is_ascii_whitespace());
-    if let Some(k) = line.iter().position(|&b| other(b)) {
+    if let Some(k) = line.iter().position(|&b| !is_row_char(b)) {
         let c = String::from_utf8_lossy(&line[k..])
             .chars()
             .next()
             .unwrap_or('?');
         let hint = if marks {
-            "a cell lists its candidates 1-9; '.' or '0' alone is an empty cell"
+            CANDIDATES
         } else {
             "cells are 1-9, or 0, . or _ for empty"
         };
@@ -154,11 +161,7 @@ fn row_fault(line: &[u8], marks: bool) -> String {
     for (k, t) in tokens.iter().enumerate() {
         let cell = String::from_utf8_lossy(t);
         if t.len() > 1 && t.iter().any(|b| b"0._".contains(b)) {
-            return format!(
-                "cell {} is '{cell}' (a cell lists its candidates 1-9; '.' or '0' alone is an \
-                 empty cell)",
-                k + 1
-            );
+            return format!("cell {} is '{cell}' ({CANDIDATES})", k + 1);
         }
         if let Some(d) =
             (b'1'..=b'9').find(|d| t.iter().position(|b| b == d) != t.iter().rposition(|b| b == d))
@@ -176,10 +179,7 @@ fn row_fault(line: &[u8], marks: bool) -> String {
 /// puzzle, comment or CSV header of its own ([`classify_line`] finds it invalid).
 fn broken_row(number: u64, line: &[u8]) -> bool {
     let cells = line.iter().filter(|&&b| is_cell(b)).count();
-    let others = line
-        .iter()
-        .filter(|&&b| !(is_cell(b) || b == b'|' || b.is_ascii_whitespace()))
-        .count();
+    let others = line.iter().filter(|&&b| !is_row_char(b)).count();
     others <= 3
         && ((8..=10).contains(&groups(line).count()) || (8..=10).contains(&cells))
         && matches!(classify_line(number, line, false), Some(Entry::Invalid(_)))
